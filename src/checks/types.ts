@@ -1,0 +1,50 @@
+// The interface every check module implements (ESLint-rule style: meta + one pure function).
+import type { TSchema } from '@sinclair/typebox';
+import type { CaptureRecord, Finding, Severity } from '../core/artifacts.js';
+import type { SpecPlan } from '../spec/plan.js';
+
+export interface CheckMeta {
+  id: string;
+  title: string;
+  description: string;
+  /** published default; 'by-impact' (axe) and 'by-width' (overflow) are resolved per finding */
+  defaultSeverity: Severity | 'by-impact' | 'by-width';
+  /** options object schema (every property optional, additionalProperties false) */
+  options: TSchema;
+  /** extra value forms accepted in `checks:` besides true/false/severity/options (e.g. overlap: all) */
+  shorthand?: TSchema;
+  /** turns a shorthand value into options */
+  fromShorthand?: (value: unknown) => Record<string, unknown>;
+  /** cannot be switched off or downgraded (contract: required-visible, http-status) */
+  alwaysOn?: boolean;
+  /** on when a spec has no `checks:` entry for it */
+  defaultEnabled: boolean;
+  /** artifacts the check reads besides capture records */
+  needs?: ('axe')[];
+}
+
+/** A capture record plus where it lives, as handed to a check. */
+export interface UnitInput {
+  record: CaptureRecord;
+  /** "spec/state-viewport.png" relative to the run folder (the evidence file name) */
+  file: string;
+  /** parsed axe results when the check declares needs: ['axe'] (null when missing/unreadable) */
+  axe?: AxeResultsLite | null;
+}
+
+export interface AxeNodeLite { target: unknown[]; html?: string; failureSummary?: string; impact?: string | null }
+export interface AxeRuleLite { id: string; impact?: string | null; help: string; helpUrl?: string; description?: string; tags?: string[]; nodes: AxeNodeLite[] }
+export interface AxeResultsLite { violations: AxeRuleLite[]; incomplete?: AxeRuleLite[] }
+
+export interface CheckContext<O = Record<string, unknown>> {
+  spec: SpecPlan;
+  units: UnitInput[];
+  options: O;
+  /** severity set in the spec for this check, overriding the default (never for alwaysOn checks) */
+  severity: Severity | null;
+}
+
+export interface Check<O = any> {
+  meta: CheckMeta;
+  run(ctx: CheckContext<O>): Finding[];
+}

@@ -1,0 +1,39 @@
+// A run folder (evals/<sha> or evals/worktree-<hash>) and the file names inside it. Stages meet
+// only here: each reads and writes files under the run folder.
+import path from 'node:path';
+import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
+
+export interface RunContext {
+  root: string;                   // project root (absolute)
+  outDir: string;                 // artifacts folder (absolute)
+  runId: string;                  // "<git-sha>" or "worktree-<tree-hash>"
+  runDir: string;                 // outDir/runId
+  plan: ProjectPlan;
+}
+
+export const unitKey = (state: string, viewport: string) => `${state}-${viewport}`;
+
+/** File names inside <run>/<spec>/, relative to the run folder (what evidence cites). */
+export const files = {
+  plan: 'plan.json',
+  run: 'run.json',
+  report: 'report.json',
+  capture: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.png`,
+  record: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.json`,
+  axe: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.axe.json`,
+  diff: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.diff.png`,
+  trace: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.trace.zip`,
+  checks: (spec: string) => `${spec}/checks.json`,
+  parity: (spec: string) => `${spec}/parity.json`,
+  layoutDiff: (spec: string) => `${spec}/layout-diff.json`,
+  judge: (spec: string) => `${spec}/judge.json`,
+};
+
+export const abs = (run: RunContext, rel: string) => path.join(run.runDir, rel);
+
+/** Every unit (state × viewport) a spec produces, in plan order. */
+export function unitsOf(spec: SpecPlan): { state: string; viewport: string }[] {
+  const out: { state: string; viewport: string }[] = [];
+  for (const st of spec.states) for (const vp of spec.viewports) out.push({ state: st.name, viewport: vp.name });
+  return out;
+}

@@ -1,0 +1,108 @@
+// The compiled plan: plain data, produced by a pure compile step (spec/compile.ts) and written to
+// <run>/plan.json, so every later stage can run from the artifacts folder alone.
+import type { Severity, ViewportSpec } from '../core/artifacts.js';
+
+export type StepAction = 'click' | 'fill' | 'press' | 'hover' | 'select' | 'check' | 'uncheck' | 'scroll' | 'waitFor' | 'wait';
+
+export interface StepPlan {
+  action: StepAction;
+  selector: string | null;
+  value?: string | string[];      // fill, select
+  key?: string;                   // press
+  x?: number; y?: number;         // scroll to a position
+  ms?: number;                    // wait
+  state?: 'visible' | 'attached' | 'hidden' | 'detached';  // waitFor
+  timeout?: number;               // waitFor
+  button?: 'left' | 'right' | 'middle';
+  source: string;                 // "specs/checkout.yaml:31:9" for messages
+}
+
+export interface RequiredPlan {
+  name: string;
+  selector: string | null;
+  text: string | null;            // substring, or /regex/flags
+  within: string | null;
+  visible: 'full' | 'partial' | 'present';
+  source: 'spec' | 'state' | 'brief';
+}
+
+export interface StatePlan { name: string; steps: StepPlan[]; required: RequiredPlan[] }
+
+export interface CheckPlan {
+  id: string;
+  enabled: boolean;
+  severity: Severity | null;      // null: the check's default
+  options: Record<string, unknown>;
+}
+
+export interface ParityPlan { threshold: number; maxDiffRatio: number; regions: Record<string, number> }
+
+export interface JudgePlan {
+  mode: 'required' | 'optional' | 'off';
+  model: string;
+  baseURL: string | null;
+  rubric: { file: string | null; text: string };   // file relative to project root
+  images: 'crops' | 'full';
+  maxImageSize: number;
+  timeout: number;
+  retries: number;
+  maxTokens: number;
+  budget: { maxImages: number | null; maxTokens: number | null };
+  calibration: { minAgreement: number; required: boolean; file: string };
+}
+
+export interface GatePlan { minScore: number; warn: Severity[] }
+
+export interface BriefPlan {
+  file: string;                   // relative to project root
+  text: string;
+  /** the brief's "## Must show" items; selector/text ones also became required entries */
+  mustShow: { item: string; kind: 'selector' | 'text' | 'plain' }[];
+}
+
+export interface SpecPlan {
+  name: string;
+  file: string;                   // relative to project root
+  specHash: string;               // sha256 of the spec file + brief + rubric text
+  url: string;
+  brief: BriefPlan | null;
+  viewports: ViewportSpec[];
+  states: StatePlan[];
+  context: {
+    storageState: string | null;  // absolute path
+    extraHTTPHeaders: Record<string, string>;
+    locale: string;
+    timezoneId: string;
+    colorScheme: 'light' | 'dark' | 'no-preference' | null;
+    freezeTime: string | null;    // ISO time, or null: real clock
+    randomSeed: number | null;
+  };
+  network: { block: string[]; har: string | null; harUrl: string | null; harNotFound: 'abort' | 'fallback' };
+  wait: { for: 'load' | 'networkidle' | 'selector'; selector: string | null; timeout: number };
+  fullPage: boolean;
+  regions: Record<string, string>;
+  masks: string[];
+  checks: CheckPlan[];            // every registered check, in registry order
+  parity: ParityPlan | null;      // null: no parity section, no baseline needed
+  judge: JudgePlan | null;        // null: no judge section
+  gate: GatePlan;
+  scoring: { version: number | null };
+  watch: string[];
+  mobileMaxWidth: number;
+  timeout: number;                // ms per capture unit
+}
+
+export interface ProjectPlan {
+  version: 1;
+  root: string;                   // absolute project root
+  configFile: string | null;      // relative to root
+  baseURL: string | null;
+  server:
+    | { kind: 'command'; command: string; url: string; cwd: string; env: Record<string, string>; timeout: number; reuseExisting: boolean }
+    | { kind: 'static'; dir: string }
+    | null;
+  browser: { executablePath: string | null; wsEndpoint: string | null; cdpEndpoint: string | null; args: string[] };
+  workers: number | null;
+  out: string;                    // artifacts folder, relative to root
+  specs: SpecPlan[];
+}

@@ -1,0 +1,234 @@
+// Schema-first: these TypeBox schemas are the one source of truth for the TypeScript types, the
+// runtime validation (ajv) and the committed IDE schemas in schema/ (test/spec/schema-drift).
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { CHECKS } from '../checks/registry.js';
+
+const Str = (description: string, extra: object = {}) => Type.String({ description, ...extra });
+const SEVERITY = Type.Union([Type.Literal('blocker'), Type.Literal('important'), Type.Literal('polish')], {
+  description: 'blocker (task impossible or high-risk mistake) | important (task harder, trust harmed) | polish (consistency only)',
+});
+/** Names become folder and file names: keep them portable. */
+const NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]*$';
+const Name = (description: string) => Type.String({ description, pattern: NAME_PATTERN, maxLength: 100 });
+
+export const ColorScheme = Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Literal('no-preference')], {
+  description: 'prefers-color-scheme emulated for this viewport or context',
+});
+
+const viewportProps = {
+  width: Type.Integer({ minimum: 200, maximum: 4000, description: 'CSS px' }),
+  height: Type.Integer({ minimum: 200, maximum: 4000, description: 'CSS px (the visible window; captures are full page)' }),
+  deviceScaleFactor: Type.Optional(Type.Number({ minimum: 1, maximum: 4, description: 'device pixel ratio (default 1)' })),
+  isMobile: Type.Optional(Type.Boolean({ description: 'emulate a mobile browser (meta viewport, touch events)' })),
+  hasTouch: Type.Optional(Type.Boolean({ description: 'emulate a touch screen' })),
+  colorScheme: Type.Optional(ColorScheme),
+};
+export const ViewportDef = Type.Object(viewportProps, { additionalProperties: false, description: 'a viewport' });
+export const InlineViewport = Type.Object({ name: Name('viewport name, used in file names'), ...viewportProps }, {
+  additionalProperties: false, description: 'an inline viewport',
+});
+
+export const Context = Type.Object({
+  storageState: Type.Optional(Str('path to a Playwright storageState JSON (a logged-in session), relative to the file')),
+  extraHTTPHeaders: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'headers sent with every request' })),
+  locale: Type.Optional(Str('BCP 47 locale (default en-US)')),
+  timezoneId: Type.Optional(Str('IANA time zone (default UTC)')),
+  colorScheme: Type.Optional(ColorScheme),
+  freezeTime: Type.Optional(Type.Union([Type.Boolean(), Type.String({ format: 'date-time' })], {
+    description: 'freeze Date at this ISO time (true: 2025-01-01T00:00:00Z) so clocks render the same every run',
+  })),
+  randomSeed: Type.Optional(Type.Integer({ description: 'seed Math.random so random content renders the same every run' })),
+}, { additionalProperties: false, description: 'browser context settings' });
+
+export const Network = Type.Object({
+  block: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'URL glob patterns whose requests are aborted (third-party noise)' })),
+  har: Type.Optional(Str('HAR file answering matching requests (Playwright routeFromHAR), relative to the file')),
+  harUrl: Type.Optional(Str('only requests matching this glob are answered from the HAR (default: all)')),
+  harNotFound: Type.Optional(Type.Union([Type.Literal('abort'), Type.Literal('fallback')], { description: 'a request missing from the HAR: abort (default) or go to the network' })),
+}, { additionalProperties: false, description: 'network control' });
+
+export const Wait = Type.Object({
+  for: Type.Optional(Type.Union([Type.Literal('load'), Type.Literal('networkidle'), Type.Literal('selector')], { description: 'readiness before anything is captured (default load)' })),
+  selector: Type.Optional(Str('with for: selector — the element whose appearance means ready')),
+  timeout: Type.Optional(Type.Integer({ minimum: 0, maximum: 600000, description: 'ms (default 15000)' })),
+}, { additionalProperties: false, description: 'readiness before capture' });
+
+const SelectorValue = Type.String({ minLength: 1, description: 'CSS selector' });
+const selOrObj = (action: string, extra: Record<string, TSchema>, description: string) =>
+  Type.Object({ [action]: Type.Union([SelectorValue, Type.Object({ selector: SelectorValue, ...extra }, { additionalProperties: false })]) }, {
+    additionalProperties: false, description,
+  });
+export const Step = Type.Union([
+  selOrObj('click', { button: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('right'), Type.Literal('middle')])) }, 'click an element'),
+  Type.Object({ fill: Type.Object({ selector: SelectorValue, value: Type.String() }, { additionalProperties: false }) }, { additionalProperties: false, description: 'type a value into a field' }),
+  Type.Object({ press: Type.Union([Type.String({ minLength: 1, description: 'key, e.g. Enter' }), Type.Object({ key: Type.String({ minLength: 1 }), selector: Type.Optional(SelectorValue) }, { additionalProperties: false })]) }, { additionalProperties: false, description: 'press a key' }),
+  selOrObj('hover', {}, 'hover an element'),
+  Type.Object({ select: Type.Object({ selector: SelectorValue, value: Type.Union([Type.String(), Type.Array(Type.String())]) }, { additionalProperties: false }) }, { additionalProperties: false, description: 'choose option(s) in a <select>' }),
+  selOrObj('check', {}, 'check a checkbox or radio'),
+  selOrObj('uncheck', {}, 'uncheck a checkbox'),
+  Type.Object({ scroll: Type.Union([SelectorValue, Type.Object({ x: Type.Optional(Type.Number()), y: Type.Optional(Type.Number()) }, { additionalProperties: false })]) }, { additionalProperties: false, description: 'scroll an element into view, or the page to x/y' }),
+  selOrObj('waitFor', { state: Type.Optional(Type.Union([Type.Literal('visible'), Type.Literal('attached'), Type.Literal('hidden'), Type.Literal('detached')])), timeout: Type.Optional(Type.Integer({ minimum: 0 })) }, 'wait until an element appears'),
+  Type.Object({ wait: Type.Integer({ minimum: 0, maximum: 60000, description: 'ms' }) }, { additionalProperties: false, description: 'wait a fixed time (ms)' }),
+], { description: 'one declarative step: click, fill, press, hover, select, check, uncheck, scroll, waitFor, wait — no code' });
+
+export const Required = Type.Object({
+  selector: Type.Optional(Str('CSS selector of the element that must be visible')),
+  text: Type.Optional(Str('visible text: a substring, or /regex/flags')),
+  within: Type.Optional(Str('with text: only look inside this CSS selector')),
+  name: Type.Optional(Str('a human name for messages')),
+  visible: Type.Optional(Type.Union([Type.Literal('full'), Type.Literal('partial'), Type.Literal('present')], {
+    description: 'full (default): entirely visible at a reachable scroll position, uncovered, unclipped; partial: some of it; present: in the DOM',
+  })),
+  states: Type.Optional(Type.Array(Type.String(), { description: 'only in these states (default: every state)' })),
+}, { additionalProperties: false, description: 'an element (selector) or text that must be visible to a user' });
+
+export const State = Type.Object({
+  name: Name('state name, used in file names'),
+  steps: Type.Optional(Type.Array(Step, { description: 'run from a fresh page after wait, before capture' })),
+  required: Type.Optional(Type.Array(Required, { description: 'added to the spec-level entries for this state only' })),
+}, { additionalProperties: false, description: 'a state of the page reached by steps' });
+
+// `checks:` — one key per registered check; value true | false | severity | options (| shorthand).
+function checkValueSchema(c: (typeof CHECKS)[number]): TSchema {
+  const m = c.meta;
+  if (m.alwaysOn) {
+    return Type.Literal(true, { description: `${m.title} — always on (cannot be switched off). ${m.description}` });
+  }
+  const withSeverity = Type.Object({
+    ...(m.options as any).properties,
+    severity: Type.Optional(SEVERITY),
+  }, { additionalProperties: false });
+  const forms: TSchema[] = [Type.Boolean(), SEVERITY, withSeverity];
+  if (m.shorthand) forms.push(m.shorthand);
+  return Type.Union(forms, { description: `${m.title}. ${m.description} Default severity: ${m.defaultSeverity}.` });
+}
+export const Checks = Type.Object(
+  Object.fromEntries(CHECKS.map((c) => [c.meta.id, Type.Optional(checkValueSchema(c))])),
+  { additionalProperties: false, description: 'keys are check ids; value: true | false | a severity | options' },
+);
+
+const Tolerance = (d: string) => Type.Number({ minimum: 0, maximum: 1, description: d });
+export const Parity = Type.Object({
+  threshold: Type.Optional(Tolerance('per-pixel colour tolerance 0..1, anti-aliasing aware (default 0.1)')),
+  maxDiffRatio: Type.Optional(Tolerance('share of changed pixels allowed for the whole capture (default 0)')),
+  regions: Type.Optional(Type.Record(Type.String(), Tolerance('share of changed pixels allowed inside this region'), { description: 'per-region tolerance; may be stricter than the page' })),
+}, { additionalProperties: false, description: 'comparison with the approved baseline' });
+
+export const JudgeBudget = Type.Object({
+  maxImages: Type.Optional(Type.Integer({ minimum: 0, description: 'images sent per run at most' })),
+  maxTokens: Type.Optional(Type.Integer({ minimum: 0, description: 'estimated prompt + completion tokens per run at most' })),
+}, { additionalProperties: false, description: 'a run that would exceed this fails closed before calling' });
+export const Calibration = Type.Object({
+  minAgreement: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'calibrate fails below this agreement rate (default 0.8)' })),
+  required: Type.Optional(Type.Boolean({ description: 'fail the gate when the judge model is not the calibrated one (default false)' })),
+  file: Type.Optional(Str('where calibrate records its result (default .veval/calibration.json)')),
+}, { additionalProperties: false, description: 'judge calibration against a human-labelled gold set' });
+export const Judge = Type.Object({
+  rubric: Type.Optional(Str('rubric: a path to a .md file (relative to the file), or inline text; a Handlebars template')),
+  model: Type.Optional(Str('model id, pinned (e.g. gpt-4.1-2025-04-14)')),
+  mode: Type.Optional(Type.Union([Type.Literal('required'), Type.Literal('optional'), Type.Literal('off')], {
+    description: 'required (default): no credentials = error; optional: no credentials = skipped; off: never called',
+  })),
+  baseURL: Type.Optional(Str('OpenAI-compatible endpoint (default OPENAI_BASE_URL or the OpenAI API)')),
+  images: Type.Optional(Type.Union([Type.Literal('crops'), Type.Literal('full')], { description: 'send crops of regions and changed areas (default) or full captures' })),
+  maxImageSize: Type.Optional(Type.Integer({ minimum: 64, maximum: 4096, description: 'longest image side in px after downscaling (default 1024)' })),
+  timeout: Type.Optional(Type.Integer({ minimum: 1, description: 'ms per request (default 60000)' })),
+  retries: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'retries after a failed request (default 2)' })),
+  maxTokens: Type.Optional(Type.Integer({ minimum: 1, description: 'completion token limit (default 2000)' })),
+  budget: Type.Optional(JudgeBudget),
+  calibration: Type.Optional(Calibration),
+}, { additionalProperties: false, description: 'model judge' });
+
+export const Gate = Type.Object({
+  minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'fail below this score (default 0)' })),
+  warn: Type.Optional(Type.Array(SEVERITY, { description: 'severities that pass with warnings (default [polish]); blockers and errors always fail' })),
+}, { additionalProperties: false, description: 'gate policy' });
+
+export const Scoring = Type.Object({
+  version: Type.Optional(Type.Integer({ minimum: 1, description: 'pin the score formula version' })),
+}, { additionalProperties: false, description: 'score formula' });
+
+const specProps = {
+  $schema: Type.Optional(Type.String()),
+  name: Type.Optional(Name('unique spec name (default: file name without .yaml); used in artifact paths')),
+  route: Type.Optional(Str('path joined to the config baseURL, e.g. /checkout/payment', { pattern: '^/' })),
+  url: Type.Optional(Str('absolute http(s) URL, instead of route', { pattern: '^https?://' })),
+  brief: Type.Optional(Str('markdown brief (user job and ## Must show list), relative to this file')),
+  viewports: Type.Optional(Type.Array(Type.Union([Type.String({ description: 'a viewport name from the config' }), InlineViewport]), { minItems: 1, description: 'default: every viewport in the config' })),
+  context: Type.Optional(Context),
+  network: Type.Optional(Network),
+  wait: Type.Optional(Wait),
+  fullPage: Type.Optional(Type.Boolean({ description: 'capture the full page (default true) or only the viewport' })),
+  regions: Type.Optional(Type.Record(Type.String({ pattern: NAME_PATTERN }), SelectorValue, { description: 'named parts of the page (CSS selectors)' })),
+  masks: Type.Optional(Type.Array(SelectorValue, { description: 'ignored by pixel diffs (at compare time) and judge crops' })),
+  required: Type.Optional(Type.Array(Required, { description: 'must be present and visible to a user' })),
+  states: Type.Optional(Type.Array(State, { minItems: 1, description: 'default: one state "default" = the page after wait' })),
+  checks: Type.Optional(Checks),
+  parity: Type.Optional(Parity),
+  judge: Type.Optional(Judge),
+  gate: Type.Optional(Gate),
+  scoring: Type.Optional(Scoring),
+  watch: Type.Optional(Type.Array(Type.String(), { description: 'extra paths (globs) whose change makes --changed run this spec' })),
+};
+export const Spec = Type.Object(specProps, { additionalProperties: false, title: 'veval spec', description: 'one veval spec: a route (or a user task on a route)' });
+
+export const Server = Type.Union([
+  Type.Object({
+    command: Str('shell command that starts the app'),
+    url: Str('URL polled until it answers; then capture starts', { pattern: '^https?://' }),
+    cwd: Type.Optional(Str('working folder for the command, relative to the config')),
+    env: Type.Optional(Type.Record(Type.String(), Type.String())),
+    timeout: Type.Optional(Type.Integer({ minimum: 0, description: 'ms to wait for url (default 60000)' })),
+    reuseExisting: Type.Optional(Type.Boolean({ description: 'use an app already answering at url instead of starting one' })),
+  }, { additionalProperties: false, description: 'start the app with a command (like Playwright webServer)' }),
+  Type.Object({
+    static: Str('folder served by veval on a free port on 127.0.0.1; baseURL is set to it'),
+  }, { additionalProperties: false, description: 'serve a static folder' }),
+], { description: 'the app under test' });
+
+export const Browser = Type.Object({
+  executablePath: Type.Optional(Str('browser binary (or env VEVAL_BROWSER); default: Debian chromium-headless-shell, chromium, Playwright browsers, Chrome')),
+  wsEndpoint: Type.Optional(Str('connect to a Playwright browser server', { pattern: '^wss?://' })),
+  cdpEndpoint: Type.Optional(Str('connect to a Chromium exposing CDP', { pattern: '^(https?|wss?)://' })),
+  args: Type.Optional(Type.Array(Type.String(), { description: 'extra launch flags' })),
+}, { additionalProperties: false, description: 'which browser captures' });
+
+export const Config = Type.Object({
+  $schema: Type.Optional(Type.String()),
+  baseURL: Type.Optional(Str('joined with each spec route', { pattern: '^https?://' })),
+  server: Type.Optional(Server),
+  specs: Type.Optional(Type.Array(Type.String(), { description: 'spec globs (default specs/**/*.yaml)' })),
+  out: Type.Optional(Str('artifacts folder (default evals)')),
+  viewports: Type.Optional(Type.Record(Type.String({ pattern: NAME_PATTERN }), ViewportDef, { description: 'named viewports' })),
+  browser: Type.Optional(Browser),
+  workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 64, description: 'parallel browser contexts (default from core count)' })),
+  timeout: Type.Optional(Type.Integer({ minimum: 1000, description: 'ms per capture unit (default 60000)' })),
+  mobileMaxWidth: Type.Optional(Type.Integer({ minimum: 0, description: 'viewports narrower than this are mobile (default 768)' })),
+  context: Type.Optional(Context),
+  network: Type.Optional(Network),
+  wait: Type.Optional(Wait),
+  checks: Type.Optional(Checks),
+  parity: Type.Optional(Parity),
+  judge: Type.Optional(Judge),
+  gate: Type.Optional(Gate),
+  scoring: Type.Optional(Scoring),
+}, { additionalProperties: false, title: 'veval config', description: 'visual-eval.config.yaml: project defaults' });
+
+export type SpecInput = Static<typeof Spec>;
+export type ConfigInput = Static<typeof Config>;
+export type StepInput = Static<typeof Step>;
+export type RequiredInput = Static<typeof Required>;
+export type ViewportInput = Static<typeof ViewportDef>;
+export type JudgeInput = Static<typeof Judge>;
+export type ParityInput = Static<typeof Parity>;
+export type GateInput = Static<typeof Gate>;
+export type ContextInput = Static<typeof Context>;
+export type NetworkInput = Static<typeof Network>;
+export type WaitInput = Static<typeof Wait>;
+export type ServerInput = Static<typeof Server>;
+export type BrowserInput = Static<typeof Browser>;
+
+/** The JSON written to schema/*.json (draft-07). Symbols (TypeBox Kind) drop out in JSON. */
+export function toJsonSchema(schema: TSchema, id: string): object {
+  return { $schema: 'http://json-schema.org/draft-07/schema#', $id: id, ...JSON.parse(JSON.stringify(schema)) };
+}
