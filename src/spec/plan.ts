@@ -64,7 +64,11 @@ export interface SpecPlan {
   name: string;
   file: string;                   // relative to project root
   specHash: string;               // sha256 of the spec file + brief + rubric text
-  url: string;
+  /** the spec's route (joined at capture time to the base URL, which a static server may only
+   *  know then), or null when the spec gives an absolute `url` */
+  route: string | null;
+  /** absolute URL when known at compile time (spec url:, or config baseURL + route) */
+  url: string | null;
   brief: BriefPlan | null;
   viewports: ViewportSpec[];
   states: StatePlan[];
