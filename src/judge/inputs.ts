@@ -1,0 +1,125 @@
+// Everything the judge is shown, each piece under the file name it may cite: images (crops of
+// declared regions and changed clusters, or full captures) and text files (brief, axe, layout
+// diff, ARIA snapshot, page text). Page-derived text is flagged untrusted for the prompt.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Box, CaptureRecord } from '../core/artifacts.js';
+import { abs, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
+import { sha256 } from '../core/fsx.js';
+import type { SpecPlan } from '../spec/plan.js';
+import { crop, decodePng, encodePng, fit, paintMasks, toPixels, type Raster } from './images.js';
+import type { ParityLite } from './decide.js';
+
+export interface UnitData { state: string; viewport: string; record: CaptureRecord; capture: string }
+
+export interface SentImage {
+  name: string;                  // what the judge sees and cites
+  state: string; viewport: string;
+  capture: string;               // the run-relative capture file it was cut from
+  kind: 'full' | 'region' | 'change';
+  baseline: boolean;
+  region: string | null;
+  box: Box | null;               // CSS px, document coordinates (null: whole capture)
+  png: Buffer; width: number; height: number; sha256: string;
+}
+
+export interface SentText { name: string; state: string | null; viewport: string | null; untrusted: boolean; text: string }
+
+export interface JudgeInputs { units: UnitData[]; images: SentImage[]; texts: SentText[]; notes: string[] }
+
+export class InputFault extends Error {}
+
+const LIMITS = { aria: 8000, text: 4000, axe: 4000, layout: 4000 };
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}\n…[truncated ${s.length - n} chars]` : s);
+
+function readPng(file: string, what: string): Raster {
+  let bytes: Buffer;
+  try { bytes = fs.readFileSync(file); } catch { throw new InputFault(`${what} is missing`); }
+  try { return decodePng(bytes); } catch (err) { throw new InputFault(`${what} is not a readable PNG: ${(err as Error).message}`); }
+}
+
+function readRecord(run: RunContext, spec: SpecPlan, state: string, vp: string): CaptureRecord {
+  const rel = files.record(spec.name, state, vp);
+  try {
+    return JSON.parse(fs.readFileSync(abs(run, rel), 'utf8')) as CaptureRecord;
+  } catch {
+    throw new InputFault(`capture record ${rel} is missing or unreadable`);
+  }
+}
+
+export const baselinePath = (root: string, spec: string, state: string, vp: string) =>
+  path.join(root, 'baselines', spec, `${unitKey(state, vp)}.png`);
+
+function clustersFor(parity: ParityLite | null, state: string, vp: string): Box[] {
+  const key = unitKey(state, vp);
+  const unit = parity?.units?.find((u) => (u.state === state && u.viewport === vp) || u.key === key);
+  return (unit?.clusters ?? []).map((c) => c.box).filter((b): b is Box => !!b && b.width > 0 && b.height > 0);
+}
+
+function summariseAxe(file: string): string | null {
+  let raw: any;
+  try { raw = JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return null; }
+  const violations = (raw?.violations ?? []).map((v: any) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: (v.nodes ?? []).slice(0, 5).map((n: any) => ({ target: n.target, html: String(n.html ?? '').slice(0, 200) })),
+  }));
+  return JSON.stringify({ violations }, null, 1);
+}
+
+export function gatherInputs(run: RunContext, spec: SpecPlan, parity: ParityLite | null): JudgeInputs {
+  const judge = spec.judge!;
+  const out: JudgeInputs = { units: [], images: [], texts: [], notes: [] };
+  if (spec.brief) out.texts.push({ name: 'brief.md', state: null, viewport: null, untrusted: false, text: spec.brief.text });
+
+  for (const { state, viewport } of unitsOf(spec)) {
+    const record = readRecord(run, spec, state, viewport);
+    const capture = files.capture(spec.name, state, viewport);
+    out.units.push({ state, viewport, record, capture });
+    const key = unitKey(state, viewport);
+    const scale = record.viewport?.deviceScaleFactor || 1;
+    const img = readPng(abs(run, capture), `capture ${capture}`);
+    const maskBoxes = (record.masks ?? []).flatMap((m) => m.boxes);
+    paintMasks(img, maskBoxes, scale);
+    const basePath = baselinePath(run.root, spec.name, state, viewport);
+    const base = fs.existsSync(basePath) ? readPng(basePath, `baseline ${path.relative(run.root, basePath)}`) : null;
+    if (base) paintMasks(base, maskBoxes, scale);
+
+    const add = (name: string, from: Raster, box: Box | null, kind: SentImage['kind'], isBase: boolean, region: string | null) => {
+      const px = box ? toPixels(box, scale, from) : { x: 0, y: 0, width: from.width, height: from.height };
+      if (!px) { out.notes.push(`${name}: the box lies outside the capture; not sent`); return; }
+      const small = fit(crop(from, px), judge.maxImageSize);
+      const png = encodePng(small);
+      out.images.push({ name, state, viewport, capture, kind, baseline: isBase, region, box, png, width: small.width, height: small.height, sha256: sha256(png) });
+    };
+
+    const regions = Object.keys(spec.regions);
+    if (judge.images === 'full' || regions.length === 0) {
+      add(`${key}.png`, img, null, 'full', false, null);
+      if (base) add(`baseline.${key}.png`, base, null, 'full', true, null);
+    } else {
+      for (const name of regions) {
+        const r = record.regions?.[name];
+        if (!r?.box) { out.notes.push(`region "${name}" was not found in ${key}`); continue; }
+        add(`${key}.region-${name}.png`, img, r.box, 'region', false, name);
+      }
+    }
+    clustersFor(parity, state, viewport).forEach((box, i) => {
+      if (judge.images === 'full') return;      // the full captures already show every change
+      add(`${key}.change-${i + 1}.png`, img, box, 'change', false, null);
+      if (base) add(`baseline.${key}.change-${i + 1}.png`, base, box, 'change', true, null);
+    });
+
+    if (record.aria) out.texts.push({ name: `${key}.aria.yaml`, state, viewport, untrusted: true, text: clip(record.aria, LIMITS.aria) });
+    if (record.text) out.texts.push({ name: `${key}.text.txt`, state, viewport, untrusted: true, text: clip(record.text, LIMITS.text) });
+    if (record.axe) {
+      const axe = summariseAxe(abs(run, `${spec.name}/${record.axe}`));
+      if (axe) out.texts.push({ name: `${key}.axe.json`, state, viewport, untrusted: true, text: clip(axe, LIMITS.axe) });
+      else out.notes.push(`${key}.axe.json could not be read; not sent`);
+    }
+  }
+  try {
+    const layout = fs.readFileSync(abs(run, files.layoutDiff(spec.name)), 'utf8');
+    out.texts.push({ name: 'layout-diff.json', state: null, viewport: null, untrusted: true, text: clip(layout, LIMITS.layout) });
+  } catch { /* no layout diff: parity off or no baseline yet */ }
+  return out;
+}

@@ -1,0 +1,69 @@
+// A local OpenAI-compatible chat-completions server on 127.0.0.1 that records every request and
+// answers from a script (one step per request; the last step repeats). No test calls a real API.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Step =
+  | { kind: 'json'; content: unknown; model?: string; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | { kind: 'raw'; content: string; finish?: string }      // content as-is (e.g. malformed JSON)
+  | { kind: 'http'; status: number }
+  | { kind: 'slow'; ms: number }
+  | { kind: 'truncated' }
+  | { kind: 'refusal'; text: string };
+
+export interface Recorded { body: any; raw: string; headers: http.IncomingHttpHeaders; url: string }
+
+export interface FakeOpenAI { url: string; requests: Recorded[]; close(): Promise<void> }
+
+export async function startFakeOpenAI(script: Step[]): Promise<FakeOpenAI> {
+  const requests: Recorded[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: any = null;
+      try { body = JSON.parse(raw); } catch { /* recorded raw */ }
+      requests.push({ body, raw, headers: req.headers, url: req.url ?? '' });
+      const step = script[Math.min(requests.length - 1, script.length - 1)];
+      answer(step, body, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+function completion(body: any, message: object, finish: string, model?: string, usage?: object) {
+  return {
+    id: 'chatcmpl-fake', object: 'chat.completion', created: 1, model: model ?? body?.model ?? 'unknown',
+    choices: [{ index: 0, message: { role: 'assistant', refusal: null, ...message }, finish_reason: finish }],
+    usage: usage ?? { prompt_tokens: 1000, completion_tokens: 100, total_tokens: 1100 },
+  };
+}
+
+function answer(step: Step, body: any, res: http.ServerResponse) {
+  const send = (status: number, data: object, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(data));
+  };
+  switch (step.kind) {
+    case 'json': {
+      const usage = step.usage ? { ...step.usage, total_tokens: step.usage.prompt_tokens + step.usage.completion_tokens } : undefined;
+      return send(200, completion(body, { content: JSON.stringify(step.content) }, 'stop', step.model, usage));
+    }
+    case 'raw': return send(200, completion(body, { content: step.content }, step.finish ?? 'stop'));
+    case 'truncated': return send(200, completion(body, { content: '{"status":"pass","findi' }, 'length'));
+    case 'refusal': return send(200, completion(body, { content: null, refusal: step.text }, 'stop'));
+    case 'http': return send(step.status, { error: { message: 'internal error (fake)', type: 'server_error' } }, { 'retry-after-ms': '1' });
+    case 'slow': {
+      const t = setTimeout(() => send(200, completion(body, { content: '{"status":"pass","findings":[]}' }, 'stop')), step.ms);
+      res.on('close', () => clearTimeout(t));
+      return;
+    }
+  }
+}
