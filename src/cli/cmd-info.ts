@@ -1,0 +1,63 @@
+// validate, plan, checks: answers about specs without a browser.
+import { EXIT } from '../core/errors.js';
+import { loadProject } from '../spec/project.js';
+import type { SpecPlan, StepPlan } from '../spec/plan.js';
+import type { CommonOptions } from './commands.js';
+import { loadSelected } from './common.js';
+
+export async function cmdValidate(specs: string[], opts: CommonOptions): Promise<number> {
+  const plan = await loadProject({ config: opts.config, specs, baseURL: opts.baseUrl });
+  const units = plan.specs.reduce((n, s) => n + s.states.length * s.viewports.length, 0);
+  process.stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units)${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
+  return EXIT.pass;
+}
+
+const stepText = (s: StepPlan) => {
+  switch (s.action) {
+    case 'fill': return `fill ${s.selector} = ${JSON.stringify(s.value)}`;
+    case 'select': return `select ${s.selector} = ${JSON.stringify(s.value)}`;
+    case 'press': return `press ${s.key}${s.selector ? ` in ${s.selector}` : ''}`;
+    case 'scroll': return s.selector ? `scroll to ${s.selector}` : `scroll to ${s.x},${s.y}`;
+    case 'wait': return `wait ${s.ms} ms`;
+    case 'waitFor': return `waitFor ${s.selector} (${s.state})`;
+    default: return `${s.action} ${s.selector}`;
+  }
+};
+
+export function describePlan(s: SpecPlan): string {
+  const L: string[] = [];
+  const opt = (o: Record<string, unknown>) => Object.keys(o).length ? ` ${JSON.stringify(o)}` : '';
+  L.push(`${s.name}  (${s.file})`);
+  L.push(`  url:       ${s.url ?? `${s.route} (joined to the server's base URL at capture time)`}`);
+  L.push(`  wait:      ${s.wait.for}${s.wait.selector ? ` ${s.wait.selector}` : ''}, timeout ${s.wait.timeout} ms; ${s.fullPage ? 'full page' : 'viewport only'}`);
+  L.push(`  viewports: ${s.viewports.map((v) => `${v.name} ${v.width}×${v.height}@${v.deviceScaleFactor}x${v.isMobile ? ' mobile' : ''}${v.hasTouch ? ' touch' : ''} ${v.colorScheme}`).join(' · ')}`);
+  if (Object.keys(s.regions).length) L.push(`  regions:   ${Object.entries(s.regions).map(([k, v]) => `${k}=${v}`).join(' · ')}`);
+  if (s.masks.length) L.push(`  masks:     ${s.masks.join(' · ')}`);
+  L.push(`  states (${s.states.length} × ${s.viewports.length} viewports = ${s.states.length * s.viewports.length} units):`);
+  for (const st of s.states) {
+    L.push(`    ${st.name}${st.steps.length ? `: ${st.steps.map(stepText).join(' → ')}` : ': the page after wait'}`);
+    for (const r of st.required) L.push(`      must show (${r.visible}, from ${r.source}): ${r.name}${r.selector ? ` [${r.selector}]` : ` [text ${r.text}${r.within ? ` within ${r.within}` : ''}]`}`);
+  }
+  const plain = s.brief?.mustShow.filter((m) => m.kind === 'plain') ?? [];
+  if (plain.length) L.push(`  for the judge (brief, plain words): ${plain.map((m) => m.item).join(' · ')}`);
+  L.push('  checks:');
+  for (const c of s.checks) L.push(`    ${c.enabled ? 'on ' : 'off'} ${c.id}${c.severity ? ` (severity ${c.severity})` : ''}${opt(c.options)}`);
+  L.push(`  parity:    ${s.parity ? `threshold ${s.parity.threshold}, maxDiffRatio ${s.parity.maxDiffRatio}${Object.keys(s.parity.regions).length ? `, regions ${JSON.stringify(s.parity.regions)}` : ''}` : 'none (no baseline needed)'}`);
+  L.push(`  judge:     ${s.judge ? `${s.judge.mode}, model ${s.judge.model}, images ${s.judge.images} ≤ ${s.judge.maxImageSize}px, rubric ${s.judge.rubric.file ?? 'inline'}` : 'none'}`);
+  L.push(`  gate:      minScore ${s.gate.minScore}, warn [${s.gate.warn.join(', ')}]${s.scoring.version ? `, scoring v${s.scoring.version}` : ''}`);
+  L.push(`  order:     capture → checks → parity → ${s.judge && s.judge.mode !== 'off' ? 'judge (only if no blocker) → ' : ''}gate`);
+  return L.join('\n');
+}
+
+export async function cmdPlan(specs: string[], opts: CommonOptions): Promise<number> {
+  const plan = await loadSelected(specs, opts);
+  if (opts.json) process.stdout.write(JSON.stringify(plan, null, 2) + '\n');
+  else process.stdout.write(plan.specs.map(describePlan).join('\n\n') + '\n');
+  return EXIT.pass;
+}
+
+export async function cmdChecks(): Promise<number> {
+  const { listChecks } = await import('../checks/list.js');
+  process.stdout.write(listChecks() + '\n');
+  return EXIT.pass;
+}

@@ -1,0 +1,103 @@
+// run, and the stage commands that work from a run folder alone.
+import path from 'node:path';
+import { EXIT } from '../core/errors.js';
+import { openRun } from '../core/run-folder.js';
+import { readJsonIfExists } from '../core/fsx.js';
+import { files } from '../core/run.js';
+import { loadProject } from '../spec/project.js';
+import type { CommonOptions } from './commands.js';
+import { humanStream, interruptSignal, loadSelected, reportersOf, traceOf, workersOf } from './common.js';
+import { captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter } from './pipeline.js';
+
+const exitOf = (report: { status: string; incomplete?: boolean }) => (report.status === 'pass' && !report.incomplete ? EXIT.pass : EXIT.fail);
+
+function printJson(opts: CommonOptions, runDir: string): void {
+  if (!opts.json) return;
+  const report = readJsonIfExists(path.join(runDir, files.report));
+  process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+}
+
+export async function cmdRun(specs: string[], opts: CommonOptions): Promise<number> {
+  const reporters = reportersOf(opts);
+  const plan = await loadSelected(specs, opts);
+  const log = humanStream(opts);
+  const { run, report } = await runPipeline(plan, {
+    out: opts.out, workers: workersOf(opts), trace: traceOf(opts), updateBaselines: !!opts.updateBaselines,
+    noCache: opts.cache === false, reporters, argv: process.argv.slice(2), shard: opts.shard ?? null, log,
+    signal: interruptSignal(log), baseURL: opts.baseUrl,
+  });
+  printJson(opts, run.runDir);
+  return exitOf(report);
+}
+
+export async function cmdCapture(specs: string[], opts: CommonOptions): Promise<number> {
+  const plan = await loadSelected(specs, opts);
+  const log = humanStream(opts);
+  const reporter = await consoleReporter(log);
+  let failed = 0;
+  const run = await captureStage(plan, {
+    out: opts.out, workers: workersOf(opts), trace: traceOf(opts), reporters: ['list'], argv: process.argv.slice(2),
+    shard: opts.shard ?? null, log, signal: interruptSignal(log), baseURL: opts.baseUrl,
+  }, { ...reporter, onUnit: (u) => { if (!u.ok) failed++; reporter.onUnit(u); } });
+  log.write(`captures written to ${path.relative(process.cwd(), run.runDir) || run.runDir}\n`);
+  return failed ? EXIT.fail : EXIT.pass;
+}
+
+function reopen(opts: CommonOptions) {
+  const root = opts.config ? path.dirname(path.resolve(opts.config)) : process.cwd();
+  const out = opts.out ?? 'evals';
+  return openRun(root, out, opts.run);
+}
+
+export async function cmdCheck(opts: CommonOptions): Promise<number> {
+  const { run } = reopen(opts);
+  await checkStage(run, { updateBaselines: !!opts.updateBaselines });
+  // Exit 1 when any check errored or found something the gate would not let pass.
+  let bad = false;
+  for (const spec of run.plan.specs) {
+    const results = readJsonIfExists<any[]>(path.join(run.runDir, files.checks(spec.name))) ?? [];
+    const parity = readJsonIfExists<any>(path.join(run.runDir, files.parity(spec.name)));
+    const findings = [...results.flatMap((r) => r.findings), ...(parity?.findings ?? [])];
+    if (results.some((r) => r.status === 'error') || parity?.status === 'error' || findings.some((f) => !spec.gate.warn.includes(f.severity))) bad = true;
+    process.stdout.write(`${spec.name}: ${findings.length} finding(s)${results.some((r) => r.status === 'error') ? ', check errors' : ''}\n`);
+  }
+  return bad ? EXIT.fail : EXIT.pass;
+}
+
+export async function cmdJudge(opts: CommonOptions): Promise<number> {
+  const { run } = reopen(opts);
+  await judgeStage(run, { noCache: opts.cache === false });
+  let bad = false;
+  for (const spec of run.plan.specs) {
+    const j = readJsonIfExists<any>(path.join(run.runDir, files.judge(spec.name)));
+    process.stdout.write(`${spec.name}: judge ${j?.status ?? 'missing'}${j?.reason ? ` (${j.reason})` : ''}\n`);
+    if (!j || ['error', 'FAIL_EVIDENCE', 'fail'].includes(j.status)) bad = true;
+  }
+  return bad ? EXIT.fail : EXIT.pass;
+}
+
+export async function cmdGate(opts: CommonOptions): Promise<number> {
+  const { run, info } = reopen(opts);
+  const { report } = await gateStage(run, { startedAt: info.startedAt, incomplete: false, argv: process.argv.slice(2) }, reportersOf(opts));
+  if (reportersOf(opts).includes('list')) (await consoleReporter(humanStream(opts))).end(report);
+  printJson(opts, run.runDir);
+  return exitOf(report);
+}
+
+export async function cmdReport(opts: CommonOptions): Promise<number> {
+  const { run } = reopen(opts);
+  const { writeReports } = await import('../report/index.js');
+  const written = writeReports(run.runDir, reportersOf(opts).filter((r) => r !== 'list'));
+  for (const w of written) humanStream(opts).write(`wrote ${w}\n`);
+  printJson(opts, run.runDir);
+  return EXIT.pass;
+}
+
+export async function cmdMerge(dirs: string[], opts: CommonOptions): Promise<number> {
+  const { mergeRuns } = await import('../report/merge.js');
+  const plan = await loadProject({ config: opts.config }).catch(() => null);
+  const { runDir, report } = await mergeRuns(dirs.map((d) => path.resolve(d)), { out: path.resolve(plan?.root ?? process.cwd(), opts.out ?? 'evals'), reporters: reportersOf(opts) });
+  humanStream(opts).write(`merged ${dirs.length} shard(s) into ${runDir}: ${report.status}\n`);
+  printJson(opts, runDir);
+  return exitOf(report);
+}

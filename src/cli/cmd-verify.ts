@@ -1,0 +1,69 @@
+// verify (the done-check), approve (baselines), calibrate (judge agreement).
+import path from 'node:path';
+import { EXIT, InputError } from '../core/errors.js';
+import { openRun } from '../core/run-folder.js';
+import { readJsonIfExists } from '../core/fsx.js';
+import { files } from '../core/run.js';
+import { diffManifests, freshness } from '../core/freshness.js';
+import { loadProject } from '../spec/project.js';
+import type { CommonOptions } from './commands.js';
+
+const rootOf = (opts: CommonOptions) => (opts.config ? path.dirname(path.resolve(opts.config)) : process.cwd());
+
+export async function cmdVerify(opts: CommonOptions): Promise<number> {
+  const root = rootOf(opts);
+  const out = opts.out ?? 'evals';
+  const say = (s: string) => process.stdout.write(s + '\n');
+  let opened;
+  try { opened = openRun(root, out); } catch (err) {
+    if (err instanceof InputError) { say(`verify: FAIL — no report: ${err.problems[0]}`); return EXIT.fail; }
+    throw err;
+  }
+  const { run, info } = opened;
+  const report = (() => { try { return readJsonIfExists<any>(path.join(run.runDir, files.report)); } catch { return undefined; } })();
+  if (report === undefined) { say(`verify: FAIL — ${run.runDir}/report.json is unreadable`); return EXIT.fail; }
+  if (!report) { say(`verify: FAIL — run ${run.runId} has no report.json (the run did not finish); run \`veval run\``); return EXIT.fail; }
+  const now = freshness(root, path.relative(root, run.outDir).split(path.sep).join('/'));
+  let ok = true;
+  if (now.treeHash !== info.treeHash) {
+    ok = false;
+    const d = diffManifests(info.files ?? {}, now.files);
+    const list = (label: string, xs: string[]) => xs.length ? [`  ${label}: ${xs.slice(0, 20).join(', ')}${xs.length > 20 ? ` (+${xs.length - 20} more)` : ''}`] : [];
+    say(`verify: FAIL — the report is stale: the working tree changed since run ${run.runId}`);
+    for (const l of [...list('changed', d.changed), ...list('added', d.added), ...list('removed', d.removed)]) say(l);
+  }
+  if (report.incomplete) { ok = false; say(`verify: FAIL — run ${run.runId} was interrupted; its report is incomplete`); }
+  if (report.status !== 'pass') {
+    ok = false;
+    say(`verify: FAIL — the latest report failed the gate (${run.runId})`);
+    for (const s of report.specs ?? []) if (s.status !== 'pass') say(`  ${s.name}: ${(s.reasons ?? []).join('; ') || 'failed'}`);
+  }
+  if (ok) say(`verify: ok — report ${run.runId} passed and matches the working tree`);
+  return ok ? EXIT.pass : EXIT.fail;
+}
+
+export async function cmdApprove(opts: CommonOptions & { spec?: string; state?: string; prune?: boolean }): Promise<number> {
+  const root = rootOf(opts);
+  const { run } = openRun(root, opts.out ?? 'evals', opts.run);
+  const { approve } = await import('../parity/approve.js');
+  const res = await approve(run, { spec: opts.spec, state: opts.state, viewport: typeof opts.viewport === 'string' ? opts.viewport : undefined, prune: !!opts.prune });
+  const say = (s: string) => process.stdout.write(s + '\n');
+  for (const w of res.written) say(`approved  ${w}`);
+  for (const u of res.unchanged) say(`unchanged ${u}`);
+  for (const r of res.refused) say(`refused   ${r.unit}: ${r.reason}`);
+  for (const o of res.orphans) say(`${res.removed.includes(o) ? 'removed  ' : 'orphan   '} ${o}${res.removed.includes(o) ? '' : ' (no spec produces it; --prune removes it)'}`);
+  say(`${res.written.length} written, ${res.unchanged.length} unchanged, ${res.refused.length} refused, ${res.orphans.length} orphaned`);
+  return res.refused.length ? EXIT.fail : EXIT.pass;
+}
+
+export async function cmdCalibrate(goldDir: string, opts: CommonOptions): Promise<number> {
+  const plan = await loadProject({ config: opts.config, baseURL: opts.baseUrl }).catch((err) => {
+    if (err instanceof InputError && /no spec files found/.test(err.message)) return null;
+    throw err;
+  });
+  const { calibrate } = await import('../judge/calibrate.js');
+  const projectPlan = plan ?? { version: 1 as const, root: rootOf(opts), configFile: null, baseURL: null, server: null, browser: { executablePath: null, wsEndpoint: null, cdpEndpoint: null, args: [] }, workers: null, out: 'evals', specs: [] };
+  const report: any = await calibrate(path.resolve(goldDir), projectPlan, { noCache: opts.cache === false });
+  process.stdout.write((opts.json ? JSON.stringify(report, null, 2) : report.text ?? JSON.stringify(report, null, 2)) + '\n');
+  return report.pass ? EXIT.pass : EXIT.fail;
+}

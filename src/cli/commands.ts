@@ -1,0 +1,82 @@
+// Command and option declarations. Handlers live in cmd-*.ts; each returns an exit code.
+import type { CAC } from 'cac';
+import { cmdRun, cmdCapture, cmdCheck, cmdJudge, cmdGate, cmdReport, cmdMerge } from './cmd-run.js';
+import { cmdValidate, cmdPlan, cmdChecks } from './cmd-info.js';
+import { cmdVerify, cmdApprove, cmdCalibrate } from './cmd-verify.js';
+import { cmdInit } from './init.js';
+import { cmdDemo } from '../demo/run-demo.js';
+
+export interface CommonOptions {
+  config?: string; out?: string; baseUrl?: string; viewport?: string | string[]; grep?: string;
+  workers?: number; shard?: string; reporter?: string | string[]; json?: boolean; trace?: string;
+  updateBaselines?: boolean; cache?: boolean; run?: string;
+}
+
+const withLoad = (c: ReturnType<CAC['command']>) => c
+  .option('--config <file>', 'config file (default visual-eval.config.yaml)')
+  .option('--base-url <url>', 'base URL joined to spec routes (overrides the config)')
+  .option('--viewport <names>', 'only these viewports (comma-separated)')
+  .option('--grep <regex>', 'only specs (or spec/state) whose name matches');
+
+const withOut = (c: ReturnType<CAC['command']>) => c.option('--out <dir>', 'artifacts folder (default evals)');
+const withReport = (c: ReturnType<CAC['command']>) => c
+  .option('--reporter <names>', 'list, json, junit, markdown, html (comma-separated; default all)')
+  .option('--json', 'print report.json to stdout (human output goes to stderr)');
+
+export function registerCommands(cli: CAC): void {
+  withReport(withOut(withLoad(cli.command('run [...specs]', 'capture → check → judge → gate → report'))))
+    .option('--workers <n>', 'parallel browser contexts')
+    .option('--shard <i/n>', 'run shard i of n (specs split evenly and deterministically)')
+    .option('--trace <mode>', 'on-failure: keep a Playwright trace for each failing unit')
+    .option('--update-baselines', 'approve every successful capture of this run as the new baseline')
+    .option('--no-cache', 'bypass the judge verdict cache')
+    .action(cmdRun);
+  withOut(withLoad(cli.command('capture [...specs]', 'capture stage only: PNGs, records, axe results')))
+    .option('--workers <n>', 'parallel browser contexts')
+    .option('--shard <i/n>', 'run shard i of n')
+    .option('--trace <mode>', 'on-failure: keep a trace for each failing unit')
+    .action(cmdCapture);
+  withOut(cli.command('check', 'deterministic checks + parity over the latest run folder (no browser)'))
+    .option('--run <dir>', 'run folder (default: <out>/latest)')
+    .option('--update-baselines', 'write baselines from this run before comparing')
+    .action(cmdCheck);
+  withOut(cli.command('judge', 'model judge over the latest run folder'))
+    .option('--run <dir>', 'run folder (default: <out>/latest)')
+    .option('--no-cache', 'bypass the judge verdict cache')
+    .action(cmdJudge);
+  withReport(withOut(cli.command('gate', 'gate the latest run folder: report.json, reports, exit code')))
+    .option('--run <dir>', 'run folder (default: <out>/latest)')
+    .action(cmdGate);
+  withReport(withOut(cli.command('report', 're-render summary.md / junit.xml / index.html from report.json')))
+    .option('--run <dir>', 'run folder (default: <out>/latest)')
+    .action(cmdReport);
+  withReport(withOut(cli.command('merge <...dirs>', 'combine shard run folders into one report')))
+    .action(cmdMerge);
+  withLoad(cli.command('validate [...specs]', 'schema + semantic validation; every error as file:line:col'))
+    .action(cmdValidate);
+  withLoad(cli.command('plan [...specs]', 'print the compiled plan'))
+    .option('--json', 'as JSON')
+    .action(cmdPlan);
+  cli.command('checks', 'list every check with its options and default severity').action(cmdChecks);
+  withOut(cli.command('approve', 'promote the latest run\'s captures to baselines'))
+    .option('--config <file>', 'config file')
+    .option('--run <dir>', 'run folder (default: <out>/latest)')
+    .option('--spec <name>', 'only this spec')
+    .option('--state <name>', 'only this state')
+    .option('--viewport <name>', 'only this viewport')
+    .option('--prune', 'remove baselines that no spec produces any more')
+    .action(cmdApprove);
+  withOut(cli.command('verify', 'done-check: fail if the latest report is missing, failed or stale'))
+    .option('--config <file>', 'config file')
+    .action(cmdVerify);
+  withLoad(cli.command('calibrate <gold-dir>', 'run the judge over a labelled gold set and report agreement'))
+    .option('--no-cache', 'bypass the judge verdict cache')
+    .option('--json', 'print the calibration report as JSON')
+    .action(cmdCalibrate);
+  cli.command('init [dir]', 'scaffold config, schema, an example spec and brief, CI workflow, AGENTS.md')
+    .option('--force', 'overwrite existing files')
+    .action(cmdInit);
+  cli.command('demo', 'serve the bundled demo shop and run its spec: approve, pass, then a regression that fails')
+    .option('--keep', 'keep the scratch folder')
+    .action(cmdDemo);
+}

@@ -1,0 +1,102 @@
+// capture → checks + parity → judge → gate → reports, for one ProjectPlan. Stage modules are
+// imported lazily so that `validate` and `plan` answer fast and never load a browser driver.
+import { createRun } from '../core/run-folder.js';
+import type { RunContext } from '../core/run.js';
+import type { ProjectPlan } from '../spec/plan.js';
+
+export interface PipelineOptions {
+  out?: string;
+  workers?: number;
+  trace?: 'off' | 'on-failure';
+  updateBaselines?: boolean;
+  noCache?: boolean;
+  reporters: string[];
+  baseURL?: string;
+  argv: string[];
+  shard?: string | null;
+  log: NodeJS.WriteStream;
+  signal?: AbortSignal;
+}
+
+export interface StageSet { capture: boolean; checks: boolean; judge: boolean; gate: boolean }
+
+/** Starts the app server (if any) and captures every unit of the plan into a new run folder. */
+export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, reporter?: ConsoleReporter): Promise<RunContext> {
+  const { run } = createRun(plan, { out: opts.out, argv: opts.argv, shard: opts.shard ?? null });
+  if (!plan.specs.length) return run;
+  const { startAppServer } = await import('../capture/app-server.js');
+  const { captureRun } = await import('../capture/index.js');
+  const server = await startAppServer(plan);
+  try {
+    reporter?.onStage('capture');
+    await captureRun(run, {
+      baseURL: opts.baseURL ?? server.baseURL,
+      workers: opts.workers,
+      trace: opts.trace ?? 'off',
+      signal: opts.signal,
+      onUnit: (u) => reporter?.onUnit(u),
+    });
+  } finally {
+    await server.stop();
+  }
+  return run;
+}
+
+/** Deterministic layer: checks, then parity, per spec. */
+export async function checkStage(run: RunContext, opts: Pick<PipelineOptions, 'updateBaselines'>, reporter?: ConsoleReporter): Promise<void> {
+  const { runChecks } = await import('../checks/runner.js');
+  const { runParity } = await import('../parity/index.js');
+  for (const spec of run.plan.specs) {
+    reporter?.onStage('checks', spec.name);
+    await runChecks(run, spec);
+    await runParity(run, spec, { updateBaselines: opts.updateBaselines });
+  }
+}
+
+export async function judgeStage(run: RunContext, opts: Pick<PipelineOptions, 'noCache'>, reporter?: ConsoleReporter): Promise<void> {
+  const judge = await import('../judge/index.js');
+  const ledger = judge.createLedger(run.plan);
+  for (const spec of run.plan.specs) {
+    reporter?.onStage('judge', spec.name);
+    await judge.runJudge(run, spec, { noCache: opts.noCache, ledger });
+  }
+}
+
+export async function gateStage(run: RunContext, info: { startedAt: string; incomplete: boolean; argv: string[] }, reporters: string[]) {
+  const { gateRun } = await import('../gate/index.js');
+  const { writeReports } = await import('../report/index.js');
+  const report = gateRun(run, { startedAt: info.startedAt, finishedAt: new Date().toISOString(), incomplete: info.incomplete, argv: info.argv });
+  const written = writeReports(run.runDir, reporters.filter((r) => r !== 'list'));
+  return { report, written };
+}
+
+export type ConsoleReporter = {
+  onUnit(u: { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }): void;
+  onStage(name: string, spec?: string): void;
+  end(report: any): void;
+};
+
+export async function consoleReporter(stream: NodeJS.WriteStream): Promise<ConsoleReporter> {
+  const { createConsoleReporter } = await import('../report/index.js');
+  return createConsoleReporter(stream);
+}
+
+/** The whole pipeline. Returns the gated report; never throws for a unit's fault. */
+export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions) {
+  const startedAt = new Date().toISOString();
+  const reporter = opts.reporters.includes('list') ? await consoleReporter(opts.log) : undefined;
+  const run = await captureStage(plan, opts, reporter);
+  const interrupted = () => !!opts.signal?.aborted;
+  if (!interrupted()) await checkStage(run, opts, reporter);
+  if (!interrupted()) await judgeStage(run, opts, reporter);
+  if (opts.updateBaselines && !interrupted()) {
+    // run --update-baselines = a normal run, then approve every successful capture of it.
+    const { approve } = await import('../parity/approve.js');
+    const res = await approve(run, { approver: undefined });
+    opts.log.write(`baselines: ${res.written.length} written, ${res.unchanged.length} unchanged, ${res.refused.length} refused\n`);
+    for (const r of res.refused) opts.log.write(`  refused ${r.unit}: ${r.reason}\n`);
+  }
+  const { report, written } = await gateStage(run, { startedAt, incomplete: interrupted(), argv: opts.argv }, opts.reporters);
+  reporter?.end(report);
+  return { run, report, written };
+}

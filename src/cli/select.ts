@@ -1,0 +1,58 @@
+// --grep, --viewport and --shard narrow a loaded plan before anything runs.
+import { InputError } from '../core/errors.js';
+import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
+
+export function parseShard(s: string): { index: number; total: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(s.trim());
+  const index = m ? Number(m[1]) : NaN, total = m ? Number(m[2]) : NaN;
+  if (!m || total < 1 || index < 1 || index > total) throw new InputError([`--shard "${s}": expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/4`]);
+  return { index, total };
+}
+
+const unitCount = (s: SpecPlan) => s.states.length * s.viewports.length;
+
+/**
+ * Deterministic, balanced split: specs sorted by (units desc, name), each given to the shard with
+ * the fewest units so far (ties → lowest shard). Every shard computes the same split; a spec's
+ * states and viewports stay together (task-order compares viewports).
+ */
+export function shardSpecs(specs: SpecPlan[], total: number): SpecPlan[][] {
+  const shards: SpecPlan[][] = Array.from({ length: total }, () => []);
+  const load = new Array(total).fill(0);
+  const sorted = [...specs].sort((a, b) => unitCount(b) - unitCount(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const spec of sorted) {
+    let best = 0;
+    for (let i = 1; i < total; i++) if (load[i] < load[best]) best = i;
+    shards[best].push(spec);
+    load[best] += unitCount(spec);
+  }
+  return shards.map((s) => s.sort((a, b) => (a.name < b.name ? -1 : 1)));
+}
+
+export interface Selection { grep?: string; viewport?: string | string[]; shard?: string }
+
+export function selectPlan(plan: ProjectPlan, sel: Selection): ProjectPlan {
+  let specs = plan.specs;
+  if (sel.grep) {
+    let re: RegExp;
+    try { re = new RegExp(sel.grep); } catch (err: any) { throw new InputError([`--grep "${sel.grep}": ${err.message}`]); }
+    specs = specs.flatMap((s) => {
+      if (re.test(s.name)) return [s];
+      const states = s.states.filter((st) => re.test(`${s.name}/${st.name}`));
+      return states.length ? [{ ...s, states }] : [];
+    });
+  }
+  if (sel.viewport) {
+    const wanted = (Array.isArray(sel.viewport) ? sel.viewport : [sel.viewport]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+    const known = new Set(specs.flatMap((s) => s.viewports.map((v) => v.name)));
+    const unknown = wanted.filter((w) => !known.has(w));
+    if (unknown.length) throw new InputError([`--viewport: unknown viewport ${unknown.map((u) => `"${u}"`).join(', ')} (the selected specs use: ${[...known].join(', ')})`]);
+    specs = specs.map((s) => ({ ...s, viewports: s.viewports.filter((v) => wanted.includes(v.name)) })).filter((s) => s.viewports.length);
+  }
+  if (sel.shard) {
+    const { index, total } = parseShard(sel.shard);
+    specs = shardSpecs(specs, total)[index - 1];
+  }
+  if (!specs.length && !sel.shard) throw new InputError(['no spec, state or viewport matches the selection (--grep / --viewport)']);
+  return { ...plan, specs };
+}

@@ -1,0 +1,164 @@
+// Spec + config → SpecPlan. Pure: every file it needs (brief, rubric) is read before and passed
+// in, so the plan of a spec can be tested without a disk or a browser.
+import type { Severity, ViewportSpec } from '../core/artifacts.js';
+import { sha256 } from '../core/fsx.js';
+import { CHECKS } from '../checks/registry.js';
+import type { ConfigInput, RequiredInput, SpecInput, StepInput, ViewportInput } from './schema.js';
+import type { CheckPlan, JudgePlan, RequiredPlan, SpecPlan, StatePlan, StepPlan } from './plan.js';
+import type { MustShowItem } from './brief.js';
+import { deepMerge, mergeChecks } from './merge.js';
+
+export const DEFAULT_VIEWPORTS: Record<string, ViewportInput> = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844, isMobile: true, hasTouch: true },
+};
+export const DEFAULTS = {
+  locale: 'en-US', timezoneId: 'UTC', waitTimeout: 15000, unitTimeout: 60000, mobileMaxWidth: 768,
+  threshold: 0.1, maxDiffRatio: 0, model: 'gpt-4.1-2025-04-14', frozenTime: '2025-01-01T00:00:00.000Z',
+  rubric: 'Judge whether this page lets its user do the job described in the brief. Report only problems a user would notice, each with evidence.',
+} as const;
+
+export interface CompileInput {
+  file: string;                                   // spec path relative to root
+  spec: SpecInput;
+  config: ConfigInput;
+  specText: string;
+  brief: { rel: string; text: string; items: MustShowItem[] } | null;
+  rubric: { rel: string | null; text: string } | null;
+  storageState: string | null;                    // absolute, resolved and checked
+  har: string | null;                             // absolute
+  baseURL: string | null;                         // --base-url or config baseURL
+  /** where each step came from, "file:line:col", by state index and step index */
+  stepSource: (state: number, step: number) => string;
+}
+
+export function specNameOf(file: string, spec: SpecInput): string {
+  return spec.name ?? file.split('/').pop()!.replace(/\.ya?ml$/i, '');
+}
+
+export function toViewport(name: string, v: ViewportInput, contextScheme?: string | null): ViewportSpec {
+  return {
+    name, width: v.width, height: v.height, deviceScaleFactor: v.deviceScaleFactor ?? 1,
+    isMobile: v.isMobile ?? false, hasTouch: v.hasTouch ?? false,
+    colorScheme: (v.colorScheme ?? contextScheme ?? 'light') as ViewportSpec['colorScheme'],
+  };
+}
+
+export function stepPlan(step: StepInput, source: string): StepPlan {
+  const [action, raw] = Object.entries(step)[0] as [StepPlan['action'], any];
+  const base: StepPlan = { action, selector: null, source };
+  switch (action) {
+    case 'fill': case 'select': return { ...base, selector: raw.selector, value: raw.value };
+    case 'press': return typeof raw === 'string' ? { ...base, key: raw } : { ...base, key: raw.key, selector: raw.selector ?? null };
+    case 'scroll': return typeof raw === 'string' ? { ...base, selector: raw } : { ...base, x: raw.x ?? 0, y: raw.y ?? 0 };
+    case 'wait': return { ...base, ms: raw };
+    case 'waitFor': return typeof raw === 'string' ? { ...base, selector: raw, state: 'visible' } : { ...base, selector: raw.selector, state: raw.state ?? 'visible', timeout: raw.timeout };
+    default: return typeof raw === 'string' ? { ...base, selector: raw } : { ...base, selector: raw.selector, button: raw.button };
+  }
+}
+
+function requiredPlan(r: RequiredInput, source: RequiredPlan['source']): RequiredPlan {
+  return {
+    name: r.name ?? r.selector ?? `text ${r.text}`,
+    selector: r.selector ?? null, text: r.text ?? null, within: r.within ?? null,
+    visible: r.visible ?? 'full', source,
+  };
+}
+
+function briefRequired(items: MustShowItem[]): RequiredPlan[] {
+  return items.filter((i) => i.kind !== 'plain').map((i) => ({
+    name: i.name, selector: i.kind === 'selector' ? i.value : null, text: i.kind === 'text' ? i.value : null,
+    within: null, visible: 'full' as const, source: 'brief' as const,
+  }));
+}
+
+function viewportsOf(spec: SpecInput, config: ConfigInput, scheme: string | null): ViewportSpec[] {
+  const named = config.viewports ?? DEFAULT_VIEWPORTS;
+  const list = spec.viewports ?? Object.keys(named);
+  return list.map((v) => typeof v === 'string' ? toViewport(v, named[v] ?? DEFAULT_VIEWPORTS[v], scheme) : toViewport(v.name, v, scheme));
+}
+
+function judgePlan(j: NonNullable<ConfigInput['judge']>, rubric: CompileInput['rubric']): JudgePlan {
+  return {
+    mode: j.mode ?? 'required', model: j.model ?? DEFAULTS.model, baseURL: j.baseURL ?? null,
+    rubric: rubric ? { file: rubric.rel, text: rubric.text } : { file: null, text: DEFAULTS.rubric },
+    images: j.images ?? 'crops', maxImageSize: j.maxImageSize ?? 1024, timeout: j.timeout ?? 60000,
+    retries: j.retries ?? 2, maxTokens: j.maxTokens ?? 2000,
+    budget: { maxImages: j.budget?.maxImages ?? null, maxTokens: j.budget?.maxTokens ?? null },
+    calibration: {
+      minAgreement: j.calibration?.minAgreement ?? 0.8, required: j.calibration?.required ?? false,
+      file: j.calibration?.file ?? '.veval/calibration.json',
+    },
+  };
+}
+
+export function compileSpec(input: CompileInput): SpecPlan {
+  const { spec, config } = input;
+  const context = deepMerge(config.context, spec.context) ?? {};
+  const network = deepMerge(config.network, spec.network) ?? {};
+  const wait = deepMerge(config.wait, spec.wait) ?? {};
+  const parity = deepMerge(config.parity, spec.parity);
+  const judge = deepMerge(config.judge, spec.judge);
+  const gate = deepMerge(config.gate, spec.gate) ?? {};
+  const scoring = deepMerge(config.scoring, spec.scoring) ?? {};
+  const checks = mergeChecks(config.checks as any, spec.checks as any);
+
+  const fromBrief = input.brief ? briefRequired(input.brief.items) : [];
+  const baseRequired = [...(spec.required ?? []).map((r) => ({ r, plan: requiredPlan(r, 'spec') }))];
+  const statesIn = spec.states ?? [{ name: 'default' }];
+  const states: StatePlan[] = statesIn.map((st, si) => ({
+    name: st.name,
+    steps: (st.steps ?? []).map((s, i) => stepPlan(s, input.stepSource(si, i))),
+    required: [
+      ...baseRequired.filter(({ r }) => !r.states || r.states.includes(st.name)).map(({ plan }) => plan),
+      ...fromBrief,
+      ...(st.required ?? []).map((r) => requiredPlan(r, 'state')),
+    ],
+  }));
+
+  const checkPlans: CheckPlan[] = CHECKS.map(({ meta }) => {
+    const c = checks[meta.id];
+    return {
+      id: meta.id,
+      enabled: meta.alwaysOn ? true : c?.enabled ?? meta.defaultEnabled,
+      severity: meta.alwaysOn ? null : (c?.severity as Severity | undefined) ?? null,
+      options: c?.options ?? {},
+    };
+  });
+
+  const freeze = context.freezeTime === true ? DEFAULTS.frozenTime : typeof context.freezeTime === 'string' ? new Date(context.freezeTime).toISOString() : null;
+  const url = spec.url ?? (input.baseURL && spec.route ? new URL(spec.route, input.baseURL).href : null);
+
+  return {
+    name: specNameOf(input.file, spec),
+    file: input.file,
+    specHash: sha256([input.specText, input.brief?.text ?? '', input.rubric?.text ?? ''].join('\0')),
+    route: spec.url ? null : spec.route ?? null,
+    url,
+    brief: input.brief ? { file: input.brief.rel, text: input.brief.text, mustShow: input.brief.items.map((i) => ({ item: i.item, kind: i.kind })) } : null,
+    viewports: viewportsOf(spec, config, context.colorScheme ?? null),
+    states,
+    context: {
+      storageState: input.storageState,
+      extraHTTPHeaders: context.extraHTTPHeaders ?? {},
+      locale: context.locale ?? DEFAULTS.locale,
+      timezoneId: context.timezoneId ?? DEFAULTS.timezoneId,
+      colorScheme: context.colorScheme ?? null,
+      freezeTime: freeze,
+      randomSeed: context.randomSeed ?? null,
+    },
+    network: { block: network.block ?? [], har: input.har, harUrl: network.harUrl ?? null, harNotFound: network.harNotFound ?? 'abort' },
+    wait: { for: wait.for ?? 'load', selector: wait.selector ?? null, timeout: wait.timeout ?? DEFAULTS.waitTimeout },
+    fullPage: spec.fullPage ?? true,
+    regions: spec.regions ?? {},
+    masks: spec.masks ?? [],
+    checks: checkPlans,
+    parity: parity ? { threshold: parity.threshold ?? DEFAULTS.threshold, maxDiffRatio: parity.maxDiffRatio ?? DEFAULTS.maxDiffRatio, regions: parity.regions ?? {} } : null,
+    judge: judge ? judgePlan(judge, input.rubric) : null,
+    gate: { minScore: gate.minScore ?? 0, warn: (gate.warn ?? ['polish']) as Severity[] },
+    scoring: { version: scoring.version ?? null },
+    watch: spec.watch ?? [],
+    mobileMaxWidth: config.mobileMaxWidth ?? DEFAULTS.mobileMaxWidth,
+    timeout: config.timeout ?? DEFAULTS.unitTimeout,
+  };
+}
