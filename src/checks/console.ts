@@ -1,18 +1,32 @@
 import { Type } from '@sinclair/typebox';
 import type { Check } from './types.js';
+import { severityOf } from './lib/finding.js';
+import { groupedFindings } from './lib/group.js';
+import { compileRegexes, quote } from './lib/text.js';
 
-export const check: Check = {
+const ID = 'console';
+/** Chromium repeats every failed subresource as a console line; requests/http-status report it. */
+const RESOURCE_LINE = /^Failed to load resource\b/;
+
+export const check: Check<{ ignore?: string[] }> = {
   meta: {
-    id: 'console',
+    id: ID,
     title: 'No console errors',
-    description: 'Console errors and uncaught exceptions. Chromium own "Failed to load resource" lines are left to requests/http-status.',
+    description: 'Console errors and uncaught exceptions. Chromium own "Failed to load resource" lines are left to requests/http-status. The same message in several captures is one finding.',
     defaultSeverity: 'important',
     defaultEnabled: true,
     options: Type.Object({
       ignore: Type.Optional(Type.Array(Type.String(), { description: 'regular expressions (source text) for messages to ignore' })),
     }, { additionalProperties: false }),
   },
-  run() {
-    throw new Error('check console is not implemented yet');
+  run(ctx) {
+    const ignore = compileRegexes(ctx.options.ignore, 'console.ignore');
+    return groupedFindings(ID, ctx.units, severityOf(ctx, 'important'), ({ record }) => record.console
+      .filter((c) => !RESOURCE_LINE.test(c.text) && !ignore.some((re) => re.test(c.text)))
+      .map((c) => ({
+        key: `${c.type} ${c.text}`,
+        message: `${c.type === 'pageerror' ? 'uncaught exception' : 'console error'}: ${quote(c.text, 160)}${c.location ? ` at ${c.location}` : ''}`,
+        evidence: { text: c.text, type: c.type, location: c.location },
+      })));
   },
 };

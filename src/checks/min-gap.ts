@@ -1,11 +1,34 @@
 import { Type } from '@sinclair/typebox';
+import type { Box } from '../core/artifacts.js';
 import type { Check } from './types.js';
+import { findingFor, measured, severityOf } from './lib/finding.js';
+import { contains, intersection, xOverlap, yOverlap } from './lib/geometry.js';
+import { pairsToCheck, unseenRegionFindings } from './lib/regions.js';
 
-export const check: Check = {
+const ID = 'min-gap';
+const DEFAULT_PX = 8;
+
+/** The gap between two boxes that sit one above the other (x-ranges overlap) or side by side
+ *  (y-ranges overlap), and the box of the gap itself; null when they are neither (diagonal). */
+export function gapBetween(a: Box, b: Box): { axis: 'vertical' | 'horizontal'; px: number; box: Box } | null {
+  if (xOverlap(a, b) > 0) {
+    const [top, bottom] = a.y <= b.y ? [a, b] : [b, a];
+    const y = top.y + top.height, x = Math.max(a.x, b.x);
+    return { axis: 'vertical', px: bottom.y - y, box: { x, y, width: xOverlap(a, b), height: Math.max(0, bottom.y - y) } };
+  }
+  if (yOverlap(a, b) > 0) {
+    const [left, right] = a.x <= b.x ? [a, b] : [b, a];
+    const x = left.x + left.width, y = Math.max(a.y, b.y);
+    return { axis: 'horizontal', px: right.x - x, box: { x, y, width: Math.max(0, right.x - x), height: yOverlap(a, b) } };
+  }
+  return null;
+}
+
+export const check: Check<{ px?: number; pairs?: [string, string][] }> = {
   meta: {
-    id: 'min-gap',
+    id: ID,
     title: 'Spacing between regions holds',
-    description: 'Adjacent declared regions are at least px apart (collapsed spacing).',
+    description: 'Adjacent declared regions (one above the other, or side by side) are at least px apart: collapsed spacing. Overlapping or nested regions are left to overlap. Regions that are flush by design (gap 0) should be left out with pairs.',
     defaultSeverity: 'important',
     defaultEnabled: true,
     options: Type.Object({
@@ -13,7 +36,19 @@ export const check: Check = {
       pairs: Type.Optional(Type.Array(Type.Tuple([Type.String(), Type.String()]), { description: 'only these pairs (default: every pair of vertically or horizontally adjacent regions)' })),
     }, { additionalProperties: false }),
   },
-  run() {
-    throw new Error('check min-gap is not implemented yet');
+  run(ctx) {
+    const min = ctx.options.px ?? DEFAULT_PX;
+    const severity = severityOf(ctx, 'important');
+    const units = measured(ctx.units);
+    const findings = units.flatMap((u) => pairsToCheck(u.record, ctx.options.pairs ?? 'all').flatMap(([a, b]) => {
+      const boxA = u.record.regions[a]!.box!, boxB = u.record.regions[b]!.box!;
+      if (intersection(boxA, boxB) || contains(boxA, boxB) || contains(boxB, boxA)) return [];
+      const gap = gapBetween(boxA, boxB);
+      if (!gap || gap.px >= min) return [];
+      return [findingFor(ID, u, severity,
+        `regions ${a} and ${b} are ${Math.round(gap.px * 10) / 10} px apart (${gap.axis}), less than ${min} px, at ${u.record.viewport.name} (${u.record.state})`,
+        { selector: u.record.regions[b]!.selector, box: gap.box, regions: [a, b], gapPx: gap.px, boxes: { [a]: boxA, [b]: boxB } })];
+    }));
+    return [...findings, ...(ctx.options.pairs ? unseenRegionFindings(ID, units, ctx.options.pairs, severityOf(ctx, 'important')) : [])];
   },
 };

@@ -1,19 +1,39 @@
 import { Type } from '@sinclair/typebox';
 import type { Check } from './types.js';
+import { findingFor, measured } from './lib/finding.js';
+import { quote } from './lib/text.js';
 
-export const check: Check = {
+const ID = 'overflow';
+const DEFAULT_MOBILE_MAX_WIDTH = 768;
+const NAMED = 5;
+
+export const check: Check<{ mobileMaxWidth?: number; tolerancePx?: number }> = {
   meta: {
-    id: 'overflow',
+    id: ID,
     title: 'No horizontal overflow',
     description: 'The document is not wider than the viewport; names the elements that stick out past the right edge and by how many px. Blocker below mobileMaxWidth, important above.',
     defaultSeverity: 'by-width',
     defaultEnabled: true,
     options: Type.Object({
-      mobileMaxWidth: Type.Optional(Type.Integer({ minimum: 0, description: 'viewports narrower than this are mobile: overflow there is a blocker (default 768)' })),
+      mobileMaxWidth: Type.Optional(Type.Integer({ minimum: 0, description: 'viewports narrower than this are mobile: overflow there is a blocker (default: the config mobileMaxWidth, 768)' })),
       tolerancePx: Type.Optional(Type.Number({ minimum: 0, description: 'overflow up to this many px is ignored (default 0)' })),
     }, { additionalProperties: false }),
   },
-  run() {
-    throw new Error('check overflow is not implemented yet');
+  run(ctx) {
+    const mobileMax = ctx.options.mobileMaxWidth ?? ctx.spec.mobileMaxWidth ?? DEFAULT_MOBILE_MAX_WIDTH;
+    const tol = ctx.options.tolerancePx ?? 0;
+    return measured(ctx.units).flatMap((u) => {
+      const { overflow, viewport } = u.record;
+      if (!(overflow.overflowPx > tol)) return [];
+      const offenders = overflow.offenders.filter((o) => o.overflowPx > tol).sort((a, b) => b.overflowPx - a.overflowPx);
+      const named = offenders.slice(0, NAMED).map((o) => `${quote(o.selector)} by ${Math.round(o.overflowPx)} px`).join(', ');
+      const more = offenders.length > NAMED ? ` and ${offenders.length - NAMED} more` : '';
+      const message = `page is ${Math.round(overflow.overflowPx)} px wider than the ${viewport.width} px viewport at ${viewport.name}` +
+        (offenders.length ? `: ${named}${more} stick out past the right edge` : ' (no single element named)');
+      const severity = ctx.severity ?? (viewport.width < mobileMax ? 'blocker' : 'important');
+      return [findingFor(ID, u, severity, message, {
+        selector: offenders[0]?.selector, box: offenders[0]?.box ?? null, overflowPx: overflow.overflowPx, offenders,
+      })];
+    });
   },
 };

@@ -1,21 +1,39 @@
 import { Type } from '@sinclair/typebox';
 import type { Check } from './types.js';
+import { findingFor, measured, severityOf } from './lib/finding.js';
+import { contains, intersection } from './lib/geometry.js';
+import { pairsToCheck, unseenRegionFindings } from './lib/regions.js';
 
-export const check: Check = {
+const ID = 'overlap';
+
+export const check: Check<{ pairs?: 'all' | [string, string][]; tolerancePx?: number }> = {
   meta: {
-    id: 'overlap',
+    id: ID,
     title: 'Declared regions do not overlap',
-    description: 'Declared regions whose boxes intersect (every pair with all, or listed pairs), with the intersection box.',
+    description: 'Declared regions whose boxes intersect (every pair with all — the default — or listed pairs), with the intersection box. With all, a region lying wholly inside another counts as nesting, not overlap; a listed pair must not touch at all. A listed region never found in any capture is reported (the pair was never checked).',
     defaultSeverity: 'blocker',
     defaultEnabled: true,
     options: Type.Object({
-      pairs: Type.Optional(Type.Union([Type.Literal('all'), Type.Array(Type.Tuple([Type.String(), Type.String()]), { description: 'pairs of region names' })])),
-      tolerancePx: Type.Optional(Type.Number({ minimum: 0, description: 'intersections no larger than this in both directions are ignored (default 0)' })),
+      pairs: Type.Optional(Type.Union([Type.Literal('all'), Type.Array(Type.Tuple([Type.String(), Type.String()]))], { description: 'all (default), or a list of [regionA, regionB] pairs' })),
+      tolerancePx: Type.Optional(Type.Number({ minimum: 0, description: 'intersections no deeper than this (in either direction) are ignored (default 0)' })),
     }, { additionalProperties: false }),
     shorthand: Type.Union([Type.Literal('all'), Type.Array(Type.Tuple([Type.String(), Type.String()]))], { description: 'all, or a list of [regionA, regionB] pairs' }),
     fromShorthand: (v) => ({ pairs: v }),
   },
-  run() {
-    throw new Error('check overlap is not implemented yet');
+  run(ctx) {
+    const listed = Array.isArray(ctx.options.pairs);
+    const tol = ctx.options.tolerancePx ?? 0;
+    const severity = severityOf(ctx, 'blocker');
+    const units = measured(ctx.units);
+    const findings = units.flatMap((u) => pairsToCheck(u.record, ctx.options.pairs).flatMap(([a, b]) => {
+      const boxA = u.record.regions[a]!.box!, boxB = u.record.regions[b]!.box!;
+      const hit = intersection(boxA, boxB);
+      if (!hit || hit.width <= tol || hit.height <= tol) return [];
+      if (!listed && (contains(boxA, boxB) || contains(boxB, boxA))) return [];
+      return [findingFor(ID, u, severity,
+        `regions ${a} and ${b} overlap by ${Math.round(hit.width)}×${Math.round(hit.height)} px at ${u.record.viewport.name} (${u.record.state})`,
+        { selector: u.record.regions[b]!.selector, box: hit, regions: [a, b], boxes: { [a]: boxA, [b]: boxB } })];
+    }));
+    return [...findings, ...(listed ? unseenRegionFindings(ID, units, ctx.options.pairs as [string, string][], severityOf(ctx, 'important')) : [])];
   },
 };

@@ -1,9 +1,43 @@
 import { Type } from '@sinclair/typebox';
+import type { RequiredCheckResult, VisibilityVerdict } from '../core/artifacts.js';
 import type { Check } from './types.js';
+import { findingFor, measured } from './lib/finding.js';
+import { quote } from './lib/text.js';
+
+const ID = 'required-visible';
+
+/** Does the verdict satisfy the declared level? */
+export function satisfies(req: Pick<RequiredCheckResult, 'visible'>, v: VisibilityVerdict): boolean {
+  if (req.visible === 'present') return v.present;
+  if (req.visible === 'partial') return v.present && v.level !== 'none';
+  return v.present && v.level === 'full';
+}
+
+/** Why the element is not visible enough, in the words a user would use, most basic cause first. */
+export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): string {
+  if (!v.present) {
+    return req.selector
+      ? `not present (no element matches ${quote(req.selector)})`
+      : `not present (no visible text matches ${quote(req.text ?? '')}${req.within ? ` within ${quote(req.within)}` : ''})`;
+  }
+  const why: string[] = [];
+  if (!v.displayed) why.push('not displayed (display: none or visibility: hidden)');
+  else if (!v.nonZeroSize) why.push('zero size');
+  else if (v.opacity <= 0) why.push('opacity 0');
+  if (v.offscreenX < 0) why.push(`${Math.round(-v.offscreenX)} px left of the viewport`);
+  if (v.offscreenX > 0) why.push(`${Math.round(v.offscreenX)} px right of the viewport`);
+  if (v.clippedBy) why.push(`clipped by ${quote(v.clippedBy.selector)} (${Math.round(v.clippedBy.hiddenPx)} px hidden)`);
+  if (v.coveredBy) why.push(`covered by ${quote(v.coveredBy.selector)} over ${Math.round(v.coveredBy.coveredPx)} px`);
+  if (!v.reachable && why.length === 0) why.push('cannot be scrolled entirely into the viewport');
+  if (why.length === 0) why.push(v.reason || `visibility ${v.level}`);
+  return why.join('; ');
+}
+
+const LEVEL_WORDS = { full: 'fully visible', partial: 'visible', present: 'present' } as const;
 
 export const check: Check = {
   meta: {
-    id: 'required-visible',
+    id: ID,
     title: 'Required elements are visible',
     description: 'Every required selector or text (from required: and the brief Must show list) is present and visible to a user as declared: inside the viewport at a reachable scroll position, not clipped by an overflow:hidden ancestor, not covered by another element, displayed, with size and opacity.',
     defaultSeverity: 'blocker',
@@ -11,7 +45,21 @@ export const check: Check = {
     alwaysOn: true,
     options: Type.Object({}, { additionalProperties: false }),
   },
-  run() {
-    throw new Error('check required-visible is not implemented yet');
+  run(ctx) {
+    return measured(ctx.units).flatMap((u) => u.record.required.filter((r) => !satisfies(r, r.verdict)).map((r) => {
+      const v = r.verdict;
+      const what = r.selector ?? r.text ?? r.name;
+      const label = r.name && r.name !== what ? `${quote(r.name)} (${what})` : quote(what);
+      const message = `required ${label} is not ${LEVEL_WORDS[r.visible]} at ${u.record.viewport.name} (${u.record.state}): ${whyNotVisible(r, v)}`;
+      return findingFor(ID, u, 'blocker', message, {
+        selector: r.matchedSelector ?? r.selector ?? r.within ?? undefined,
+        box: v.box,
+        ...(r.text ? { text: r.matchedText ?? r.text } : {}),
+        required: { name: r.name, visible: r.visible, source: r.source, level: v.level, visibleFraction: v.visibleFraction },
+        ...(v.coveredBy ? { coveredBy: { selector: v.coveredBy.selector, box: v.coveredBy.coveredBox ?? v.coveredBy.box, coveredPx: v.coveredBy.coveredPx } } : {}),
+        ...(v.clippedBy ? { clippedBy: { selector: v.clippedBy.selector, box: v.clippedBy.box, hiddenPx: v.clippedBy.hiddenPx } } : {}),
+      });
+    }));
   },
 };
+

@@ -1,9 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { Check } from './types.js';
+import { findingFor, fmtBox, measured, severityOf } from './lib/finding.js';
+
+const ID = 'stability';
 
 export const check: Check = {
   meta: {
-    id: 'stability',
+    id: ID,
     title: 'Capture is stable',
     description: 'Two consecutive captures (after masks) matched before the timeout. An unstable page fails, naming the area that kept changing. false: one capture, no stability check.',
     defaultSeverity: 'blocker',
@@ -13,7 +16,13 @@ export const check: Check = {
       interval: Type.Optional(Type.Integer({ minimum: 0, description: 'ms between captures (default 100)' })),
     }, { additionalProperties: false }),
   },
-  run() {
-    throw new Error('check stability is not implemented yet');
+  run(ctx) {
+    return measured(ctx.units).filter((u) => u.record.stability.checked && !u.record.stability.stable).map((u) => {
+      const s = u.record.stability;
+      const where = s.changedRegion ? ` in region ${s.changedRegion}` : s.changedSelector ? ` in ${s.changedSelector}` : '';
+      return findingFor(ID, u, severityOf(ctx, 'blocker'),
+        `the page never settled at ${u.record.viewport.name} (${u.record.state}): after ${s.attempts} captures the area ${fmtBox(s.changedBox)}${where} kept changing`,
+        { selector: s.changedSelector ?? undefined, box: s.changedBox, region: s.changedRegion, attempts: s.attempts });
+    });
   },
 };

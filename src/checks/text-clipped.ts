@@ -1,20 +1,40 @@
 import { Type } from '@sinclair/typebox';
 import type { Check } from './types.js';
+import { findingFor, measured, severityOf } from './lib/finding.js';
+import { quote } from './lib/text.js';
 
-export const check: Check = {
+const ID = 'text-clipped';
+
+/** A CSS selector from `ignore` matches the measured element's selector when it equals it or is
+ *  its last compound(s) — checks see no DOM, only the selector the capture stage wrote. */
+export function selectorMatches(measuredSel: string, ignore: string): boolean {
+  const m = measuredSel.trim(), i = ignore.trim();
+  if (m === i) return true;
+  if (!m.endsWith(i)) return false;
+  const before = m.charAt(m.length - i.length - 1);
+  return before === ' ' || before === '>' || /[a-z0-9\]\)]/i.test(before) && /^[.#\[:]/.test(i);
+}
+
+export const check: Check<{ ignore?: string[]; ellipsis?: boolean; minHiddenPx?: number }> = {
   meta: {
-    id: 'text-clipped',
+    id: ID,
     title: 'Text is not cut off',
     description: 'Text cut off inside its own box (overflow hidden, text-overflow: ellipsis, line clamp), naming the element and the hidden text.',
     defaultSeverity: 'important',
     defaultEnabled: true,
     options: Type.Object({
-      ignore: Type.Optional(Type.Array(Type.String(), { description: 'selectors whose clipping is intended' })),
+      ignore: Type.Optional(Type.Array(Type.String(), { description: 'selectors whose clipping is intended (matched against the end of the measured element selector)' })),
       ellipsis: Type.Optional(Type.Boolean({ description: 'report text truncated with an ellipsis too (default true)' })),
       minHiddenPx: Type.Optional(Type.Number({ minimum: 0, description: 'ignore clipping smaller than this (default 1)' })),
     }, { additionalProperties: false }),
   },
-  run() {
-    throw new Error('check text-clipped is not implemented yet');
+  run(ctx) {
+    const { ignore = [], ellipsis = true, minHiddenPx = 1 } = ctx.options;
+    const severity = severityOf(ctx, 'important');
+    return measured(ctx.units).flatMap((u) => u.record.clippedText
+      .filter((c) => c.hiddenPx >= minHiddenPx && (ellipsis || !c.ellipsis) && !ignore.some((s) => selectorMatches(c.selector, s)))
+      .map((c) => findingFor(ID, u, severity,
+        `text in ${quote(c.selector)} is cut off by ${Math.round(c.hiddenPx)} px ${c.axis === 'x' ? 'horizontally' : 'vertically'}${c.ellipsis ? ' (ellipsis)' : ''} at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`,
+        { selector: c.selector, box: c.box, text: c.text, axis: c.axis, hiddenPx: c.hiddenPx, ellipsis: c.ellipsis })));
   },
 };

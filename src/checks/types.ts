@@ -30,6 +30,8 @@ export interface UnitInput {
   file: string;
   /** parsed axe results when the check declares needs: ['axe'] (null when missing/unreadable) */
   axe?: AxeResultsLite | null;
+  /** why `axe` is null (missing file, invalid JSON), for the check's error message */
+  axeProblem?: string;
 }
 
 export interface AxeNodeLite { target: unknown[]; html?: string; failureSummary?: string; impact?: string | null }

@@ -1,0 +1,69 @@
+// Reads a spec's capture records (and axe results) from the run folder. Every unit that cannot give
+// trustworthy evidence becomes one blocker `capture` finding naming why.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CaptureRecord, Finding } from '../core/artifacts.js';
+import { readJsonIfExists } from '../core/fsx.js';
+import { abs, files, unitsOf, type RunContext } from '../core/run.js';
+import type { SpecPlan } from '../spec/plan.js';
+import type { AxeResultsLite, UnitInput } from './types.js';
+
+const captureFinding = (spec: SpecPlan, state: string, viewport: string, message: string, extra: Record<string, unknown> = {}): Finding => ({
+  check: 'capture', severity: 'blocker', viewport, state, message,
+  evidence: { file: files.capture(spec.name, state, viewport), ...extra },
+});
+
+/** Says what went wrong in a failed capture, naming the step, selector and timeout if a step failed. */
+export function describeCaptureError(r: CaptureRecord): string {
+  const e = r.error;
+  if (!e) return 'capture failed without a reason';
+  const step = e.step
+    ? ` at step ${e.step.index + 1} (${e.step.action}${e.step.selector ? ` ${JSON.stringify(e.step.selector)}` : ''}${e.step.timeout != null ? `, timeout ${e.step.timeout} ms` : ''})`
+    : '';
+  return `${e.reason}${step}: ${e.message}`;
+}
+
+function looksLikeRecord(x: unknown): x is CaptureRecord {
+  const r = x as CaptureRecord;
+  return !!r && typeof r === 'object' && typeof r.ok === 'boolean' && !!r.viewport && typeof r.viewport.name === 'string'
+    && Array.isArray(r.required) && Array.isArray(r.console) && Array.isArray(r.failedRequests) && !!r.overflow && !!r.regions && !!r.stability;
+}
+
+function loadAxe(run: RunContext, spec: SpecPlan, r: CaptureRecord, state: string, vp: string): Pick<UnitInput, 'axe' | 'axeProblem'> {
+  const rel = r.axe ? path.posix.join(spec.name, r.axe) : files.axe(spec.name, state, vp);
+  try {
+    const axe = readJsonIfExists<AxeResultsLite>(abs(run, rel));
+    if (axe === null) return { axe: null, axeProblem: r.axeError ?? `${rel} is missing` };
+    if (!Array.isArray(axe.violations)) return { axe: null, axeProblem: `${rel} has no violations list` };
+    return { axe };
+  } catch (err) {
+    return { axe: null, axeProblem: `${rel} is unreadable: ${(err as Error).message}` };
+  }
+}
+
+export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean): { units: UnitInput[]; captureFindings: Finding[] } {
+  const units: UnitInput[] = [];
+  const captureFindings: Finding[] = [];
+  for (const { state, viewport } of unitsOf(spec)) {
+    const rel = files.record(spec.name, state, viewport);
+    let raw: unknown;
+    try {
+      raw = readJsonIfExists(abs(run, rel));
+    } catch (err) {
+      captureFindings.push(captureFinding(spec, state, viewport, `unreadable capture record ${rel}: ${(err as Error).message}`));
+      continue;
+    }
+    if (raw === null) { captureFindings.push(captureFinding(spec, state, viewport, `missing capture record ${rel}: the unit was never captured`)); continue; }
+    if (!looksLikeRecord(raw)) { captureFindings.push(captureFinding(spec, state, viewport, `unreadable capture record ${rel}: not a capture record`)); continue; }
+    const record = raw;
+    const file = files.capture(spec.name, state, viewport);
+    if (!record.ok) {
+      captureFindings.push(captureFinding(spec, state, viewport, `capture failed at ${viewport} (${state}): ${describeCaptureError(record)}`,
+        { reason: record.error?.reason ?? null, ...(record.error?.step?.selector ? { selector: record.error.step.selector } : {}), step: record.error?.step ?? null }));
+    } else if (!fs.existsSync(abs(run, file))) {
+      captureFindings.push(captureFinding(spec, state, viewport, `missing screenshot ${file}: the capture record exists but the image does not`));
+    }
+    units.push({ record, file, ...(withAxe && record.ok ? loadAxe(run, spec, record, state, viewport) : {}) });
+  }
+  return { units, captureFindings };
+}

@@ -1,0 +1,52 @@
+// Runs every enabled check of one spec over the capture records on disk and writes
+// <spec>/checks.json. Fails closed: a missing/unreadable/failed capture is a `capture` finding, a
+// check that throws is an `error` result, and nothing here ends the run.
+import { performance } from 'node:perf_hooks';
+import type { CheckResult, Finding } from '../core/artifacts.js';
+import { FatalError } from '../core/errors.js';
+import { writeJsonAtomic } from '../core/fsx.js';
+import { abs, files, type RunContext } from '../core/run.js';
+import type { SpecPlan } from '../spec/plan.js';
+import { CHECKS } from './registry.js';
+import type { Check, UnitInput } from './types.js';
+import { IncompleteCheckError } from './lib/finding.js';
+import { loadUnits } from './load.js';
+
+export function resultOf(check: string, findings: Finding[], ms: number, error: string | null = null): CheckResult {
+  return { check, status: error !== null ? 'error' : findings.length ? 'fail' : 'pass', findings, error, ms: Math.round(ms * 1000) / 1000 };
+}
+
+/** Runs one check, turning a throw into an `error` result (keeping any findings it had). */
+export function runOne(check: Check, spec: SpecPlan, units: UnitInput[]): CheckResult {
+  const id = check.meta.id;
+  const plan = spec.checks.find((c) => c.id === id);
+  const enabled = check.meta.alwaysOn || (plan ? plan.enabled : check.meta.defaultEnabled);
+  if (!enabled) return { check: id, status: 'skipped', findings: [], error: null, ms: 0 };
+  const t0 = performance.now();
+  try {
+    const findings = check.run({ spec, units, options: plan?.options ?? {}, severity: check.meta.alwaysOn ? null : plan?.severity ?? null });
+    return resultOf(id, findings, performance.now() - t0);
+  } catch (err) {
+    const partial = err instanceof IncompleteCheckError ? err.findings : [];
+    return resultOf(id, partial, performance.now() - t0, `check ${id} failed: ${(err as Error)?.message ?? String(err)}`);
+  }
+}
+
+export async function runChecks(run: RunContext, spec: SpecPlan): Promise<CheckResult[]> {
+  const t0 = performance.now();
+  const needsAxe = CHECKS.some((c) => c.meta.needs?.includes('axe') && spec.checks.find((p) => p.id === c.meta.id)?.enabled !== false);
+  const { units, captureFindings } = loadUnits(run, spec, needsAxe);
+  const results: CheckResult[] = [resultOf('capture', captureFindings, performance.now() - t0)];
+  for (const check of CHECKS) results.push(runOne(check, spec, units));
+  // A plan naming a check this build does not have must not pass silently.
+  for (const p of spec.checks) {
+    if (p.enabled && !CHECKS.some((c) => c.meta.id === p.id)) results.push(resultOf(p.id, [], 0, `unknown check ${p.id}`));
+  }
+  const out = abs(run, files.checks(spec.name));
+  try {
+    writeJsonAtomic(out, results);
+  } catch (err) {
+    throw new FatalError(`cannot write ${out}: ${(err as Error).message}`, 'the artifacts folder is unusable');
+  }
+  return results;
+}

@@ -1,0 +1,26 @@
+import { check } from '../../src/checks/console.js';
+import { record, testCheck } from './helpers.js';
+
+const thrown = { type: 'pageerror' as const, text: 'TypeError: x is undefined', location: 'app.js:3:5' };
+const resource = { type: 'error' as const, text: 'Failed to load resource: the server responded with a status of 404 (Not Found)', location: 'http://127.0.0.1/x.png' };
+
+testCheck(check, {
+  valid: [
+    { name: 'a clean console', units: [record()] },
+    { name: 'Chromium "Failed to load resource" lines are left to requests', units: [record({ console: [resource] })] },
+    { name: 'messages matching an ignore regex', units: [record({ console: [{ type: 'error', text: 'ResizeObserver loop limit exceeded', location: null }] })], options: { ignore: ['^ResizeObserver'] } },
+  ],
+  invalid: [
+    {
+      name: 'a thrown script error, once across viewports',
+      units: [record({ console: [thrown, resource] }), record({ viewport: 'mobile', console: [thrown] })],
+      findings: [{ severity: 'important', viewport: 'desktop', message: ['uncaught exception', 'TypeError: x is undefined', 'app.js:3:5', '2 captures'], evidence: { text: thrown.text, units: ['default-desktop', 'default-mobile'] } }],
+    },
+    {
+      name: 'a console.error with the spec severity',
+      units: [record({ console: [{ type: 'error', text: 'boom', location: null }] })],
+      severity: 'blocker', options: { ignore: ['unrelated'] },
+      findings: [{ severity: 'blocker', message: 'console error: "boom"' }],
+    },
+  ],
+});

@@ -1,0 +1,26 @@
+import { check } from '../../src/checks/min-gap.js';
+import { box, record, regions, testCheck } from './helpers.js';
+
+const r = (spec: Parameters<typeof regions>[0]) => record({ viewport: 'mobile', regions: regions(spec) });
+
+testCheck(check, {
+  valid: [
+    { name: 'stacked regions 16 px apart', units: [r({ a: [0, 0, 390, 100], b: [0, 116, 390, 100] })] },
+    { name: 'diagonal regions are not adjacent', units: [r({ a: [0, 0, 100, 100], b: [102, 102, 100, 100] })] },
+    { name: 'overlapping and nested regions are left to overlap', units: [r({ a: [0, 0, 390, 100], b: [0, 50, 390, 100], c: [10, 10, 20, 20] })] },
+    { name: 'a smaller px option', units: [r({ a: [0, 0, 390, 100], b: [0, 104, 390, 100] })], options: { px: 4 } },
+    { name: 'only listed pairs', units: [r({ a: [0, 0, 390, 100], b: [0, 102, 390, 100], c: [0, 400, 390, 10] })], options: { pairs: [['a', 'c']] } },
+  ],
+  invalid: [
+    {
+      name: 'collapsed vertical spacing, with the gap box',
+      units: [r({ form: [0, 100, 390, 500], summary: [0, 602, 390, 200] })],
+      findings: [{ severity: 'important', message: 'regions form and summary are 2 px apart (vertical), less than 8 px', evidence: { box: box(0, 600, 390, 2), gapPx: 2 } }],
+    },
+    {
+      name: 'side-by-side regions touching',
+      units: [r({ left: [0, 0, 200, 100], right: [200, 20, 190, 100] })], severity: 'polish',
+      findings: [{ severity: 'polish', message: '0 px apart (horizontal)', evidence: { box: box(200, 20, 0, 80) } }],
+    },
+  ],
+});

@@ -1,0 +1,28 @@
+import { check } from '../../src/checks/requests.js';
+import { record, testCheck } from './helpers.js';
+
+const img404 = { url: 'http://127.0.0.1:4000/img/hero.png', status: 404, failure: null, resourceType: 'image' };
+const blocked = { url: 'https://ads.example.com/x.js', status: null, failure: 'net::ERR_FAILED', resourceType: 'script' };
+
+testCheck(check, {
+  valid: [
+    { name: 'no failed request', units: [record()] },
+    { name: 'ignored by glob', units: [record({ failedRequests: [blocked] })], options: { ignore: ['https://ads.example.com/*'] } },
+    { name: 'the route document itself is left to http-status', units: [record({ failedRequests: [{ url: 'http://127.0.0.1:4000/checkout', status: 500, failure: null, resourceType: 'document' }] })] },
+  ],
+  invalid: [
+    {
+      name: 'a 404 image and a network failure',
+      units: [record({ failedRequests: [img404, blocked] }), record({ viewport: 'mobile', failedRequests: [img404] })],
+      findings: [
+        { severity: 'important', message: ['image request answered HTTP 404', 'hero.png', '2 captures'], evidence: { text: img404.url, status: 404 } },
+        { message: ['script request failed (net::ERR_FAILED)'] },
+      ],
+    },
+    {
+      name: 'a glob that does not match keeps the finding',
+      units: [record({ failedRequests: [img404] })], options: { ignore: ['*.css'] }, severity: 'polish',
+      findings: [{ severity: 'polish' }],
+    },
+  ],
+});

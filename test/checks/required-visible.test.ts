@@ -1,0 +1,63 @@
+import { check } from '../../src/checks/required-visible.js';
+import { box, record, required, testCheck } from './helpers.js';
+
+const mobile = (req: ReturnType<typeof required>[], ok = true) => record({ viewport: 'mobile', required: req, ok, ...(ok ? {} : { error: { reason: 'navigation-timeout', message: 'timeout' } }) });
+
+testCheck(check, {
+  valid: [
+    { name: 'a fully visible required element', units: [mobile([required()])] },
+    { name: 'partial requirement met by a partly covered element', units: [mobile([required({ visible: 'partial' }, { level: 'partial', visibleFraction: 0.6 })])] },
+    { name: 'present requirement met by a hidden element', units: [mobile([required({ visible: 'present' }, { displayed: false, level: 'none' })])] },
+    { name: 'a failed capture leaves presence to the capture finding', units: [mobile([required({}, { present: false, level: 'none' })], false)] },
+    { name: 'a spec without required entries', units: [mobile([])] },
+  ],
+  invalid: [
+    {
+      name: 'the Pay button covered by the sticky summary by 8 px',
+      units: [mobile([required({}, {
+        level: 'partial', visibleFraction: 0.83, reason: 'covered',
+        coveredBy: { selector: 'aside.summary', box: box(0, 760, 390, 84), coveredPx: 8, coveredBox: box(20, 740, 200, 8) },
+      })])],
+      severity: 'polish', // always-on: a spec override must not downgrade it
+      findings: [{
+        severity: 'blocker', viewport: 'mobile', state: 'default',
+        message: ['"primary CTA" (#pay)', 'not fully visible at mobile', 'covered by "aside.summary" over 8 px'],
+        evidence: { file: 'checkout/default-mobile.png', selector: '#pay', coveredBy: { selector: 'aside.summary', box: box(20, 740, 200, 8), coveredPx: 8 } },
+      }],
+    },
+    {
+      name: 'an off-screen CTA 400 px left of the viewport',
+      units: [mobile([required({}, { offscreenX: -400, level: 'none', visibleFraction: 0 })])],
+      findings: [{ message: '400 px left of the viewport' }],
+    },
+    {
+      name: 'a menu clipped by its card',
+      units: [mobile([required({ selector: '.menu', name: 'menu' }, { level: 'partial', clippedBy: { selector: 'section.card', box: box(0, 0, 300, 200), hiddenPx: 120 } })])],
+      findings: [{ message: ['clipped by "section.card"', '120 px hidden'], evidence: { clippedBy: { selector: 'section.card', box: box(0, 0, 300, 200), hiddenPx: 120 } } }],
+    },
+    {
+      name: 'display: none, zero size and opacity 0 each named',
+      units: [mobile([
+        required({ selector: '#a', name: 'a' }, { displayed: false, level: 'none' }),
+        required({ selector: '#b', name: 'b' }, { nonZeroSize: false, level: 'none' }),
+        required({ selector: '#c', name: 'c' }, { opacity: 0, level: 'none' }),
+      ])],
+      findings: [{ message: 'display: none' }, { message: 'zero size' }, { message: 'opacity 0' }],
+    },
+    {
+      name: 'a required text that is not on the page',
+      units: [mobile([required({ selector: null, text: '/required|enter/i', within: 'form#payment', name: 'error text' }, { present: false, level: 'none', box: null })])],
+      findings: [{ message: ['not present', 'no visible text matches "/required|enter/i" within "form#payment"'], evidence: { selector: 'form#payment', text: '/required|enter/i' } }],
+    },
+    {
+      name: 'partial requirement with nothing visible',
+      units: [mobile([required({ visible: 'partial' }, { level: 'none', reachable: false, visibleFraction: 0 })])],
+      findings: [{ message: ['not visible at', 'cannot be scrolled'] }],
+    },
+    {
+      name: 'a missing selector in one of two viewports',
+      units: [record({ required: [required()] }), mobile([required({}, { present: false, count: 0, level: 'none', box: null })])],
+      findings: [{ viewport: 'mobile', message: 'no element matches "#pay"' }],
+    },
+  ],
+});

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { check, selectorMatches } from '../../src/checks/text-clipped.js';
+import { box, record, testCheck } from './helpers.js';
+
+const label = { selector: 'form > button.pay', box: box(16, 700, 120, 40), text: 'Pay €1,249.00 now', axis: 'x' as const, hiddenPx: 46, ellipsis: false };
+const tagline = { selector: 'header p.tagline', box: box(0, 0, 200, 20), text: 'A long tagline that is truncated', axis: 'x' as const, hiddenPx: 90, ellipsis: true };
+const r = (clippedText: typeof label[]) => record({ viewport: 'mobile', clippedText });
+
+testCheck(check, {
+  valid: [
+    { name: 'nothing clipped', units: [r([])] },
+    { name: 'an ignored selector', units: [r([label])], options: { ignore: ['button.pay'] } },
+    { name: 'ellipsis allowed when ellipsis: false', units: [r([tagline])], options: { ellipsis: false } },
+    { name: 'sub-pixel clipping below minHiddenPx', units: [r([{ ...label, hiddenPx: 0.5 }])] },
+  ],
+  invalid: [
+    {
+      name: 'a clipped button label with its hidden text',
+      units: [r([label])],
+      findings: [{ severity: 'important', message: ['"form > button.pay"', 'cut off by 46 px horizontally', '"Pay €1,249.00 now"'], evidence: { selector: 'form > button.pay', text: 'Pay €1,249.00 now', hiddenPx: 46 } }],
+    },
+    { name: 'ellipsis reported by default', units: [r([tagline])], severity: 'polish', findings: [{ severity: 'polish', message: '(ellipsis)' }] },
+    { name: 'a larger minHiddenPx keeps bigger clips', units: [r([label, { ...label, hiddenPx: 3 }])], options: { minHiddenPx: 4 }, findings: [{ evidence: { hiddenPx: 46 } }] },
+  ],
+});
+
+it('ignore selectors match the end of the measured selector at a compound boundary', () => {
+  assert.equal(selectorMatches('header p.tagline', '.tagline'), true);
+  assert.equal(selectorMatches('header p.tagline', 'p.tagline'), true);
+  assert.equal(selectorMatches('header p.subtagline', '.tagline'), false);
+  assert.equal(selectorMatches('header p.tagline', 'tagline'), false);
+});
