@@ -1,0 +1,109 @@
+// The agent checklist (issue 7): the questions an agent must answer from the captures, with the
+// machine's answer where the capture records decide it, 'unknown' where they cannot, and the
+// capture files each answer rests on.
+import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
+import { files } from '../core/run.js';
+import type { SpecPlan } from '../spec/plan.js';
+import type { SpecArtifacts } from './read.js';
+import type { ChecklistItem } from './report-schema.js';
+
+interface Unit { spec: SpecPlan; state: string; viewport: string; record: CaptureRecord | null; file: string }
+
+const label = (u: Unit) => `${u.spec.name} ${u.state} @ ${u.viewport}`;
+const uniq = (xs: string[]) => [...new Set(xs)];
+const MAX = 8;
+const join = (xs: string[]) => (xs.length > MAX ? [...xs.slice(0, MAX), `… and ${xs.length - MAX} more`] : xs).join('; ');
+
+function item(id: string, question: string, good: 'yes' | 'no', answer: ChecklistItem['answer'], detail: string, fileList: string[]): ChecklistItem {
+  return { id, question, answer, ok: answer === 'unknown' ? null : answer === good, detail, files: uniq(fileList) };
+}
+
+/** Units whose record is missing make an otherwise clean answer unknown. */
+function clean(units: Unit[], id: string, question: string, good: 'yes' | 'no', cleanDetail: string): ChecklistItem {
+  const missing = units.filter((u) => !u.record);
+  if (!units.length) return item(id, question, good, 'unknown', 'no captures in this run', []);
+  if (missing.length) return item(id, question, good, 'unknown', `no capture record for ${join(missing.map(label))}: look at these captures yourself`, missing.map((u) => u.file));
+  return item(id, question, good, good, cleanDetail, units.map((u) => u.file));
+}
+
+function textProblems(units: Unit[], findings: Finding[]): ChecklistItem {
+  const q = 'Is any text clipped or overlapping?';
+  const hits: { text: string; file: string }[] = [];
+  for (const u of units) for (const c of u.record?.clippedText ?? []) hits.push({ text: `${label(u)}: "${c.text.slice(0, 60)}" clipped (${c.selector}, ${c.hiddenPx}px hidden)`, file: u.file });
+  for (const f of findings) if (f.check === 'overlap' || f.check === 'text-clipped') hits.push({ text: `${f.check}${f.state ? ` ${f.state} @ ${f.viewport}` : ''}: ${f.message}`, file: f.evidence?.file ?? '' });
+  if (hits.length) return item('text-clipped-or-overlapping', q, 'no', 'yes', join(uniq(hits.map((h) => h.text))), hits.map((h) => h.file).filter(Boolean));
+  return clean(units, 'text-clipped-or-overlapping', q, 'no', 'no clipped text in any capture record and no overlap finding');
+}
+
+function overflow(units: Unit[]): ChecklistItem {
+  const q = 'Is horizontal overflow false at every viewport? If not, which element?';
+  const bad = units.filter((u) => (u.record?.overflow?.overflowPx ?? 0) > 0);
+  if (bad.length) {
+    const detail = bad.map((u) => {
+      const offenders = u.record!.overflow.offenders.slice(0, 3).map((o) => `${o.selector} (+${o.overflowPx}px)`).join(', ');
+      return `${label(u)}: ${u.record!.overflow.overflowPx}px wider than the viewport${offenders ? `, by ${offenders}` : ''}`;
+    });
+    return item('no-horizontal-overflow', q, 'yes', 'no', join(detail), bad.map((u) => u.file));
+  }
+  return clean(units, 'no-horizontal-overflow', q, 'yes', 'no capture is wider than its viewport');
+}
+
+function interactive(units: Unit[], runFiles: (u: Unit) => string[]): ChecklistItem {
+  const q = 'Are all changed interactive elements inside the viewport?';
+  const out: string[] = [];
+  const bad: Unit[] = [];
+  for (const u of units) for (const r of u.record?.required ?? []) {
+    const v = r.verdict;
+    if (v.present && (v.offscreenX !== 0 || !v.reachable)) {
+      out.push(`${label(u)}: ${r.name} ${v.offscreenX !== 0 ? `is ${Math.abs(v.offscreenX)}px outside the viewport horizontally` : 'cannot be scrolled fully into view'}`);
+      bad.push(u);
+    }
+  }
+  if (out.length) return item('interactive-in-viewport', q, 'yes', 'no', join(out), bad.map((u) => u.file));
+  const n = units.reduce((s, u) => s + (u.record?.required.length ?? 0), 0);
+  return item('interactive-in-viewport', q, 'yes', 'unknown',
+    `${n} required element checks found nothing outside the viewport; veval does not know which interactive elements your change touched: look at the captures and diffs listed`,
+    units.flatMap(runFiles));
+}
+
+/** A region narrower than 60% of the screen with nothing beside it: content squeezed into a column. */
+function collapsed(boxes: [string, Box][], width: number): string[] {
+  const beside = (a: Box, b: Box) => a !== b && a.y < b.y + b.height && b.y < a.y + a.height && (b.x >= a.x + a.width - 1 || a.x >= b.x + b.width - 1);
+  return boxes.filter(([, b]) => b.width < 0.6 * width && !boxes.some(([, o]) => beside(b, o))).map(([n, b]) => `${n} is ${Math.round(b.width)}px wide in a ${width}px screen with nothing beside it`);
+}
+
+function mobileLayout(units: Unit[]): ChecklistItem {
+  const q = 'Does the mobile capture show a layout rather than a collapsed column?';
+  const mobile = units.filter((u) => u.record && u.record.viewport.width < u.spec.mobileMaxWidth);
+  if (!mobile.length) return item('mobile-layout', q, 'yes', 'unknown', 'no mobile-width capture in this run', []);
+  const bad: string[] = [], badFiles: string[] = [], unsure: string[] = [];
+  for (const u of mobile) {
+    const r = u.record!;
+    const boxes = Object.entries(r.regions ?? {}).filter(([, v]) => v.box && v.box.width > 0 && v.box.height > 0).map(([n, v]) => [n, v.box!] as [string, Box]);
+    const problems = r.overflow.overflowPx > 0 ? [`page is ${r.overflow.overflowPx}px wider than the screen`] : collapsed(boxes, r.viewport.width);
+    if (problems.length) { bad.push(`${label(u)}: ${problems.join(', ')}`); badFiles.push(u.file); } else if (boxes.length < 2) unsure.push(label(u));
+  }
+  if (bad.length) return item('mobile-layout', q, 'yes', 'no', join(bad), badFiles);
+  if (unsure.length) return item('mobile-layout', q, 'yes', 'unknown', `fewer than two declared regions to compare in ${join(unsure)}: look at the mobile captures`, mobile.map((u) => u.file));
+  return item('mobile-layout', q, 'yes', 'yes', 'every declared region spans the screen or sits beside another, and nothing overflows', mobile.map((u) => u.file));
+}
+
+function consoleErrors(units: Unit[]): ChecklistItem {
+  const q = 'Are console errors empty?';
+  const bad = units.filter((u) => (u.record?.console?.length ?? 0) > 0);
+  if (bad.length) {
+    const detail = bad.map((u) => `${label(u)}: ${u.record!.console.length} (first: ${u.record!.console[0].text.slice(0, 120)})`);
+    return item('console-errors-empty', q, 'yes', 'no', join(detail), bad.map((u) => u.file));
+  }
+  return clean(units, 'console-errors-empty', q, 'yes', 'no console error or page error in any capture');
+}
+
+export function buildChecklist(specs: { spec: SpecPlan; artifacts: SpecArtifacts; findings: Finding[]; diffs: string[] }[]): ChecklistItem[] {
+  const units: Unit[] = specs.flatMap(({ spec, artifacts }) => artifacts.units.map((u) => ({
+    spec, state: u.state, viewport: u.viewport, record: u.record.value, file: files.capture(spec.name, u.state, u.viewport),
+  })));
+  const findings = specs.flatMap((s) => s.findings);
+  const diffs = new Set(specs.flatMap((s) => s.diffs));
+  const withDiff = (u: Unit) => [u.file, ...[files.diff(u.spec.name, u.state, u.viewport)].filter((d) => diffs.has(d))];
+  return [textProblems(units, findings), overflow(units), interactive(units, withDiff), mobileLayout(units), consoleErrors(units)];
+}

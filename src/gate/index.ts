@@ -1,0 +1,69 @@
+// The gate stage: reads the run folder (run.json, each spec's checks/parity/judge results and
+// capture records), applies the policy and the score formula, and writes report.json atomically.
+// It never throws for a missing or broken artifact: each one becomes a failing reason.
+import { writeJsonAtomic } from '../core/fsx.js';
+import { abs, files, type RunContext } from '../core/run.js';
+import { buildChecklist } from './checklist.js';
+import { load, readSpec } from './read.js';
+import type { Report, SpecReport } from './report-schema.js';
+import { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash } from './score.js';
+import { specReport } from './spec-report.js';
+
+export type { Report, SpecReport } from './report-schema.js';
+
+export interface GateInfo { startedAt: string; finishedAt: string; incomplete?: boolean; argv?: string[] }
+
+interface RunJson { runId?: string; gitSha?: string | null; treeHash?: string; startedAt?: string; toolVersion?: string; environment?: unknown }
+
+export function gateRun(run: RunContext, info: GateInfo): Report {
+  const runJson = load<RunJson>(abs(run, files.run), (v) => v && typeof v === 'object');
+  const reasons: string[] = [];
+  if (!runJson.value) reasons.push(`${files.run} is ${runJson.problem}: git SHA and tree hash unknown`);
+  if (info.incomplete) reasons.push('the run is incomplete (interrupted or stopped early): an incomplete run never passes');
+  if (!run.plan.specs.length) reasons.push('no specs ran');
+
+  const specs: SpecReport[] = [];
+  const forChecklist: Parameters<typeof buildChecklist>[0] = [];
+  for (const spec of run.plan.specs) {
+    const pinned = spec.scoring?.version ?? LATEST_SCORING_VERSION;
+    const scoring = SCORING_VERSIONS[pinned] ?? null;
+    const artifacts = readSpec(run, spec);
+    const report = specReport(run, spec, artifacts, scoring, scoring ? null : `scoring version ${pinned} is unknown (known: ${Object.keys(SCORING_VERSIONS).join(', ')})`);
+    specs.push(report);
+    forChecklist.push({ spec, artifacts, findings: report.findings as any, diffs: report.units.flatMap((u) => (u.files.diff ? [u.files.diff] : [])) });
+  }
+
+  // The run-level scoring block names the latest version; a spec that pins another says so in docs.
+  const latest = SCORING_VERSIONS[LATEST_SCORING_VERSION];
+  const failed = specs.filter((s) => s.status === 'fail').length;
+  const status: Report['status'] = reasons.length || failed ? 'fail' : 'pass';
+  const count = (sev: string) => specs.reduce((n, s) => n + s.findings.filter((f) => f.severity === sev).length, 0);
+  const started = Date.parse(info.startedAt), finished = Date.parse(info.finishedAt);
+  const rj = runJson.value ?? {};
+  const report: Report = {
+    schemaVersion: 1,
+    tool: { name: 'veval', version: rj.toolVersion ?? 'unknown' },
+    runId: rj.runId ?? run.runId,
+    ...(info.argv ? { argv: info.argv } : {}),
+    scoring: { version: latest.version, weights: { ...latest.weights }, hash: scoringHash(latest) },
+    git: { sha: rj.gitSha ?? null, treeHash: rj.treeHash ?? null },
+    environment: rj.environment ?? null,
+    status,
+    exitCode: status === 'pass' ? 0 : 1,
+    startedAt: info.startedAt,
+    finishedAt: info.finishedAt,
+    durationMs: Number.isFinite(finished - started) ? Math.max(0, finished - started) : 0,
+    incomplete: !!info.incomplete,
+    reasons,
+    specs,
+    totals: {
+      specs: specs.length, passed: specs.length - failed, failed,
+      units: specs.reduce((n, s) => n + s.units.length, 0),
+      unitsFailed: specs.reduce((n, s) => n + s.units.filter((u) => u.status !== 'pass').length, 0),
+      findings: { blocker: count('blocker'), important: count('important'), polish: count('polish') },
+    },
+    checklist: buildChecklist(forChecklist),
+  };
+  writeJsonAtomic(abs(run, files.report), report);
+  return report;
+}

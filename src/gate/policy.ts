@@ -1,0 +1,42 @@
+// The gate policy: pure, over findings and fail-closed errors. Blockers and errors always fail;
+// other severities fail unless listed in gate.warn; gate.minScore fails below. The score is an
+// input only for minScore: it can make a spec fail, never pass.
+import type { Finding, Severity } from '../core/artifacts.js';
+import type { GatePlan } from '../spec/plan.js';
+
+export interface PolicyInput {
+  findings: Finding[];
+  /** fail-closed reasons found while reading artifacts (missing file, crashed check, …) */
+  errors: string[];
+  gate: GatePlan;
+  score: number | null;
+}
+
+export interface Verdict { status: 'pass' | 'fail'; reasons: string[]; warnings: string[] }
+
+const MAX_LISTED = 20;
+
+/** Blockers can never be waived, even if a config lists them in warn. */
+export const waived = (gate: GatePlan, s: Severity) => s !== 'blocker' && gate.warn.includes(s);
+
+export const where = (f: Pick<Finding, 'state' | 'viewport'>) => (f.viewport || f.state ? ` (${f.state ?? '?'} @ ${f.viewport ?? '?'})` : ' (spec-wide)');
+/** How a finding reads in reasons and warnings (reporters match on it). */
+export const describe = (f: Pick<Finding, 'severity' | 'check' | 'state' | 'viewport' | 'message'>) => `${f.severity} ${f.check}${where(f)}: ${f.message}`;
+
+function listed(items: string[]): string[] {
+  return items.length <= MAX_LISTED ? items : [...items.slice(0, MAX_LISTED), `… and ${items.length - MAX_LISTED} more`];
+}
+
+export function decide(input: PolicyInput): Verdict {
+  const { findings, gate, score } = input;
+  const reasons = [...input.errors];
+  const order: Severity[] = ['blocker', 'important', 'polish'];
+  const failing = order.flatMap((s) => findings.filter((f) => f.severity === s && !waived(gate, s)));
+  reasons.push(...listed(failing.map(describe)));
+  if (gate.minScore > 0) {
+    if (score === null) reasons.push(`no score could be computed, and gate.minScore is ${gate.minScore}`);
+    else if (score < gate.minScore) reasons.push(`score ${score} is below gate.minScore ${gate.minScore}`);
+  }
+  const warnings = listed(order.flatMap((s) => findings.filter((f) => f.severity === s && waived(gate, s))).map(describe));
+  return { status: reasons.length ? 'fail' : 'pass', reasons, warnings };
+}

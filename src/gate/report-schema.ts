@@ -1,0 +1,125 @@
+// report.json: one TypeBox schema is the source of the Report type and of schema/report.schema.json
+// (test/gate/schema.test.ts fails when the committed file drifts). Reporters read only this shape.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { toJsonSchema } from '../spec/schema.js';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Str = (description?: string) => Type.String(description ? { description } : {});
+const Num = (description?: string) => Type.Number(description ? { description } : {});
+
+export const BoxSchema = Type.Object({ x: Num(), y: Num(), width: Num(), height: Num() }, { description: 'CSS px, document coordinates' });
+const Severity = Type.Union([Type.Literal('blocker'), Type.Literal('important'), Type.Literal('polish')]);
+
+export const FindingSchema = Type.Object({
+  check: Str('check id, or capture | parity | judge | guard'),
+  severity: Severity,
+  viewport: Nullable(Str('set when the finding concerns one capture; null when spec-wide')),
+  state: Nullable(Str()),
+  message: Str(),
+  evidence: Type.Object({
+    file: Nullable(Str('capture file the finding rests on, relative to the run folder')),
+    selector: Type.Optional(Str()),
+    box: Type.Optional(Nullable(BoxSchema)),
+    text: Type.Optional(Str()),
+  }, { additionalProperties: true }),
+  rule: Type.Optional(Str('axe rule id')),
+  impact: Type.Optional(Str('axe impact')),
+}, { additionalProperties: true });
+
+const StageStatus = Type.Union([Type.Literal('ok'), Type.Literal('error'), Type.Literal('skipped'), Type.Literal('not-run')]);
+const Stage = Type.Object({ status: StageStatus, reason: Nullable(Str()), ms: Nullable(Num()) }, { additionalProperties: false });
+
+export const UnitSchema = Type.Object({
+  state: Str(),
+  viewport: Str(),
+  status: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('error')]),
+  viewportSize: Nullable(Type.Object({ width: Num(), height: Num(), deviceScaleFactor: Num() })),
+  image: Nullable(Type.Object({ width: Num(), height: Num() }, { description: 'device px' })),
+  files: Type.Object({
+    capture: Nullable(Str()),
+    record: Nullable(Str()),
+    axe: Nullable(Str()),
+    diff: Type.Optional(Str()),
+    baseline: Type.Optional(Str()),
+    trace: Type.Optional(Str()),
+  }, { additionalProperties: false, description: 'relative to the run folder; null when missing' }),
+}, { additionalProperties: false });
+
+const ScoreValue = Nullable(Type.Number({ minimum: 0, maximum: 100 }));
+export const ScoresSchema = Type.Object({
+  structural: ScoreValue,
+  aesthetic: ScoreValue,
+  components: Type.Record(Type.String(), ScoreValue, { description: 'each component 0..100; null when it does not apply' }),
+}, { additionalProperties: false, description: 'structural (does the page work) and aesthetic (does it look as approved) kept apart from the total' });
+
+const JudgeSummary = Type.Object({
+  status: Str(),
+  reason: Nullable(Str()),
+  model: Nullable(Str()),
+  cache: Type.Unknown(),
+  requests: Nullable(Num()),
+  bytesSent: Nullable(Num()),
+  tokens: Type.Unknown(),
+  imagesSent: Nullable(Num()),
+  calibration: Type.Unknown(),
+}, { additionalProperties: false });
+
+export const SpecReportSchema = Type.Object({
+  name: Str(),
+  file: Str(),
+  url: Nullable(Str()),
+  status: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
+  score: ScoreValue,
+  scoringVersion: Nullable(Type.Integer({ description: 'the score formula version used (a spec may pin one)' })),
+  scores: ScoresSchema,
+  reasons: Type.Array(Str(), { description: 'why the spec fails, in words (empty when it passes)' }),
+  warnings: Type.Array(Str(), { description: 'findings that pass only because their severity is in gate.warn' }),
+  gate: Type.Object({ minScore: Num(), warn: Type.Array(Severity) }, { additionalProperties: false }),
+  units: Type.Array(UnitSchema),
+  findings: Type.Array(FindingSchema),
+  checks: Type.Array(Type.Object({ id: Str(), status: Str(), error: Nullable(Str()) }, { additionalProperties: false })),
+  stages: Type.Object({ capture: Stage, checks: Stage, parity: Stage, judge: Stage }, { additionalProperties: false }),
+  judge: Nullable(JudgeSummary),
+}, { additionalProperties: false });
+
+export const ChecklistItemSchema = Type.Object({
+  id: Str(),
+  question: Str(),
+  answer: Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('unknown')]),
+  ok: Nullable(Type.Boolean({ description: 'true when the answer is the good one; null when unknown' })),
+  detail: Str(),
+  files: Type.Array(Str(), { description: 'capture files the answer rests on' }),
+}, { additionalProperties: false });
+
+export const ReportSchema = Type.Object({
+  schemaVersion: Type.Literal(1),
+  tool: Type.Object({ name: Type.Literal('veval'), version: Str() }, { additionalProperties: false }),
+  runId: Str(),
+  argv: Type.Optional(Type.Array(Str())),
+  scoring: Type.Object({ version: Type.Integer(), weights: Type.Record(Type.String(), Num()), hash: Str() }, { additionalProperties: false }),
+  git: Type.Object({ sha: Nullable(Str()), treeHash: Nullable(Str()) }, { additionalProperties: false }),
+  environment: Type.Unknown({ description: 'environment fingerprint (browser build and flavour, fonts) or null' }),
+  status: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
+  exitCode: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  startedAt: Str(),
+  finishedAt: Str(),
+  durationMs: Num(),
+  incomplete: Type.Boolean(),
+  reasons: Type.Array(Str(), { description: 'run-wide reasons for failing (interrupted run, missing run.json)' }),
+  specs: Type.Array(SpecReportSchema),
+  totals: Type.Object({
+    specs: Type.Integer(), passed: Type.Integer(), failed: Type.Integer(),
+    units: Type.Integer(), unitsFailed: Type.Integer(),
+    findings: Type.Object({ blocker: Type.Integer(), important: Type.Integer(), polish: Type.Integer() }, { additionalProperties: false }),
+  }, { additionalProperties: false }),
+  checklist: Type.Array(ChecklistItemSchema),
+}, { additionalProperties: false, title: 'veval report', description: 'report.json: the result of one veval run' });
+
+export type Report = Static<typeof ReportSchema>;
+export type SpecReport = Static<typeof SpecReportSchema>;
+export type UnitReport = Static<typeof UnitSchema>;
+export type ChecklistItem = Static<typeof ChecklistItemSchema>;
+export type ReportFinding = Static<typeof FindingSchema>;
+export type Scores = Static<typeof ScoresSchema>;
+
+export const reportJsonSchema = (): object => toJsonSchema(ReportSchema, 'https://veval.dev/schema/report.schema.json');

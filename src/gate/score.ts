@@ -1,0 +1,116 @@
+// The published score formula. The score communicates trend; the gate (policy.ts) decides pass or
+// fail, so a high score never hides a blocker. Weights are plain data, one entry per version: a
+// weight change is a new version (test/gate/score.test.ts pins each version's hash), and a spec may
+// pin an older version with `scoring.version`. docs/scoring.md is generated from this file.
+import type { CheckResult, Finding, Severity } from '../core/artifacts.js';
+import { sha256 } from '../core/fsx.js';
+
+export type ComponentId = 'structural' | 'layout' | 'axe' | 'judge';
+
+export interface ScoringVersion {
+  version: number;
+  weights: Record<ComponentId, number>;
+  /** which side of the report each component counts for */
+  groups: Record<ComponentId, 'structural' | 'aesthetic'>;
+  /** points (of 100) a component loses per finding of each severity */
+  penalty: Record<Severity, number>;
+  /** share of a structural check's point kept when its worst finding has this severity */
+  checkCredit: Record<Severity, number>;
+}
+
+export const SCORING_VERSIONS: Readonly<Record<number, ScoringVersion>> = {
+  1: {
+    version: 1,
+    weights: { structural: 0.4, layout: 0.3, axe: 0.2, judge: 0.1 },
+    groups: { structural: 'structural', layout: 'aesthetic', axe: 'structural', judge: 'aesthetic' },
+    penalty: { blocker: 50, important: 20, polish: 5 },
+    checkCredit: { blocker: 0, important: 0.5, polish: 0.9 },
+  },
+};
+export const LATEST_SCORING_VERSION = Math.max(...Object.keys(SCORING_VERSIONS).map(Number));
+
+/** Hash of everything that changes a score; pinned per version by a test. */
+export const scoringHash = (v: ScoringVersion) =>
+  sha256(JSON.stringify([v.weights, v.groups, v.penalty, v.checkCredit])).slice(0, 16);
+
+export interface ScoreInput {
+  checks: CheckResult[] | null;     // null: checks.json missing
+  parity: { status: string; findings: Finding[]; units: number } | null;   // null: no parity in the spec
+  judge: { status: string; findings: Finding[] } | null;                   // null: judge off / absent
+}
+
+export interface ScoreResult {
+  total: number | null;
+  structural: number | null;
+  aesthetic: number | null;
+  components: Record<ComponentId, number | null>;
+}
+
+const worst = (fs: Finding[]): Severity | null =>
+  fs.some((f) => f.severity === 'blocker') ? 'blocker' : fs.some((f) => f.severity === 'important') ? 'important' : fs.length ? 'polish' : null;
+const clamp = (n: number) => Math.max(0, Math.min(100, n));
+const penalised = (v: ScoringVersion, fs: Finding[]) => clamp(100 - fs.reduce((s, f) => s + v.penalty[f.severity], 0));
+
+/** structural: share of deterministic (non-axe) check results that pass, partial credit by severity. */
+function structural(v: ScoringVersion, checks: CheckResult[] | null): number | null {
+  if (!checks) return 0;
+  const counted = checks.filter((c) => c.check !== 'axe' && c.status !== 'skipped');
+  if (!counted.length) return null;
+  const credit = counted.map((c) => {
+    if (c.status === 'error') return 0;
+    const w = worst(c.findings);
+    return w ? v.checkCredit[w] : 1;
+  });
+  return (100 * credit.reduce((a, b) => a + b, 0)) / counted.length;
+}
+
+/** layout: share of captures within parity tolerance (a unit with any parity finding is out). */
+function layout(input: ScoreInput['parity']): number | null {
+  if (!input || input.status === 'skipped') return null;
+  if (input.status === 'error') return 0;
+  const out = new Set(input.findings.filter((f) => f.check === 'parity').map((f) => `${f.state}\u0000${f.viewport}`));
+  if (out.has(`null\u0000null`)) return 0;
+  return input.units > 0 ? clamp(100 * (1 - out.size / input.units)) : (out.size ? 0 : 100);
+}
+
+function axe(v: ScoringVersion, checks: CheckResult[] | null): number | null {
+  const r = checks?.find((c) => c.check === 'axe');
+  if (!checks) return 0;
+  if (!r || r.status === 'skipped') return null;
+  return r.status === 'error' ? 0 : penalised(v, r.findings);
+}
+
+function judge(v: ScoringVersion, input: ScoreInput['judge']): number | null {
+  if (!input || input.status === 'skipped') return null;
+  if (input.status !== 'pass' && input.status !== 'fail') return 0;   // error, FAIL_EVIDENCE
+  return penalised(v, input.findings.filter((f) => f.check === 'judge'));
+}
+
+/** Weighted mean over the components that apply (weights of absent ones are shared out). */
+function weighted(v: ScoringVersion, comps: Record<ComponentId, number | null>, ids: ComponentId[]): number | null {
+  let sum = 0, w = 0;
+  for (const id of ids) {
+    const c = comps[id];
+    if (c === null) continue;
+    sum += c * v.weights[id];
+    w += v.weights[id];
+  }
+  return w > 0 ? Math.round((sum / w) * 10) / 10 : null;
+}
+
+export function computeScore(v: ScoringVersion, input: ScoreInput): ScoreResult {
+  const components: Record<ComponentId, number | null> = {
+    structural: structural(v, input.checks),
+    layout: layout(input.parity),
+    axe: axe(v, input.checks),
+    judge: judge(v, input.judge),
+  };
+  const ids = Object.keys(v.weights) as ComponentId[];
+  for (const id of ids) if (components[id] !== null) components[id] = Math.round(components[id]! * 10) / 10;
+  return {
+    total: weighted(v, components, ids),
+    structural: weighted(v, components, ids.filter((id) => v.groups[id] === 'structural')),
+    aesthetic: weighted(v, components, ids.filter((id) => v.groups[id] === 'aesthetic')),
+    components,
+  };
+}

@@ -1,0 +1,40 @@
+// Renders docs/scoring.md from score.ts, so the published formula and the code cannot disagree
+// (test/gate/score.test.ts fails when the committed doc differs; src/gate/generate.ts rewrites it).
+import { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash, type ComponentId } from './score.js';
+
+const WHAT: Record<ComponentId, string> = {
+  structural: 'deterministic checks other than axe (required-visible, overflow, overlap, text-clipped, min-gap, task-order, console, requests, http-status, stability, capture): the share of check results that pass; a failing check keeps the `checkCredit` of its worst finding\'s severity; a crashed check (`error`) counts 0; skipped checks do not count',
+  layout: 'parity with the approved baseline: the share of captures (state × viewport) with no `parity` finding; a spec-wide parity finding or a parity `error` counts 0; no parity section, or parity skipped: does not apply',
+  axe: 'axe at the configured impact: 100 minus `penalty` per axe finding by severity (floor 0); an axe `error` counts 0',
+  judge: 'model judge: 100 minus `penalty` per judge finding by severity (floor 0); `error` or `FAIL_EVIDENCE` counts 0; judge off or skipped: does not apply',
+};
+
+export function renderScoringDoc(): string {
+  const out: string[] = [
+    '<!-- Generated from src/gate/score.ts by `npx tsx src/gate/generate.ts`. Do not edit by hand. -->',
+    '# veval score',
+    '',
+    'The score (0–100) communicates trend. It never decides the verdict: the gate fails any spec with a',
+    'blocker, an `error` result, or a finding whose severity is not in `gate.warn`, whatever its score; a',
+    'spec also fails when its score is below `gate.minScore`.',
+    '',
+    'Each component is scored 0–100. The total is the weighted mean of the components that apply to the',
+    'spec (a component that does not apply gives its weight to the others). Beside the total, every report',
+    'carries the **structural** score (components in the structural group: does the page work) and the',
+    '**aesthetic** score (does it look as approved), so a real bug is never averaged away into one number.',
+    'A missing `checks.json` scores 0 on both structural and axe.',
+    '',
+    `Latest version: **${LATEST_SCORING_VERSION}**. A spec may pin another with \`scoring: { version: N }\`.`,
+    'Changing any number below makes a new version; older versions stay available.',
+    '',
+  ];
+  for (const v of Object.values(SCORING_VERSIONS).sort((a, b) => b.version - a.version)) {
+    out.push(`## Version ${v.version}`, '', `Hash: \`${scoringHash(v)}\``, '', '| component | weight | group | what it measures |', '|---|---|---|---|');
+    for (const id of Object.keys(v.weights) as ComponentId[]) {
+      out.push(`| ${id} | ${Math.round(v.weights[id] * 100)}% | ${v.groups[id]} | ${WHAT[id]} |`);
+    }
+    out.push('', `Penalty per finding: ${Object.entries(v.penalty).map(([s, p]) => `${s} ${p}`).join(', ')}.`, '');
+    out.push(`Check credit by worst finding: ${Object.entries(v.checkCredit).map(([s, c]) => `${s} ${c}`).join(', ')}.`, '');
+  }
+  return out.join('\n');
+}

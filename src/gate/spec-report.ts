@@ -1,0 +1,81 @@
+// Assembles one spec's entry in report.json: the flat findings list, units with their files,
+// stage statuses, the score and the verdict with its reasons.
+import type { Finding } from '../core/artifacts.js';
+import { files, unitKey, type RunContext } from '../core/run.js';
+import type { SpecPlan } from '../spec/plan.js';
+import { copyBaseline } from './baseline.js';
+import { decide, waived } from './policy.js';
+import type { SpecArtifacts, UnitArtifacts } from './read.js';
+import type { SpecReport, UnitReport } from './report-schema.js';
+import { computeScore, type ScoringVersion } from './score.js';
+import { captureStage, checksStage, judgeStage, parityStage } from './stages.js';
+
+function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecArtifacts, findings: Finding[]): UnitReport {
+  const r = u.record.value;
+  const rel = (name: string | null | undefined) => (name && u.fileExists(`${spec.name}/${name}`) ? `${spec.name}/${name}` : null);
+  const capture = u.captureExists ? (rel(r?.screenshot) ?? files.capture(spec.name, u.state, u.viewport)) : null;
+  const key = unitKey(u.state, u.viewport);
+  const out: UnitReport = {
+    state: u.state,
+    viewport: u.viewport,
+    status: 'pass',
+    viewportSize: r ? { width: r.viewport.width, height: r.viewport.height, deviceScaleFactor: r.viewport.deviceScaleFactor ?? 1 } : null,
+    image: r?.image ?? null,
+    files: { capture, record: r ? files.record(spec.name, u.state, u.viewport) : null, axe: rel(r?.axe) },
+  };
+  const diff = files.diff(spec.name, u.state, u.viewport);
+  if (u.fileExists(diff)) out.files.diff = diff;
+  const baseline = copyBaseline(run, spec.name, key, a.parity.value?.units.find((p) => p.state === u.state && p.viewport === u.viewport));
+  if (baseline) out.files.baseline = baseline;
+  const trace = rel(r?.trace) ?? (u.fileExists(files.trace(spec.name, u.state, u.viewport)) ? files.trace(spec.name, u.state, u.viewport) : null);
+  if (trace) out.files.trace = trace;
+  const mine = findings.filter((f) => f.state === u.state && f.viewport === u.viewport);
+  if (mine.some((f) => f.check === 'capture')) out.status = 'error';
+  else if (mine.some((f) => !waived(spec.gate, f.severity))) out.status = 'fail';
+  return out;
+}
+
+export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, scoring: ScoringVersion | null, scoringError: string | null): SpecReport {
+  const checkFindings = (a.checks.value ?? []).flatMap((r) => r.findings);
+  const parityFindings = spec.parity ? (a.parity.value?.findings ?? []) : [];
+  const capture = captureStage(spec, a.units, checkFindings);
+  const checks = checksStage(spec, a);
+  const parity = parityStage(spec, a);
+  const deterministic = [...capture.findings, ...checkFindings, ...parityFindings];
+  const judge = judgeStage(spec, a, deterministic.some((f) => f.severity === 'blocker'));
+  const judgeActive = !!spec.judge && spec.judge.mode !== 'off';
+  const judgeFindings = judgeActive ? (a.judge.value?.findings ?? []) : [];
+  const findings = [...deterministic, ...judgeFindings, ...judge.findings];
+
+  const score = scoring
+    ? computeScore(scoring, {
+      checks: a.checks.value,
+      parity: spec.parity ? { status: a.parity.value?.status ?? 'error', findings: parityFindings, units: a.units.length } : null,
+      judge: judgeActive ? { status: a.judge.value?.status ?? 'error', findings: judgeFindings } : null,
+    })
+    : { total: null, structural: null, aesthetic: null, components: {} };
+  const errors = [...(scoringError ? [scoringError] : []), ...capture.errors, ...checks.errors, ...parity.errors, ...judge.errors];
+  const verdict = decide({ findings, errors, gate: spec.gate, score: score.total });
+  const j = a.judge.value;
+  const firstRecord = a.units.find((u) => u.record.value)?.record.value;
+  return {
+    name: spec.name,
+    file: spec.file,
+    url: spec.url ?? firstRecord?.finalUrl ?? firstRecord?.url ?? null,
+    status: verdict.status,
+    score: score.total,
+    scoringVersion: scoring?.version ?? null,
+    scores: { structural: score.structural, aesthetic: score.aesthetic, components: score.components },
+    reasons: verdict.reasons,
+    warnings: verdict.warnings,
+    gate: { minScore: spec.gate.minScore, warn: [...spec.gate.warn] },
+    units: a.units.map((u) => unitReport(run, spec, u, a, findings)),
+    findings: findings as SpecReport['findings'],
+    checks: (a.checks.value ?? []).map((r) => ({ id: r.check, status: r.status, error: r.error ?? null })),
+    stages: { capture: capture.stage, checks: checks.stage, parity: parity.stage, judge: judge.stage },
+    judge: judgeActive && j ? {
+      status: j.status, reason: j.reason ?? null, model: j.model ?? null, cache: j.cache ?? null, requests: j.requests ?? null,
+      bytesSent: j.bytesSent ?? null, tokens: j.tokens ?? null, imagesSent: j.imagesSent ?? null, calibration: j.calibration ?? null,
+    } : null,
+  };
+}
