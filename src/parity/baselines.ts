@@ -1,0 +1,41 @@
+// Where baselines live (<root>/baselines/<spec>/<state>-<viewport>.png + manifest.json) and how
+// the manifest is read: a missing manifest is "nothing approved"; an unreadable one is an error
+// that names the file, never an empty manifest.
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeJsonAtomic } from '../core/fsx.js';
+import type { RunContext } from '../core/run.js';
+import type { BaselineManifest } from './types.js';
+
+export const BASELINES = 'baselines';
+
+/** Project-relative path, as messages and evidence cite it. */
+export const baselineRel = (spec: string, key?: string) => (key ? `${BASELINES}/${spec}/${key}.png` : `${BASELINES}/${spec}/manifest.json`);
+export const baselineAbs = (run: RunContext, rel: string) => path.join(run.root, ...rel.split('/'));
+export const baselineDir = (run: RunContext, spec: string) => path.join(run.root, BASELINES, spec);
+
+export type ManifestRead = { manifest: BaselineManifest | null; error: string | null };
+
+export function readManifest(run: RunContext, spec: string): ManifestRead {
+  const rel = baselineRel(spec);
+  let text: string;
+  try { text = fs.readFileSync(baselineAbs(run, rel), 'utf8'); } catch (err: any) {
+    if (err?.code === 'ENOENT') return { manifest: null, error: null };
+    return { manifest: null, error: `${rel} cannot be read: ${err?.message ?? err}` };
+  }
+  try {
+    const m = JSON.parse(text) as BaselineManifest;
+    if (!m || m.version !== 1 || typeof m.images !== 'object' || m.images === null) throw new Error('not a veval baseline manifest (version 1 with an images object)');
+    return { manifest: m, error: null };
+  } catch (err) {
+    return { manifest: null, error: `${rel} is unreadable: ${(err as Error).message}` };
+  }
+}
+
+export function writeManifest(run: RunContext, m: BaselineManifest): void {
+  const sorted = Object.fromEntries(Object.keys(m.images).sort().map((k) => [k, m.images[k]]));
+  writeJsonAtomic(baselineAbs(run, baselineRel(m.spec)), { ...m, images: sorted });
+}
+
+export const approveHint = (spec: string) => `approve one with \`veval approve --spec ${spec}\` or \`veval run --update-baselines\``;
+export const reapproveHint = (spec: string) => `re-approve with \`veval approve --spec ${spec}\` after reviewing this run's captures`;

@@ -1,0 +1,88 @@
+// Parity stage: every unit a spec produces against its approved baseline, plus the guards that
+// keep baselines honest (environment fingerprint, settings loosened since approval). Writes
+// <spec>/parity.json and <spec>/layout-diff.json always; diff PNGs only where pixels differ.
+import type { Finding } from '../core/artifacts.js';
+import { writeJsonAtomic } from '../core/fsx.js';
+import { abs, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
+import type { SpecPlan } from '../spec/plan.js';
+import { approve } from './approve.js';
+import { baselineRel, readManifest, reapproveHint } from './baselines.js';
+import { LAYOUT_TOLERANCE_PX } from './layout.js';
+import { loosenings, settingsOf } from './settings.js';
+import type { BaselineManifest, LayoutDiff, ParityResult, ParityUnit } from './types.js';
+import { compareUnit } from './unit.js';
+
+export type { ParityResult, ParityUnit, ParityOutcome, BaselineManifest, BaselineEntry, LayoutDiff, GateSettings } from './types.js';
+
+/** run --update-baselines: approve this run's successful captures first; results read "baseline written". */
+export interface ParityOptions { updateBaselines?: boolean }
+
+export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOptions = {}): Promise<ParityResult> {
+  const t0 = performance.now();
+  const findings: Finding[] = [];
+  const units: ParityUnit[] = [];
+  const notes: string[] = [];
+  const layout: LayoutDiff = { version: 1, spec: spec.name, tolerancePx: LAYOUT_TOLERANCE_PX, units: [] };
+  let status: ParityResult['status'] = 'pass';
+  try {
+    const written = new Set<string>();
+    if (opts.updateBaselines && spec.parity) {
+      const res = await approve(run, { spec: spec.name });
+      for (const w of res.written) written.add(w);
+      for (const r of res.refused) notes.push(`baseline not written for ${r.unit}: ${r.reason}`);
+    }
+    const read = readManifest(run, spec.name);
+    if (read.error) {
+      findings.push({ check: 'parity', severity: 'blocker', viewport: null, state: null,
+        message: `baseline manifest ${read.error}; ${reapproveHint(spec.name)}`, evidence: { file: baselineRel(spec.name) } });
+    }
+    findings.push(...settingsGuard(spec, read.manifest));
+    if (!spec.parity) {
+      status = 'skipped';
+      notes.push(`${spec.name} has no parity section: no baseline needed`);
+    } else if (!read.error) {
+      for (const u of unitsOf(spec)) {
+        const key = unitKey(u.state, u.viewport);
+        const entry = read.manifest?.images[key];
+        const v = compareUnit(run, spec, spec.parity, u.state, u.viewport, entry);
+        if (written.has(baselineRel(spec.name, key)) && v.unit.outcome === 'identical') {
+          v.unit.outcome = 'baseline-written';
+          v.unit.message = `${spec.name}/${key}: baseline written`;
+        }
+        units.push(v.unit);
+        findings.push(...v.findings);
+        layout.units.push(v.layout);
+        if (v.note) notes.push(v.note);
+      }
+    }
+  } catch (err) {
+    // an unexpected fault still yields a verdict: error, which fails closed
+    status = 'error';
+    findings.push({ check: 'parity', severity: 'blocker', viewport: null, state: null,
+      message: `parity could not run for ${spec.name}: ${(err as Error).message}`, evidence: { file: null } });
+  }
+  if (status !== 'error' && findings.length) status = 'fail';
+  const result: ParityResult = { status, findings, units, ms: Math.round(performance.now() - t0), notes };
+  writeJsonAtomic(abs(run, files.layoutDiff(spec.name)), layout);
+  writeJsonAtomic(abs(run, files.parity(spec.name)), result);
+  return result;
+}
+
+/** Settings looser than at approval: one spec-wide blocker per loosening (viewport/state null). */
+function settingsGuard(spec: SpecPlan, manifest: BaselineManifest | null): Finding[] {
+  if (!manifest) return [];
+  const now = settingsOf(spec);
+  const live = new Set(unitsOf(spec).map((u) => unitKey(u.state, u.viewport)));
+  const seen = new Map<string, Finding>();
+  for (const [key, entry] of Object.entries(manifest.images)) {
+    if (!live.has(key) || !entry?.settings) continue;
+    for (const l of loosenings(entry.settings, now)) {
+      if (seen.has(l)) continue;
+      const when = (entry.approvedAt ?? '').slice(0, 10) || 'an unknown date';
+      seen.set(l, { check: 'guard', severity: 'blocker', viewport: null, state: null,
+        message: `${spec.name}: ${l} since approval (approved by ${entry.approver ?? 'unknown'} on ${when}); re-approve to accept: \`veval approve --spec ${spec.name}\``,
+        evidence: { file: baselineRel(spec.name), approvedSettings: entry.settings, settings: now } });
+    }
+  }
+  return [...seen.values()];
+}

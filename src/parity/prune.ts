@@ -1,0 +1,34 @@
+// Orphaned baselines: images under baselines/ that no spec of the plan produces any more (spec
+// gone, state or viewport gone, or the spec dropped its parity section). Listed always; removed
+// only when asked. Orphans are relative to the run's plan, so prune with a plan of every spec.
+import fs from 'node:fs';
+import path from 'node:path';
+import { unitKey, unitsOf, type RunContext } from '../core/run.js';
+import { BASELINES, baselineRel, readManifest, writeManifest } from './baselines.js';
+
+export function pruneOrphans(run: RunContext, remove: boolean): { orphans: string[]; removed: string[] } {
+  const root = path.join(run.root, BASELINES);
+  const orphans: string[] = [];
+  const removed: string[] = [];
+  let dirs: string[];
+  try { dirs = fs.readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort(); } catch { return { orphans, removed }; }
+  for (const dir of dirs) {
+    const spec = run.plan.specs.find((s) => s.name === dir && s.parity);
+    const live = new Set(spec ? unitsOf(spec).map((u) => unitKey(u.state, u.viewport)) : []);
+    const pngs = fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.png')).sort();
+    const dead = pngs.map((f) => f.slice(0, -4)).filter((k) => !live.has(k));
+    const read = readManifest(run, dir);
+    const deadEntries = Object.keys(read.manifest?.images ?? {}).filter((k) => !live.has(k) && !dead.includes(k));
+    orphans.push(...dead.map((k) => baselineRel(dir, k)), ...deadEntries.map((k) => `${baselineRel(dir)}#${k}`));
+    if (!remove || (!dead.length && !deadEntries.length)) continue;
+    for (const k of dead) { fs.rmSync(path.join(root, dir, `${k}.png`), { force: true }); removed.push(baselineRel(dir, k)); }
+    if (read.manifest) {
+      for (const k of [...dead, ...deadEntries]) delete read.manifest.images[k];
+      if (Object.keys(read.manifest.images).length) writeManifest(run, read.manifest);
+      else { fs.rmSync(path.join(root, dir, 'manifest.json'), { force: true }); removed.push(baselineRel(dir)); }
+    }
+    removed.push(...deadEntries.map((k) => `${baselineRel(dir)}#${k}`));
+    if (!fs.readdirSync(path.join(root, dir)).length) fs.rmdirSync(path.join(root, dir));
+  }
+  return { orphans, removed };
+}

@@ -1,0 +1,148 @@
+// One unit (state × viewport) against its approved baseline. Every way this can go wrong is an
+// outcome with a blocker finding that names the file; only identical or within-tolerance pass.
+import fs from 'node:fs';
+import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
+import { sha256, writeFileAtomic } from '../core/fsx.js';
+import { abs, files, unitKey, type RunContext } from '../core/run.js';
+import type { ParityPlan, SpecPlan } from '../spec/plan.js';
+import { approveHint, baselineAbs, baselineRel, reapproveHint } from './baselines.js';
+import { loadCapture } from './capture-unit.js';
+import { compareImages, type CompareOutcome } from './compare.js';
+import { compareEnv } from './env.js';
+import { describeLayout, diffLayout, layoutOf } from './layout.js';
+import { decodePng } from './png.js';
+import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from './types.js';
+
+/** Layout changes become findings beyond this many CSS px (and only when pixels failed too). */
+export const LAYOUT_FINDING_PX = 2;
+
+export interface UnitVerdict { unit: ParityUnit; findings: Finding[]; layout: LayoutUnitDiff; note: string | null }
+
+const pct = (r: number) => `${(r * 100).toFixed(r > 0 && r < 0.0001 ? 4 : 2)}%`;
+const boxText = (b: Box) => `${b.width}×${b.height} at (${b.x}, ${b.y})`;
+
+function union(a: Box | null, b: Box | null): Box | null {
+  if (!a || !b) return a ?? b;
+  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
+export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan, state: string, viewport: string, entry: BaselineEntry | undefined): UnitVerdict {
+  const t0 = performance.now();
+  const key = unitKey(state, viewport);
+  const baseRel = baselineRel(spec.name, key);
+  const unit: ParityUnit = {
+    state, viewport, outcome: 'error', capture: null, baseline: entry ? baseRel : null, changedPixels: null, ratio: null,
+    size: null, regions: [], clusters: [], clusterCount: 0, diff: null, message: '', ms: 0,
+  };
+  const findings: Finding[] = [];
+  const layout: LayoutUnitDiff = { state, viewport, compared: false, reason: null, boxes: [], spacing: [] };
+  let note: string | null = null;
+  const finish = (outcome: ParityOutcome, message: string, check: 'parity' | 'guard' | null, evidence: Record<string, unknown> = {}) => {
+    unit.outcome = outcome;
+    unit.message = message;
+    if (check) findings.push({ check, severity: 'blocker', viewport, state, message, evidence: { file: unit.capture, baseline: unit.baseline, ...evidence } });
+    unit.ms = Math.round(performance.now() - t0);
+    return { unit, findings, layout, note };
+  };
+
+  const cap = loadCapture(run, spec.name, state, viewport);
+  unit.capture = cap.file;
+  if (cap.record && entry?.layout) {
+    Object.assign(layout, { compared: true }, diffLayout(entry.layout, layoutOf(cap.record)));
+  } else layout.reason = !entry ? 'no approved baseline' : 'no capture record';
+  if (!cap.ok) return finish('missing-capture', `${spec.name}/${key}: ${cap.reason}; parity cannot be checked`, 'parity');
+  if (!entry) {
+    const stray = fs.existsSync(baselineAbs(run, baseRel)) ? ` (${baseRel} exists but is not in ${baselineRel(spec.name)}, so it was never approved)` : '';
+    return finish('no-baseline', `no approved baseline for ${spec.name}/${key}${stray}; ${approveHint(spec.name)}`, 'parity');
+  }
+  let base: Buffer;
+  try { base = fs.readFileSync(baselineAbs(run, baseRel)); } catch (err: any) {
+    unit.baseline = null;
+    const why = err?.code === 'ENOENT' ? `${baseRel} is listed in ${baselineRel(spec.name)} but missing` : `${baseRel} cannot be read: ${err?.message ?? err}`;
+    return finish('no-baseline', `no approved baseline for ${spec.name}/${key}: ${why}; ${approveHint(spec.name)}`, 'parity');
+  }
+  if (sha256(base) !== entry.sha256) {
+    let why = 'its sha256 differs from the one recorded at approval (changed outside `veval approve`, or a write was cut short)';
+    try { decodePng(base); } catch (err) { why = `${(err as Error).message}`; }
+    return finish('unreadable-baseline', `baseline ${baseRel} is unusable: ${why}; ${reapproveHint(spec.name)}`, 'parity');
+  }
+
+  const env = compareEnv(entry.environment, cap.record.environment);
+  note = env.note ? `${spec.name}/${key}: ${env.note}` : null;
+  if (env.mismatch.length) {
+    return finish('env-mismatch', `${spec.name}/${key}: ${env.mismatch.join('; ')}; pixels not compared; ${reapproveHint(spec.name)}`, 'guard',
+      { baselineEnvironment: entry.environment, environment: cap.record.environment });
+  }
+  const outcome = compareImages({
+    baseline: base, current: cap.png, threshold: parity.threshold,
+    deviceScaleFactor: cap.record.viewport?.deviceScaleFactor ?? 1,
+    ignore: [...layoutOf(cap.record).masks, ...(entry.layout?.masks ?? [])],
+    regions: regionInputs(spec, parity, cap.record, entry),
+    wantDiff: true,
+  });
+  return judgeOutcome(run, spec, parity, unit, outcome, finish, layout);
+}
+
+function regionInputs(spec: SpecPlan, parity: ParityPlan, record: CaptureRecord, entry: BaselineEntry) {
+  // a region is the union of where it is now and where it was: a change at either place counts
+  const names = [...new Set([...Object.keys(spec.regions), ...Object.keys(parity.regions)])];
+  return names.map((name) => ({ name, box: union(record.regions?.[name]?.box ?? null, entry.layout?.regions?.[name] ?? null) }));
+}
+
+type Finish = (o: ParityOutcome, m: string, c: 'parity' | 'guard' | null, e?: Record<string, unknown>) => UnitVerdict;
+
+function judgeOutcome(run: RunContext, spec: SpecPlan, parity: ParityPlan, unit: ParityUnit, o: CompareOutcome, finish: Finish, layout: LayoutUnitDiff): UnitVerdict {
+  const id = `${spec.name}/${unitKey(unit.state, unit.viewport)}`;
+  if (o.kind === 'identical') { unit.changedPixels = 0; unit.ratio = 0; return finish('identical', `${id}: identical to the baseline`, null); }
+  if (o.kind === 'unreadable') {
+    return o.which === 'baseline'
+      ? finish('unreadable-baseline', `baseline ${unit.baseline} is unreadable: ${o.reason}; ${reapproveHint(spec.name)}`, 'parity')
+      : finish('unreadable-capture', `${id}: screenshot ${unit.capture} is unreadable: ${o.reason}`, 'parity');
+  }
+  if (o.kind === 'size-changed') {
+    unit.size = { baseline: o.baseline, current: o.current };
+    return finish('size-changed', `${id}: image size changed from ${o.baseline.width}×${o.baseline.height} (baseline) to ${o.current.width}×${o.current.height} device px; pixels not compared`, 'parity', { size: unit.size });
+  }
+  unit.changedPixels = o.changed;
+  unit.ratio = o.ratio;
+  unit.size = { baseline: { width: o.width, height: o.height }, current: { width: o.width, height: o.height } };
+  unit.clusters = o.clusters;
+  unit.clusterCount = o.clusterCount;
+  unit.regions = o.regions.map((r) => {
+    const tolerance = parity.regions[r.name] ?? null;
+    // a region with a tolerance that cannot be located fails closed once anything changed
+    const exceeded = tolerance !== null && o.changed > 0 && (r.box === null || r.ratio > tolerance);
+    return { ...r, tolerance, exceeded };
+  });
+  if (o.diffPng) {
+    unit.diff = files.diff(spec.name, unit.state, unit.viewport);
+    writeFileAtomic(abs(run, unit.diff), o.diffPng);
+  }
+  const pageExceeded = o.ratio > parity.maxDiffRatio;
+  const bad = unit.regions.filter((r) => r.exceeded);
+  if (!pageExceeded && !bad.length) {
+    return finish('within-tolerance', `${id}: ${o.changed} px (${pct(o.ratio)}) differ, within the page tolerance ${pct(parity.maxDiffRatio)}`, null);
+  }
+  const changedRegions = unit.regions.filter((r) => r.changed > 0 || r.exceeded).map((r) =>
+    r.box === null ? `${r.name} (not found in the capture or the baseline; its tolerance ${pct(r.tolerance ?? 0)} cannot be checked)`
+      : `${r.name} ${r.changed} px (${pct(r.ratio)}${r.tolerance !== null ? `, allows ${pct(r.tolerance)}` : ''})${r.exceeded ? ' over its tolerance' : ''}`);
+  const areas = o.clusters.slice(0, 3).map((c) => boxText(c.box));
+  const message = `${id}: ${o.changed} px (${pct(o.ratio)}) differ from the approved baseline` +
+    ` (page allows ${pct(parity.maxDiffRatio)}${pageExceeded ? ', exceeded' : ''})` +
+    (changedRegions.length ? `; regions changed: ${changedRegions.join(', ')}` : '; no declared region changed') +
+    (areas.length ? `; changed areas: ${areas.join(', ')}${o.clusterCount > 3 ? ` and ${o.clusterCount - 3} more` : ''}` : '');
+  const verdict = finish('changed', message, 'parity', {
+    diff: unit.diff, box: o.clusters[0]?.box ?? null, changedPixels: o.changed, ratio: o.ratio,
+    regions: unit.regions.filter((r) => r.changed > 0 || r.exceeded).map(({ name, changed, ratio, tolerance, exceeded }) => ({ name, changed, ratio, tolerance, exceeded })),
+    clusters: o.clusters.slice(0, 5),
+  });
+  // layout changes explain a failed pixel comparison; alone they would second-guess the tolerances
+  const moves = layout.compared ? describeLayout(layout, LAYOUT_FINDING_PX) : [];
+  if (moves.length) {
+    verdict.findings.push({ check: 'parity', severity: 'important', viewport: unit.viewport, state: unit.state,
+      message: `${id}: layout changed since the baseline: ${moves.join('; ')}`,
+      evidence: { file: unit.capture, baseline: unit.baseline, layoutDiff: files.layoutDiff(spec.name) } });
+  }
+  return verdict;
+}

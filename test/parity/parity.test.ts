@@ -1,0 +1,230 @@
+// runParity over hand-built runs: every outcome with its own message, guards, and the files written.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { runParity } from '../../src/parity/index.js';
+import { abs, files } from '../../src/core/run.js';
+import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, ENV } from './fixtures.js';
+
+const base = () => new Image().rect(20, 20, 100, 60, [40, 90, 200]).rect(30, 100, 140, 20, [0, 0, 0]);
+
+async function approved(specOver = {}, capture = {}) {
+  const spec = makeSpec(specOver);
+  const run = makeRun([spec]);
+  writeCapture(run, spec.name, base().bytes(), capture);
+  const res = await approveT(run);
+  assert.equal(res.written.length, 1, JSON.stringify(res.refused));
+  return { spec, run };
+}
+
+test('identical capture passes without a diff image and still writes parity.json and layout-diff.json', async () => {
+  const { spec, run } = await approved();
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, base().bytes());
+  const res = await runParity(r2, spec);
+  assert.equal(res.status, 'pass');
+  assert.equal(res.units[0].outcome, 'identical');
+  assert.deepEqual(res.findings, []);
+  assert.ok(!fs.existsSync(abs(r2, files.diff(spec.name, 'default', 'desktop'))));
+  assert.equal(readJson(abs(r2, files.parity(spec.name))).status, 'pass');
+  assert.equal(readJson(abs(r2, files.layoutDiff(spec.name))).units.length, 1);
+});
+
+test('a change inside the form region fails naming form, with counts, cluster box and a diff image', async () => {
+  const { spec, run } = await approved();
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, base().rect(40, 40, 20, 10, [255, 0, 0]).bytes());
+  const res = await runParity(r2, spec);
+  assert.equal(res.status, 'fail');
+  const f = res.findings.find((x) => x.check === 'parity' && x.severity === 'blocker')!;
+  assert.match(f.message, /regions changed: form 200 px/);
+  assert.deepEqual(f.evidence.box, { x: 40, y: 40, width: 20, height: 10 });
+  assert.equal(res.units[0].outcome, 'changed');
+  assert.equal(res.units[0].changedPixels, 200);
+  assert.ok(fs.existsSync(abs(r2, res.units[0].diff!)));
+});
+
+test('a change only inside a masked element passes (masked at compare time, stored images untouched)', async () => {
+  const clock = { x: 150, y: 10, width: 40, height: 12 };
+  const { spec, run } = await approved({ masks: ['.clock'] }, { masks: [clock] });
+  const r2 = nextRun(run);
+  const changed = base().rect(152, 12, 30, 8, [0, 0, 0]).bytes();
+  writeCapture(r2, spec.name, changed, { masks: [clock] });
+  const res = await runParity(r2, spec);
+  assert.equal(res.status, 'pass', JSON.stringify(res.findings));
+  assert.equal(res.units[0].outcome, 'within-tolerance');
+  assert.deepEqual(fs.readFileSync(abs(r2, files.capture(spec.name, 'default', 'desktop'))), changed);
+});
+
+test('the same change outside the mask fails', async () => {
+  const clock = { x: 150, y: 10, width: 40, height: 12 };
+  const { spec, run } = await approved({ masks: ['.clock'] }, { masks: [clock] });
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, base().rect(152, 30, 30, 8, [0, 0, 0]).bytes(), { masks: [clock] });
+  assert.equal((await runParity(r2, spec)).status, 'fail');
+});
+
+test('a region tolerance stricter than the page catches a change the page tolerance allows', async () => {
+  const regions = { form: { x: 20, y: 20, width: 100, height: 60 }, cta: { x: 30, y: 100, width: 140, height: 20 } };
+  const change = () => base().rect(40, 105, 10, 5, [255, 255, 255]).bytes();   // 50 px of 30000 (0.17%) inside cta
+  const page = { threshold: 0.1, maxDiffRatio: 0.01, regions: {} };
+  const lax = await approved({ regions: { form: 'form', cta: '#cta' }, parity: page }, { regions });
+  const r2 = nextRun(lax.run);
+  writeCapture(r2, 'shop', change(), { regions });
+  assert.equal((await runParity(r2, lax.spec)).status, 'pass');
+
+  const strict = await approved({ regions: { form: 'form', cta: '#cta' }, parity: { ...page, regions: { cta: 0 } } }, { regions });
+  const r3 = nextRun(strict.run);
+  writeCapture(r3, 'shop', change(), { regions });
+  const res = await runParity(r3, strict.spec);
+  assert.equal(res.status, 'fail');
+  assert.match(res.findings[0].message, /cta 50 px \(1\.79%, allows 0\.00%\) over its tolerance/);
+  assert.doesNotMatch(res.findings[0].message, /page allows 1\.00%, exceeded/);
+});
+
+test('no approved baseline fails closed with the approve hint', async () => {
+  const spec = makeSpec();
+  const run = makeRun([spec]);
+  writeCapture(run, spec.name, base().bytes());
+  const res = await runParity(run, spec);
+  assert.equal(res.units[0].outcome, 'no-baseline');
+  assert.equal(res.findings[0].severity, 'blocker');
+  assert.match(res.findings[0].message, /^no approved baseline for shop\/default-desktop; approve one with `veval approve --spec shop` or `veval run --update-baselines`/);
+});
+
+test('a truncated baseline fails closed naming the file and the reason', async () => {
+  const { spec, run } = await approved();
+  const file = path.join(run.root, 'baselines/shop/default-desktop.png');
+  fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 200));
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, base().bytes());
+  const res = await runParity(r2, spec);
+  assert.equal(res.units[0].outcome, 'unreadable-baseline');
+  assert.match(res.findings[0].message, /baseline baselines\/shop\/default-desktop\.png is unusable: truncated PNG/);
+});
+
+test('a JPEG renamed .png as baseline fails closed naming the file', async () => {
+  const { spec, run } = await approved();
+  fs.writeFileSync(path.join(run.root, 'baselines/shop/default-desktop.png'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]));
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, base().bytes());
+  const res = await runParity(r2, spec);
+  assert.match(res.findings[0].message, /baselines\/shop\/default-desktop\.png is unusable: a JPEG file \(no PNG signature\)/);
+});
+
+test('an unreadable manifest fails closed naming it', async () => {
+  const { spec, run } = await approved();
+  fs.writeFileSync(path.join(run.root, 'baselines/shop/manifest.json'), '{"version":1,"ima');
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, base().bytes());
+  const res = await runParity(r2, spec);
+  assert.equal(res.status, 'fail');
+  assert.match(res.findings[0].message, /baselines\/shop\/manifest\.json is unreadable/);
+});
+
+test('a size change is a finding with both sizes, not a crash', async () => {
+  const { spec, run } = await approved();
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, new Image(200, 180).bytes());
+  const res = await runParity(r2, spec);
+  assert.equal(res.units[0].outcome, 'size-changed');
+  assert.match(res.findings[0].message, /image size changed from 200×150 \(baseline\) to 200×180 device px/);
+});
+
+test('a missing or failed capture fails closed', async () => {
+  const { spec, run } = await approved();
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, null);
+  assert.match((await runParity(r2, spec)).findings[0].message, /screenshot shop\/default-desktop\.png is missing/);
+  const r3 = nextRun(run);
+  writeCapture(r3, spec.name, base().bytes(), { record: { ok: false, error: { reason: 'navigation-timeout', message: 'timed out after 15000 ms' } } });
+  const res = await runParity(r3, spec);
+  assert.equal(res.units[0].outcome, 'missing-capture');
+  assert.match(res.findings[0].message, /capture failed \(navigation-timeout: timed out/);
+});
+
+for (const [what, env, expect] of [
+  ['browser flavour', { flavour: 'chromium' }, /baseline made with chromium 156 headless-shell \(156\.0\.8078\.114\), this run chromium 156 chromium/],
+  ['major version', { browserVersion: '157.0.1.2' }, /this run chromium 157 headless-shell \(157\.0\.1\.2\)/],
+  ['font set', { fonts: ['DejaVuSans.ttf', 'Noto.ttf'], fontsHash: 'fonts-2' }, /font set differs from the baseline's \(added Noto\.ttf\)/],
+] as const) {
+  test(`an environment mismatch in ${what} is a guard blocker and the pixels are not compared`, async () => {
+    const { spec, run } = await approved();
+    const r2 = nextRun(run);
+    writeCapture(r2, spec.name, base().rect(0, 0, 50, 50, [0, 0, 0]).bytes(), { record: { environment: { ...ENV, ...env } } });
+    const res = await runParity(r2, spec);
+    assert.equal(res.units[0].outcome, 'env-mismatch');
+    assert.deepEqual(res.findings.map((f) => [f.check, f.severity]), [['guard', 'blocker']]);
+    assert.match(res.findings[0].message, expect);
+    assert.match(res.findings[0].message, /re-approve with `veval approve --spec shop`/);
+    assert.equal(res.units[0].diff, null);
+  });
+}
+
+test('a patch build of the same major compares normally and is noted', async () => {
+  const { spec, run } = await approved();
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, base().bytes(), { record: { environment: { ...ENV, browserVersion: '156.0.8078.200' } } });
+  const res = await runParity(r2, spec);
+  assert.equal(res.status, 'pass');
+  assert.match(res.notes.join('\n'), /browser build 156\.0\.8078\.200 differs from the baseline's 156\.0\.8078\.114 \(same major; compared normally\)/);
+});
+
+test('a loosened maxDiffRatio is a spec-wide guard blocker; a stricter one is fine', async () => {
+  const { spec, run } = await approved({ parity: { threshold: 0.1, maxDiffRatio: 0.001, regions: {} } });
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, base().bytes());
+  const loose = await runParity(r2, { ...spec, parity: { threshold: 0.1, maxDiffRatio: 0.05, regions: {} } });
+  assert.equal(loose.status, 'fail');
+  const g = loose.findings.find((f) => f.check === 'guard')!;
+  assert.equal(g.viewport, null);
+  assert.equal(g.state, null);
+  assert.equal(g.message, 'shop: maxDiffRatio loosened from 0.001 to 0.05 since approval (approved by Tester <t@example.com> on 2026-02-03); re-approve to accept: `veval approve --spec shop`');
+  const strict = await runParity(r2, { ...spec, parity: { threshold: 0.05, maxDiffRatio: 0, regions: {} } });
+  assert.equal(strict.status, 'pass', JSON.stringify(strict.findings));
+});
+
+test('a spec without parity is skipped (no baseline needed) and parity.json says so', async () => {
+  const spec = makeSpec({ parity: null });
+  const run = makeRun([spec]);
+  writeCapture(run, spec.name, base().bytes());
+  const res = await runParity(run, spec);
+  assert.equal(res.status, 'skipped');
+  assert.equal(readJson(abs(run, files.parity(spec.name))).status, 'skipped');
+});
+
+test('dropping parity after approval is flagged until the baselines are re-approved or pruned', async () => {
+  const { spec, run } = await approved();
+  const r2 = nextRun(run);
+  writeCapture(r2, spec.name, base().bytes());
+  const res = await runParity(r2, { ...spec, parity: null });
+  assert.equal(res.status, 'fail');
+  assert.match(res.findings[0].message, /parity comparison switched off/);
+});
+
+test('update-baselines approves first, then results read "baseline written"', async () => {
+  const spec = makeSpec();
+  const run = makeRun([spec]);
+  writeCapture(run, spec.name, base().bytes());
+  // no tree-hash seam through runParity: point the run at the real tree hash of its (non-git) root
+  const { treeHash } = await import('../../src/core/freshness.js');
+  fs.writeFileSync(path.join(run.runDir, 'run.json'), JSON.stringify({ runId: 'run-1', gitSha: null, treeHash: treeHash(run.root, ['evals']) }));
+  const res = await runParity(run, spec, { updateBaselines: true });
+  assert.equal(res.status, 'pass', JSON.stringify([res.findings, res.notes]));
+  assert.equal(res.units[0].outcome, 'baseline-written');
+  assert.ok(fs.existsSync(path.join(run.root, 'baselines/shop/manifest.json')));
+});
+
+test('layout changes become important findings when the pixel comparison failed, and are always in layout-diff.json', async () => {
+  const { spec, run } = await approved({ regions: { form: 'form', cta: '#cta' } }, { regions: { form: { x: 20, y: 20, width: 100, height: 60 }, cta: { x: 30, y: 100, width: 140, height: 20 } } });
+  const r2 = nextRun(run);
+  const moved = new Image().rect(20, 20, 100, 40, [40, 90, 200]).rect(30, 80, 140, 20, [0, 0, 0]);
+  writeCapture(r2, spec.name, moved.bytes(), { regions: { form: { x: 20, y: 20, width: 100, height: 40 }, cta: { x: 30, y: 80, width: 140, height: 20 } } });
+  const res = await runParity(r2, spec);
+  const layoutFinding = res.findings.find((f) => f.severity === 'important')!;
+  assert.match(layoutFinding.message, /region "form" resized 100×60 → 100×40/);
+  assert.match(layoutFinding.message, /region "cta" moved by \(0, -20\) px/);
+  const ld = readJson(abs(r2, files.layoutDiff(spec.name)));
+  assert.equal(ld.units[0].boxes.find((b: any) => b.name === 'cta').change, 'moved');
+});
