@@ -1,0 +1,52 @@
+// junit.xml: one testcase per spec × state × viewport, plus a spec-level case for spec-wide
+// findings and fail-closed reasons, so CI test views show exactly which capture failed and why.
+import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
+import { escapeXml } from './escape.js';
+import { SEVERITY_ORDER, unitLabel } from './load.js';
+import { describe } from '../gate/policy.js';
+
+const secs = (ms: number | null | undefined) => ((ms ?? 0) / 1000).toFixed(3);
+const failingLine = (f: ReportFinding) => `[${f.severity}] ${f.check} (${unitLabel(f)}): ${f.message}${f.evidence?.file ? ` — ${f.evidence.file}` : ''}`;
+
+function testcase(classname: string, name: string, failures: string[], message: string, out: string[], error = false): string {
+  const head = `    <testcase classname="${escapeXml(classname)}" name="${escapeXml(name)}" time="0">`;
+  const tag = error ? 'error' : 'failure';
+  const body = failures.length ? `\n      <${tag} message="${escapeXml(message)}" type="veval">${escapeXml(failures.join('\n'))}</${tag}>` : '';
+  const sysout = out.length ? `\n      <system-out>${escapeXml(out.join('\n'))}</system-out>` : '';
+  return `${head}${body}${sysout}\n    </testcase>`;
+}
+
+function suite(s: SpecReport): { xml: string; tests: number; failures: number; errors: number } {
+  const warnSet = new Set(s.gate.warn);
+  const fails = (f: ReportFinding) => f.severity === 'blocker' || !warnSet.has(f.severity);
+  const cases: string[] = [];
+  let failures = 0, errors = 0;
+  for (const u of s.units) {
+    const mine = SEVERITY_ORDER.flatMap((sev) => s.findings.filter((f) => f.severity === sev && f.state === u.state && f.viewport === u.viewport));
+    const bad = mine.filter(fails).map(failingLine);
+    const warn = mine.filter((f) => !fails(f)).map((f) => `warning: ${failingLine(f)}`);
+    const isError = u.status === 'error';
+    if (isError) errors++; else if (bad.length) failures++;
+    cases.push(testcase(s.name, `${u.state} @ ${u.viewport}`, bad, bad.length ? `${bad.length} failing finding(s): ${bad[0]}` : '', warn, isError));
+  }
+  // spec-wide: findings about no single capture, and reasons not tied to a finding (missing files, minScore)
+  const wide = s.findings.filter((f) => f.state === null && f.viewport === null);
+  const perUnit = new Set(s.findings.filter((f) => f.state !== null || f.viewport !== null).map(describe));
+  const wideText = new Set(wide.map(describe));
+  const bad = [...wide.filter(fails).map(failingLine), ...s.reasons.filter((r) => !perUnit.has(r) && !wideText.has(r) && !r.startsWith('… and'))];
+  if (bad.length) failures++;
+  cases.push(testcase(s.name, 'spec', bad, bad.length ? bad[0] : '', [`score ${s.score ?? '–'} (structural ${s.scores.structural ?? '–'}, aesthetic ${s.scores.aesthetic ?? '–'})`]));
+  const ms = Object.values(s.stages).reduce((a, st) => a + (st.ms ?? 0), 0);
+  const xml = `  <testsuite name="${escapeXml(s.name)}" tests="${cases.length}" failures="${failures}" errors="${errors}" time="${secs(ms)}">\n${cases.join('\n')}\n  </testsuite>`;
+  return { xml, tests: cases.length, failures, errors };
+}
+
+export function renderJunit(r: Report): string {
+  const suites = r.specs.map(suite);
+  const sum = (k: 'tests' | 'failures' | 'errors') => suites.reduce((a, s) => a + s[k], 0);
+  const run = r.reasons.length
+    ? [`  <testsuite name="veval run" tests="1" failures="1" errors="0" time="0">\n${testcase('veval', 'run', r.reasons, r.reasons[0], [])}\n  </testsuite>`]
+    : [];
+  const extra = run.length ? 1 : 0;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="veval" tests="${sum('tests') + extra}" failures="${sum('failures') + extra}" errors="${sum('errors')}" time="${secs(r.durationMs)}">\n${[...run, ...suites.map((s) => s.xml)].join('\n')}\n</testsuites>\n`;
+}

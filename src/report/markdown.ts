@@ -1,0 +1,53 @@
+// summary.md: for a PR comment and $GITHUB_STEP_SUMMARY. Verdict first, then per-spec verdicts,
+// findings grouped by severity with links to the capture they rest on, then the agent checklist.
+import type { Report, ReportFinding } from '../gate/report-schema.js';
+import { escapeMd, pathUrl } from './escape.js';
+import { SEVERITY_ORDER, unitLabel } from './load.js';
+
+const ICON = { pass: '✅', fail: '❌' } as const;
+const ANSWER = { yes: 'yes', no: 'no', unknown: 'unknown' } as const;
+
+const link = (file: string | null | undefined) => (file ? ` — [${escapeMd(file)}](${pathUrl(file)})` : '');
+
+function findingLine(spec: string, f: ReportFinding): string {
+  const box = f.evidence?.box ? ` box ${Math.round(f.evidence.box.x)},${Math.round(f.evidence.box.y)} ${Math.round(f.evidence.box.width)}×${Math.round(f.evidence.box.height)}` : '';
+  const sel = f.evidence?.selector ? ` — ${escapeMd(f.evidence.selector)}` : '';
+  return `- **${escapeMd(spec)}** · ${escapeMd(f.check)} · ${escapeMd(unitLabel(f))}: ${escapeMd(f.message)}${sel}${box}${link(f.evidence?.file)}`;
+}
+
+export function renderMarkdown(r: Report): string {
+  const out: string[] = [];
+  const t = r.totals;
+  out.push(`## ${ICON[r.status]} veval: ${r.status.toUpperCase()} — ${t.failed} of ${t.specs} spec${t.specs === 1 ? '' : 's'} failed`, '');
+  out.push(`${t.findings.blocker} blocker · ${t.findings.important} important · ${t.findings.polish} polish · ${t.units} captures · scoring v${r.scoring.version}${r.incomplete ? ' · **incomplete run**' : ''}`, '');
+  for (const reason of r.reasons) out.push(`- ⚠️ ${escapeMd(reason)}`);
+  if (r.reasons.length) out.push('');
+  out.push('| spec | verdict | score | structural | aesthetic | why |', '|---|---|---|---|---|---|');
+  for (const s of r.specs) {
+    const why = s.reasons.length ? escapeMd(s.reasons[0]) + (s.reasons.length > 1 ? ` (+${s.reasons.length - 1} more)` : '') : s.warnings.length ? `${s.warnings.length} warning(s)` : '';
+    const n = (v: number | null) => (v === null ? '–' : String(v));
+    out.push(`| ${escapeMd(s.name)} | ${ICON[s.status]} ${s.status} | ${n(s.score)} | ${n(s.scores.structural)} | ${n(s.scores.aesthetic)} | ${why} |`);
+  }
+  out.push('');
+  for (const sev of SEVERITY_ORDER) {
+    const list = r.specs.flatMap((s) => s.findings.filter((f) => f.severity === sev).map((f) => findingLine(s.name, f)));
+    if (!list.length) continue;
+    out.push(`### ${sev} (${list.length})`, '', ...list, '');
+  }
+  const failing = r.specs.filter((s) => s.status === 'fail');
+  if (failing.length) {
+    out.push('### Why specs fail', '');
+    for (const s of failing) {
+      out.push(`- **${escapeMd(s.name)}**`);
+      for (const reason of s.reasons) out.push(`  - ${escapeMd(reason)}`);
+    }
+    out.push('');
+  }
+  out.push('### Agent checklist', '', '| question | answer | detail | captures |', '|---|---|---|---|');
+  for (const c of r.checklist) {
+    const mark = c.ok === null ? '❔' : c.ok ? '✅' : '❌';
+    out.push(`| ${escapeMd(c.question)} | ${mark} ${ANSWER[c.answer]} | ${escapeMd(c.detail)} | ${c.files.slice(0, 4).map((f) => `[${escapeMd(f)}](${pathUrl(f)})`).join(' ')} |`);
+  }
+  out.push('', `<sub>run ${escapeMd(r.runId)} · git ${escapeMd(r.git.sha ?? 'uncommitted')} · tree ${escapeMd((r.git.treeHash ?? '').slice(0, 12))} · veval ${escapeMd(r.tool.version)} · full report: index.html, report.json</sub>`, '');
+  return out.join('\n');
+}

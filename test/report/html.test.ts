@@ -1,0 +1,103 @@
+// The HTML report in real headless Chromium, opened from file:// as a downloaded CI artifact would be.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { writeReports } from '../../src/report/index.js';
+import { launchTestBrowser } from '../helpers/browser.js';
+import { gatedRun, HOSTILE } from './fixture.js';
+
+let browser: Browser;
+before(async () => { browser = await launchTestBrowser(); });
+after(async () => { await browser?.close(); });
+
+async function open(dir: string): Promise<{ page: Page; errors: string[] }> {
+  const [file] = writeReports(dir, ['html']);
+  assert.equal(path.basename(file), 'index.html');
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  return { page, errors };
+}
+
+test('index.html opens from file:// without console errors and loads every image', async () => {
+  const { dir } = gatedRun();
+  const { page, errors } = await open(dir);
+  const broken = await page.$$eval('img', (imgs) => imgs.filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0).map((i) => i.getAttribute('src')));
+  assert.deepEqual(broken, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('index.html lists every finding of the report', async () => {
+  const { dir, report } = gatedRun();
+  const { page } = await open(dir);
+  const shown = await page.$$eval('li.finding .msg', (els) => els.map((e) => e.textContent));
+  const all = report.specs.flatMap((s) => s.findings.map((f) => f.message));
+  assert.equal(shown.length, all.length);
+  assert.deepEqual([...shown].sort(), [...all].sort());
+  await page.close();
+});
+
+test('evidence boxes sit on the cited element: CSS px scaled to the device-px capture', async () => {
+  const { dir, report } = gatedRun();
+  const { page } = await open(dir);
+  const checkout = report.specs.find((s) => s.name === 'checkout')!;
+  const withBox = checkout.findings.filter((f) => f.evidence.box && f.state);
+  assert.ok(withBox.length >= 3);
+  for (const f of withBox) {
+    const unit = checkout.units.find((u) => u.state === f.state && u.viewport === f.viewport)!;
+    const got = await page.evaluate(({ unitKey, message }) => {
+      const u = document.querySelector(`#spec-checkout [data-unit="${unitKey}"]`)!;
+      const box = [...u.querySelectorAll<HTMLElement>('.box')].find((b) => b.title.endsWith(message))!;
+      const img = box.parentElement!.querySelector('img')!;
+      const r = box.getBoundingClientRect(), i = img.getBoundingClientRect();
+      return { box: { x: r.x, y: r.y, w: r.width, h: r.height }, img: { x: i.x, y: i.y, w: i.width, h: i.height }, natural: img.naturalWidth };
+    }, { unitKey: `${f.state}-${f.viewport}`, message: f.message });
+    // device px per CSS px, then displayed px per device px
+    const scale = (unit.viewportSize!.deviceScaleFactor * got.img.w) / got.natural;
+    const b = f.evidence.box!;
+    const expected = { x: got.img.x + b.x * scale, y: got.img.y + b.y * scale, w: b.width * scale, h: b.height * scale };
+    for (const k of ['x', 'y', 'w', 'h'] as const) assert.ok(Math.abs(got.box[k] - expected[k]) < 1, `${f.check} ${k}: drawn ${got.box[k]}, expected ${expected[k]}`);
+  }
+  await page.close();
+});
+
+test('severity and check filters hide the other findings and boxes', async () => {
+  const { dir } = gatedRun();
+  const { page } = await open(dir);
+  const visible = () => page.$$eval('li.finding', (els) => els.filter((e) => !(e as HTMLElement).hidden).map((e) => `${e.getAttribute('data-severity')}:${e.getAttribute('data-check')}`));
+  const before = await visible();
+  assert.ok(before.some((v) => v.startsWith('blocker')));
+  await page.uncheck('input[data-filter-severity][value="blocker"]');
+  assert.ok((await visible()).every((v) => !v.startsWith('blocker')));
+  assert.equal(await page.$eval('.box[data-severity="blocker"]', (b) => (b as HTMLElement).hidden), true);
+  await page.check('input[data-filter-severity][value="blocker"]');
+  await page.selectOption('#filter-check', 'min-gap');
+  assert.deepEqual(await visible(), ['polish:min-gap']);
+  await page.close();
+});
+
+test('the slider reveals baseline over candidate by the chosen share', async () => {
+  const { dir } = gatedRun();
+  const { page } = await open(dir);
+  const slider = page.locator('#spec-checkout [data-unit="default-mobile"] input[data-slider]');
+  await slider.fill('30');
+  const ratio = await page.$eval('#spec-checkout [data-unit="default-mobile"] .compare', (c) => c.querySelector<HTMLElement>('.top')!.getBoundingClientRect().width / c.getBoundingClientRect().width);
+  assert.ok(Math.abs(ratio - 0.3) < 0.02, `ratio ${ratio}`);
+  await page.close();
+});
+
+test('hostile page-derived text shows as text and never runs', async () => {
+  const { dir } = gatedRun(true);
+  const { page } = await open(dir);
+  assert.equal(await page.evaluate(() => (window as any).__pwned), undefined);
+  const text = await page.evaluate(() => document.body.innerText);
+  for (const s of [HOSTILE.script, HOSTILE.attr, HOSTILE.selector]) assert.ok(text.includes(s), `missing as text: ${s}`);
+  assert.equal(await page.$$eval('img[src="x"]', (e) => e.length), 0);
+  assert.equal(await page.$$eval('a[href^="javascript:"]', (e) => e.length), 0);
+  await page.close();
+});
