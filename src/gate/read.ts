@@ -19,12 +19,12 @@ export interface JudgeFile {
   status: 'pass' | 'fail' | 'FAIL_EVIDENCE' | 'error' | 'skipped';
   reason: string | null;
   findings: Finding[];
-  model?: string | null;
+  model?: unknown;                // { requested, reported, mismatch }
   cache?: unknown;
   requests?: number;
   bytesSent?: number;
   tokens?: unknown;
-  imagesSent?: number;
+  imagesSent?: unknown;           // names of the images sent
   calibration?: unknown;
   ms?: number;
 }

@@ -55,12 +55,12 @@ export const ScoresSchema = Type.Object({
 const JudgeSummary = Type.Object({
   status: Str(),
   reason: Nullable(Str()),
-  model: Nullable(Str()),
+  model: Type.Unknown({ description: 'as judge.json gives it: { requested, reported, mismatch }' }),
   cache: Type.Unknown(),
   requests: Nullable(Num()),
   bytesSent: Nullable(Num()),
   tokens: Type.Unknown(),
-  imagesSent: Nullable(Num()),
+  imagesSent: Type.Unknown({ description: 'the images sent (names) or their count' }),
   calibration: Type.Unknown(),
 }, { additionalProperties: false });
 

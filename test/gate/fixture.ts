@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import type { CaptureRecord, CheckResult, Finding, Severity } from '../../src/core/artifacts.js';
 import type { RunContext } from '../../src/core/run.js';
+import type { GateInfo } from '../../src/gate/index.js';
 import type { ProjectPlan, SpecPlan } from '../../src/spec/plan.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -81,7 +82,7 @@ export function healthySpec(spec: SpecPlan, checks: CheckResult[] = [result('cap
   return { ...tree, ...extra };
 }
 
-export const INFO = { startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:05.000Z' };
+export const INFO: GateInfo = { startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:05.000Z' };
 
 export const GOLDEN_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'golden-run');
 

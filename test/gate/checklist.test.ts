@@ -1,0 +1,76 @@
+// The agent checklist: the machine answers what the capture records decide, says 'unknown' when
+// they cannot, and names the capture files each answer rests on.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gateRun } from '../../src/gate/index.js';
+import type { CaptureRecord } from '../../src/core/artifacts.js';
+import { healthySpec, INFO, makeRun, record, result, specPlan } from './fixture.js';
+
+function checklist(over: Partial<Record<'desktop' | 'mobile', Partial<CaptureRecord>>>, drop: string[] = []) {
+  const spec = specPlan('shop');
+  const tree = healthySpec(spec, [result('capture')]);
+  for (const vp of ['desktop', 'mobile'] as const) tree[`shop/default-${vp}.json`] = record('shop', 'default', vp, over[vp] ?? {});
+  for (const rel of drop) delete tree[rel];
+  const { run } = makeRun([spec], tree);
+  return Object.fromEntries(gateRun(run, INFO).checklist.map((c) => [c.id, c]));
+}
+
+const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+const region = (b: ReturnType<typeof box>) => ({ selector: 'x', count: 1, box: b });
+
+test('clean records answer every decidable question well, citing every capture', () => {
+  const c = checklist({ mobile: { regions: { a: region(box(0, 0, 390, 200)), b: region(box(0, 220, 390, 300)) } } });
+  assert.equal(c['no-horizontal-overflow'].answer, 'yes');
+  assert.equal(c['console-errors-empty'].answer, 'yes');
+  assert.equal(c['text-clipped-or-overlapping'].answer, 'no');
+  assert.equal(c['mobile-layout'].answer, 'yes');
+  assert.deepEqual(c['no-horizontal-overflow'].files, ['shop/default-desktop.png', 'shop/default-mobile.png']);
+  assert.equal(c['interactive-in-viewport'].answer, 'unknown');
+});
+
+test('overflow answers no and names the offending element and capture', () => {
+  const c = checklist({ mobile: { overflow: { overflowPx: 42, offenders: [{ selector: 'table.prices', box: box(0, 300, 432, 200), overflowPx: 42 }] } } });
+  assert.equal(c['no-horizontal-overflow'].answer, 'no');
+  assert.equal(c['no-horizontal-overflow'].ok, false);
+  assert.match(c['no-horizontal-overflow'].detail, /shop default @ mobile: 42px wider than the viewport, by table\.prices \(\+42px\)/);
+  assert.deepEqual(c['no-horizontal-overflow'].files, ['shop/default-mobile.png']);
+  assert.equal(c['mobile-layout'].answer, 'no');
+});
+
+test('console errors and clipped text answer from the records', () => {
+  const c = checklist({
+    desktop: { console: [{ type: 'pageerror', text: 'ReferenceError: cart is not defined', location: null }] },
+    mobile: { clippedText: [{ selector: '.total', box: box(0, 0, 100, 20), text: 'Total incl. VAT', axis: 'x', hiddenPx: 12, ellipsis: false }] },
+  });
+  assert.equal(c['console-errors-empty'].answer, 'no');
+  assert.match(c['console-errors-empty'].detail, /cart is not defined/);
+  assert.equal(c['text-clipped-or-overlapping'].answer, 'yes');
+  assert.deepEqual(c['text-clipped-or-overlapping'].files, ['shop/default-mobile.png']);
+});
+
+test('a region squeezed into a narrow column with nothing beside it is a collapsed mobile layout', () => {
+  const c = checklist({ mobile: { regions: { form: region(box(0, 0, 120, 600)), summary: region(box(0, 620, 120, 300)) } } });
+  assert.equal(c['mobile-layout'].answer, 'no');
+  assert.match(c['mobile-layout'].detail, /form is 120px wide in a 390px screen/);
+  const side = checklist({ mobile: { regions: { a: region(box(0, 0, 190, 100)), b: region(box(200, 0, 190, 100)) } } });
+  assert.equal(side['mobile-layout'].answer, 'yes');
+});
+
+test('mobile layout is unknown with fewer than two regions to compare', () => {
+  assert.equal(checklist({})['mobile-layout'].answer, 'unknown');
+});
+
+test('a missing capture record makes clean answers unknown, never yes', () => {
+  const c = checklist({}, ['shop/default-mobile.json']);
+  assert.equal(c['console-errors-empty'].answer, 'unknown');
+  assert.equal(c['console-errors-empty'].ok, null);
+  assert.match(c['console-errors-empty'].detail, /no capture record for shop default @ mobile/);
+  assert.equal(c['no-horizontal-overflow'].answer, 'unknown');
+});
+
+test('a required element outside the viewport answers the interactive question no', () => {
+  const verdict = { present: true, count: 1, displayed: true, nonZeroSize: true, opacity: 1, box: box(400, 10, 80, 40), offscreenX: 90, reachable: true, clippedBy: null, coveredBy: null, visibleFraction: 0, level: 'none' as const, reason: 'off-screen' };
+  const c = checklist({ mobile: { required: [{ name: 'Pay', selector: '#pay', text: null, within: null, visible: 'full', source: 'spec', matchedSelector: null, matchedText: null, verdict }] } });
+  assert.equal(c['interactive-in-viewport'].answer, 'no');
+  assert.match(c['interactive-in-viewport'].detail, /Pay is 90px outside the viewport/);
+});
