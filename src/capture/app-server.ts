@@ -1,0 +1,65 @@
+// The config's `server:`: a command started before capture (like Playwright's webServer) or a
+// static folder. A server that exits or never answers stops the run (exit 3) with its output.
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { FatalError } from '../core/errors.js';
+import { serveStatic } from '../core/static-server.js';
+import type { ProjectPlan } from '../spec/plan.js';
+
+/** Resolves true when `url` answers with any HTTP status. */
+export function answers(url: string, timeoutMs = 2000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const get = url.startsWith('https:') ? https.get : http.get;
+    const req = get(url, { timeout: timeoutMs, rejectUnauthorized: false }, (res) => { res.resume(); resolve(true); });
+    req.on('timeout', () => { req.destroy(); resolve(false); });
+    req.on('error', () => resolve(false));
+  });
+}
+
+const TAIL = 4000;
+
+export async function startAppServer(plan: ProjectPlan): Promise<{ baseURL: string | null; stop(): Promise<void> }> {
+  const s = plan.server;
+  if (!s) return { baseURL: plan.baseURL, stop: async () => {} };
+  if (s.kind === 'static') {
+    const srv = await serveStatic(path.resolve(plan.root, s.dir));
+    return { baseURL: srv.url, stop: () => srv.close() };
+  }
+  const baseURL = plan.baseURL ?? s.url;
+  if (s.reuseExisting && (await answers(s.url))) return { baseURL, stop: async () => {} };
+
+  let output = '';
+  const keep = (b: Buffer) => { output = (output + b.toString()).slice(-TAIL); };
+  // own process group, so stop() ends the shell and everything it started
+  const child = spawn(s.command, {
+    shell: true, detached: true, cwd: path.resolve(plan.root, s.cwd || '.'),
+    env: { ...process.env, ...s.env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let exited: string | null = null;
+  child.on('exit', (code, signal) => { exited = signal ? `signal ${signal}` : `exit code ${code}`; });
+  child.on('error', (err) => { exited = err.message; });
+
+  const stop = async () => {
+    if (exited || child.pid === undefined) return;
+    const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try { process.kill(-child.pid, 'SIGTERM'); } catch { return; }
+    const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5000);
+    await done;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + s.timeout;
+  while (Date.now() < deadline) {
+    if (exited) break;
+    if (await answers(s.url, 1000)) return { baseURL, stop };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const why = exited ? `exited (${exited}) before ${s.url} answered` : `did not answer at ${s.url} within ${s.timeout} ms`;
+  await stop();
+  const tail = output.trim() ? `\n--- server output (tail) ---\n${output.trim()}` : '\n(the server printed nothing)';
+  throw new FatalError(`app server \`${s.command}\` ${why}${tail}`);
+}

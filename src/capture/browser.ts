@@ -1,0 +1,83 @@
+// Finds and launches the capturing browser, and fingerprints it (build, flavour, fonts) so that
+// baselines made elsewhere can be told apart.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser } from 'playwright-core';
+import type { EnvFingerprint } from '../core/artifacts.js';
+import { FatalError } from '../core/errors.js';
+import type { ProjectPlan } from '../spec/plan.js';
+import { listFonts, privateFontConfig } from './fonts.js';
+
+export const LAUNCH_FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+export const INSTALL_HINT = 'apt-get install -y --no-install-recommends chromium-headless-shell chromium fonts-dejavu-core fontconfig';
+
+const PLAYWRIGHT_VERSION: string = createRequire(import.meta.url)('playwright-core/package.json').version;
+
+function playwrightBrowser(): string | null {
+  try { return chromium.executablePath() || null; } catch { return null; }
+}
+
+/** Candidate executables in resolution order (the first that exists wins). */
+export function browserCandidates(plan: ProjectPlan, env: NodeJS.ProcessEnv = process.env): string[] {
+  return [
+    plan.browser.executablePath, env.VEVAL_BROWSER,
+    '/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium',
+    playwrightBrowser(),
+    '/usr/bin/google-chrome', '/opt/google/chrome/chrome',
+  ].filter((p): p is string => !!p);
+}
+
+export function flavourOf(executable: string | null): EnvFingerprint['flavour'] {
+  if (!executable) return 'remote';
+  if (/headless[-_]shell/.test(executable)) return 'headless-shell';
+  if (executable.includes('ms-playwright')) return 'playwright';
+  if (/google-chrome|[/\\]chrome$/.test(executable)) return 'chrome';
+  if (executable.includes('chromium')) return 'chromium';
+  return 'unknown';
+}
+
+export async function launchBrowser(plan: ProjectPlan): Promise<{ browser: Browser; environment: EnvFingerprint }> {
+  const fontConfig = privateFontConfig();
+  let browser: Browser;
+  let executablePath: string | null = null;
+  if (plan.browser.wsEndpoint || plan.browser.cdpEndpoint) {
+    try {
+      browser = plan.browser.wsEndpoint
+        ? await chromium.connect(plan.browser.wsEndpoint)
+        : await chromium.connectOverCDP(plan.browser.cdpEndpoint!);
+    } catch (err) {
+      throw new FatalError(`could not connect to the remote browser: ${(err as Error).message.split('\n')[0]}`);
+    }
+  } else {
+    const explicit = plan.browser.executablePath ?? process.env.VEVAL_BROWSER ?? null;
+    if (explicit && !fs.existsSync(explicit)) throw new FatalError(`browser not found at ${explicit}`, INSTALL_HINT);
+    executablePath = browserCandidates(plan).find((p) => fs.existsSync(p)) ?? null;
+    if (!executablePath) throw new FatalError('no browser found', INSTALL_HINT);
+    try {
+      browser = await chromium.launch({
+        executablePath,
+        args: [...LAUNCH_FLAGS, ...plan.browser.args],
+        env: { ...process.env, FONTCONFIG_FILE: fontConfig },
+      });
+    } catch (err) {
+      throw new FatalError(`could not launch ${executablePath}: ${(err as Error).message.split('\n')[0]}`, INSTALL_HINT);
+    }
+  }
+  // a remote browser's fonts are not ours to list: the fingerprint says so
+  const fonts = executablePath ? listFonts(fontConfig) : { fonts: [], fontsHash: 'remote' };
+  const environment: EnvFingerprint = {
+    browserName: browser.browserType().name(),
+    browserVersion: browser.version(),
+    flavour: flavourOf(executablePath),
+    executablePath,
+    ...fonts,
+    deviceScaleFactor: 1,
+    platform: `${process.platform}-${process.arch}`,
+    playwrightVersion: PLAYWRIGHT_VERSION,
+  };
+  return { browser, environment };
+}

@@ -1,0 +1,81 @@
+// One fresh browser context per unit: viewport, locale, clock, network rules and the
+// determinism init scripts. A fresh context per unit (not per spec × viewport) keeps states from
+// leaking cookies/storage into each other and gives each unit its own trace.
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Request } from 'playwright-core';
+import type { ViewportSpec } from '../core/artifacts.js';
+import type { SpecPlan } from '../spec/plan.js';
+import { inPageScript } from './in-page/script.js';
+
+/** Stops what moves: animations jump to their end, transitions are instant, no caret, no scrollbars. */
+export const FREEZE_CSS = `
+*, *::before, *::after {
+  animation-delay: 0s !important; animation-duration: 0s !important;
+  transition-delay: 0s !important; transition-duration: 0s !important;
+  caret-color: transparent !important; scrollbar-width: none !important;
+}
+html { scroll-behavior: auto !important; }
+::-webkit-scrollbar { display: none !important; }
+`;
+
+// Runs before any page script. adoptedStyleSheets can be set before <html> exists.
+function freezeInit(css: string) {
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch { /* very old engines: the screenshot's animations: 'disabled' still applies */ }
+}
+
+// mulberry32: small, seeded, good enough to make "random" content repeat.
+function seedRandom(seed: number) {
+  let a = seed >>> 0;
+  Math.random = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function contextOptions(spec: SpecPlan, vp: ViewportSpec, root: string): BrowserContextOptions {
+  const c = spec.context;
+  return {
+    viewport: { width: vp.width, height: vp.height },
+    deviceScaleFactor: vp.deviceScaleFactor,
+    isMobile: vp.isMobile,
+    hasTouch: vp.hasTouch,
+    colorScheme: vp.colorScheme ?? c.colorScheme ?? 'light',
+    locale: c.locale || 'en-US',
+    timezoneId: c.timezoneId || 'UTC',
+    reducedMotion: 'reduce',
+    extraHTTPHeaders: c.extraHTTPHeaders,
+    storageState: c.storageState ? path.resolve(root, c.storageState) : undefined,
+    // a service worker would answer requests past route() and the HAR
+    serviceWorkers: 'block',
+  };
+}
+
+export interface UnitContext { context: BrowserContext; blocked: WeakSet<Request> }
+
+export async function openContext(browser: Browser, spec: SpecPlan, vp: ViewportSpec, root: string): Promise<UnitContext> {
+  const context = await browser.newContext(contextOptions(spec, vp, root));
+  const blocked = new WeakSet<Request>();
+  try {
+    await context.addInitScript({ content: inPageScript([], freezeInit, FREEZE_CSS) });
+    if (spec.context.randomSeed !== null && spec.context.randomSeed !== undefined) await context.addInitScript({ content: inPageScript([], seedRandom, spec.context.randomSeed) });
+    if (spec.context.freezeTime) await context.clock.setFixedTime(new Date(spec.context.freezeTime));
+    if (spec.network.har) {
+      await context.routeFromHAR(path.resolve(root, spec.network.har), { url: spec.network.harUrl ?? undefined, notFound: spec.network.harNotFound });
+    }
+    for (const glob of spec.network.block) {
+      // blocked on purpose: not a failed request worth reporting
+      await context.route(glob, (route) => { blocked.add(route.request()); return route.abort('blockedbyclient'); });
+    }
+  } catch (err) {
+    await context.close().catch(() => {});
+    throw err;
+  }
+  return { context, blocked };
+}

@@ -1,0 +1,38 @@
+// Maps what went wrong during a unit to the contract's named CaptureError reasons.
+import type { CaptureError, CaptureErrorReason } from '../core/artifacts.js';
+
+export type Stage = 'context' | 'navigate' | 'ready' | 'steps' | 'measure' | 'screenshot' | 'write';
+
+export class UnitFault extends Error {
+  constructor(public readonly reason: CaptureErrorReason, message: string, public readonly step?: CaptureError['step']) {
+    super(message);
+  }
+}
+
+const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0];
+
+export interface FaultState { stage: Stage; crashed: boolean; disconnected: boolean; aborted: boolean; timedOut: number | null }
+
+export function classify(err: unknown, s: FaultState): CaptureError {
+  if (err instanceof UnitFault) return { reason: err.reason, message: err.message, ...(err.step ? { step: err.step } : {}) };
+  const msg = firstLine(err);
+  if (s.aborted) return { reason: 'interrupted', message: `interrupted during ${s.stage}` };
+  if (s.crashed || /Target crashed|Page crashed/i.test(msg)) return { reason: 'renderer-crash', message: `the page's renderer crashed during ${s.stage}: ${msg}` };
+  if (s.disconnected) return { reason: 'browser-closed', message: `the browser closed during ${s.stage}` };
+  if (s.timedOut !== null) {
+    const reason: CaptureErrorReason = s.stage === 'navigate' || s.stage === 'ready' ? 'navigation-timeout' : s.stage === 'steps' ? 'step-failed' : s.stage === 'screenshot' ? 'screenshot-failed' : 'measure-failed';
+    return { reason, message: `the unit did not finish within ${s.timedOut} ms (stuck in ${s.stage})` };
+  }
+  if (s.stage === 'navigate') {
+    if (/ERR_CONNECTION_REFUSED/.test(msg)) return { reason: 'connection-refused', message: `connection refused: ${msg}` };
+    if (/ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED/.test(msg)) return { reason: 'dns-failure', message: `DNS lookup failed: ${msg}` };
+    if ((err as Error)?.name === 'TimeoutError') return { reason: 'navigation-timeout', message: msg };
+    return { reason: 'navigation-failed', message: msg };
+  }
+  if (s.stage === 'ready' && (err as Error)?.name === 'TimeoutError') return { reason: 'navigation-timeout', message: msg };
+  if (s.stage === 'measure') return { reason: 'measure-failed', message: msg };
+  if (s.stage === 'screenshot') return { reason: 'screenshot-failed', message: msg };
+  if (s.stage === 'write') return { reason: 'write-failed', message: msg };
+  if (/has been closed/.test(msg)) return { reason: 'browser-closed', message: msg };
+  return { reason: 'internal', message: msg };
+}

@@ -1,0 +1,98 @@
+// In-page entry: every measurement of one state in one evaluate (plain function, run in the
+// browser together with dom.ts, visibility.ts and layout.ts).
+import { docBox, queryAll, scrollPage, selectorOf } from './dom.js';
+import { pageEnv, visibilityOf, type PageEnv } from './visibility.js';
+import { clippedTexts, overflowOffenders } from './layout.js';
+
+export interface MeasureArg {
+  regions: Record<string, string>;
+  masks: string[];
+  required: { selector: string | null; text: string | null; within: string | null }[];
+}
+
+/** Elements whose own text matches: the smallest ones (no child element matches as well). */
+export function findByText(roots: Element[], pattern: string): { el: Element; text: string }[] {
+  const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+  let re: RegExp | null = null;
+  if (m) { try { re = new RegExp(m[1], m[2].replace('g', '')); } catch { return []; } }
+  const norm = (el: Element) => (el.textContent || '').replace(/\s+/g, ' ').trim();
+  const match = (el: Element): string | null => {
+    if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(el.tagName)) return null;
+    const t = norm(el);
+    if (re) { const r = re.exec(t); return r ? r[0] : null; }
+    return t.includes(pattern) ? pattern : null;
+  };
+  // every element is tested (an anchored regex can match a child and not its parent); the
+  // smallest are those with no matching descendant
+  const hits = new Map<Element, string>();
+  for (const r of roots) for (const el of [r, ...Array.from(r.querySelectorAll('*'))]) {
+    const t = match(el);
+    if (t !== null) hits.set(el, t);
+  }
+  const outer = new Set<Element>();
+  for (const el of hits.keys()) for (let a = el.parentElement; a && !outer.has(a); a = a.parentElement) outer.add(a);
+  return [...hits].filter(([el]) => !outer.has(el)).map(([el, text]) => ({ el, text }));
+}
+
+export function findRequired(req: MeasureArg['required'][number], env: PageEnv) {
+  const absent = (reason: string) => ({
+    matchedSelector: null, matchedText: null,
+    verdict: { present: false, count: 0, displayed: false, nonZeroSize: false, opacity: 0, box: null, offscreenX: 0, reachable: false, clippedBy: null, coveredBy: null, visibleFraction: 0, level: 'none', reason },
+  });
+  const roots = req.within ? queryAll(document, req.within) : [document.body];
+  if (!roots.length) return absent('not present (container ' + req.within + ' not found)');
+  let cands: { el: Element; text: string | null }[];
+  if (req.selector) {
+    const seen = new Set<Element>();
+    cands = [];
+    for (const r of roots) for (const el of queryAll(r, req.selector)) if (!seen.has(el)) { seen.add(el); cands.push({ el, text: null }); }
+  } else cands = findByText(roots, req.text || '');
+  if (!cands.length) return absent('not present');
+  const rank = { full: 2, partial: 1, none: 0 } as Record<string, number>;
+  let best: { el: Element; text: string | null; verdict: ReturnType<typeof visibilityOf> } | null = null;
+  for (const c of cands.slice(0, 5)) {
+    c.el.setAttribute('data-veval-probe', '');
+    let verdict;
+    try { verdict = visibilityOf(c.el, cands.length, env); } finally { c.el.removeAttribute('data-veval-probe'); }
+    if (!best || rank[verdict.level] > rank[best.verdict.level] || (verdict.level === best.verdict.level && verdict.visibleFraction > best.verdict.visibleFraction)) best = { ...c, verdict };
+    if (verdict.level === 'full') break;
+  }
+  return { matchedSelector: selectorOf(best!.el), matchedText: best!.text, verdict: best!.verdict };
+}
+
+export function measure(arg: MeasureArg) {
+  const probe = document.createElement('style');
+  probe.textContent = '[data-veval-probe], [data-veval-probe] * { pointer-events: auto !important; }';
+  document.documentElement.appendChild(probe);
+  try {
+    // boxes are taken at the top, where the full-page screenshot is taken (sticky boxes move)
+    scrollPage(0);
+    const se = (document.scrollingElement || document.documentElement) as HTMLElement;
+    const vw = document.documentElement.clientWidth;
+    const doc = { scrollWidth: se.scrollWidth, scrollHeight: se.scrollHeight, clientWidth: vw, clientHeight: document.documentElement.clientHeight };
+    const regions: Record<string, { selector: string; count: number; box: ReturnType<typeof docBox> | null }> = {};
+    for (const [name, sel] of Object.entries(arg.regions)) {
+      const els = queryAll(document, sel);
+      regions[name] = { selector: sel, count: els.length, box: els[0] ? docBox(els[0]) : null };
+    }
+    const masks = arg.masks.map((sel) => ({ selector: sel, boxes: queryAll(document, sel).map(docBox) }));
+    const overflow = { overflowPx: Math.max(0, doc.scrollWidth - vw), offenders: overflowOffenders(vw) };
+    const clippedText = clippedTexts();
+    const text = (document.body.innerText || '').slice(0, 200000);
+    const env = pageEnv();
+    const required = arg.required.map((r) => findRequired(r, env));
+    return { document: doc, overflow, regions, masks, clippedText, text, required };
+  } finally {
+    probe.remove();
+    scrollPage(0);
+  }
+}
+
+/** The element at a document point (for naming what kept changing). */
+export function selectorAtPoint(p: { x: number; y: number }): string | null {
+  scrollPage(Math.max(0, p.y - document.documentElement.clientHeight / 2));
+  const el = document.elementFromPoint(p.x - window.scrollX, p.y - window.scrollY);
+  const sel = el ? selectorOf(el) : null;
+  scrollPage(0);
+  return sel;
+}

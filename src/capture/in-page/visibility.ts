@@ -1,0 +1,210 @@
+// In-page: the contract's "Visible" verdict for one element. Runs inside the browser (bundled by
+// inPageScript with dom.ts); plain functions only.
+import type { VisibilityVerdict } from '../../core/artifacts.js';
+import { cssPx, docBox, r2, scrollPage, selectorOf } from './dom.js';
+
+export interface PageEnv { vw: number; vh: number; bandTop: number; bandBottom: number; sMin: number; sMax: number }
+
+/** Viewport, the usable band (scroll-padding of the scrolling element) and the page scroll range. */
+export function pageEnv(): PageEnv {
+  const se = (document.scrollingElement || document.documentElement) as HTMLElement;
+  const vw = document.documentElement.clientWidth;
+  const vh = document.documentElement.clientHeight;
+  const cs = getComputedStyle(se);
+  const locked = (v: string) => v === 'hidden' || v === 'clip';
+  const hs = getComputedStyle(document.documentElement);
+  const bs = getComputedStyle(document.body);
+  // overflow on body propagates to the viewport when html leaves it visible
+  const scrollable = !(locked(hs.overflowY) || (hs.overflowY === 'visible' && locked(bs.overflowY)));
+  const now = window.scrollY;
+  return {
+    vw, vh,
+    bandTop: cssPx(cs.scrollPaddingTop, vh),
+    bandBottom: vh - cssPx(cs.scrollPaddingBottom, vh),
+    sMin: scrollable ? 0 : now,
+    sMax: scrollable ? Math.max(0, se.scrollHeight - vh) : now,
+  };
+}
+
+/**
+ * Ancestors in the element's containing-block chain that clip it (overflow hidden/clip) or that
+ * a user can scroll (auto/scroll), per axis. Absolute and fixed boxes escape the overflow of
+ * ancestors that are not their containing block, so those are skipped.
+ */
+export function clipChain(el: Element): { el: Element; x: string; y: string }[] {
+  const out: { el: Element; x: string; y: string }[] = [];
+  let pos = getComputedStyle(el).position;
+  for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    const fixedCB = s.transform !== 'none' || s.perspective !== 'none' || s.filter !== 'none' || /paint|layout|strict|content/.test(s.contain);
+    if (pos === 'fixed' && !fixedCB) continue;
+    if (pos === 'absolute' && !(fixedCB || s.position !== 'static')) continue;
+    const kind = (v: string) => (v === 'hidden' || v === 'clip' ? 'clip' : v === 'auto' || v === 'scroll' ? 'scroll' : '');
+    if (kind(s.overflowX) || kind(s.overflowY)) out.push({ el: a, x: kind(s.overflowX), y: kind(s.overflowY) });
+    pos = s.position;
+  }
+  return out;
+}
+
+/** Padding box in viewport coordinates: where overflow is clipped. */
+export function paddingBox(a: Element): { left: number; top: number; right: number; bottom: number } {
+  const r = a.getBoundingClientRect();
+  const left = r.left + a.clientLeft;
+  const top = r.top + a.clientTop;
+  return { left, top, right: left + a.clientWidth, bottom: top + a.clientHeight };
+}
+
+/** Scrolls user-scrollable containers so the element is inside them; returns how to undo it. */
+export function revealInScrollers(el: Element, chain: { el: Element; x: string; y: string }[]): () => void {
+  const undo: (() => void)[] = [];
+  for (const c of chain) {
+    if (c.x !== 'scroll' && c.y !== 'scroll') continue;
+    const a = c.el;
+    const before = { top: a.scrollTop, left: a.scrollLeft };
+    undo.push(() => { a.scrollTop = before.top; a.scrollLeft = before.left; });
+    const pb = paddingBox(a);
+    const r = el.getBoundingClientRect();
+    if (c.y === 'scroll') {
+      if (r.top < pb.top) a.scrollTop -= pb.top - r.top;
+      else if (r.bottom > pb.bottom) a.scrollTop += Math.min(r.bottom - pb.bottom, r.top - pb.top);
+    }
+    if (c.x === 'scroll') {
+      if (r.left < pb.left) a.scrollLeft -= pb.left - r.left;
+      else if (r.right > pb.right) a.scrollLeft += Math.min(r.right - pb.right, r.left - pb.left);
+    }
+  }
+  return () => { for (const u of undo.reverse()) u(); };
+}
+
+/** The element to name as the coverer: the nearest positioned box around the hit (the overlay). */
+export function covererOf(hit: Element, target: Element): Element {
+  for (let a: Element | null = hit; a && a !== document.body && !a.contains(target); a = a.parentElement) {
+    if (getComputedStyle(a).position !== 'static') return a;
+  }
+  return hit;
+}
+
+export function visibilityOf(el: Element, count: number, env: PageEnv): VisibilityVerdict {
+  const v: VisibilityVerdict = {
+    present: true, count, displayed: true, nonZeroSize: true, opacity: 1, box: docBox(el),
+    offscreenX: 0, reachable: false, clippedBy: null, coveredBy: null, visibleFraction: 0, level: 'none', reason: '',
+  };
+  const shown = typeof (el as any).checkVisibility === 'function' ? (el as any).checkVisibility() : el.getClientRects().length > 0;
+  if (!shown) {
+    v.displayed = false;
+    let a: Element | null = el;
+    while (a && getComputedStyle(a).display !== 'none') a = a.parentElement;
+    v.reason = !a ? 'not rendered (content-visibility)' : a === el ? 'display: none' : 'display: none on ' + selectorOf(a);
+    return v;
+  }
+  const cs = getComputedStyle(el);
+  if (cs.visibility !== 'visible') { v.displayed = false; v.reason = 'visibility: ' + cs.visibility; return v; }
+  let op = 1;
+  for (let a: Element | null = el; a; a = a.parentElement) op *= parseFloat(getComputedStyle(a).opacity) || 0;
+  v.opacity = r2(op);
+  const chain = clipChain(el);
+  const undo = revealInScrollers(el, chain);
+  try {
+    const rect = el.getBoundingClientRect();
+    v.box = docBox(el);
+    if (!(rect.width > 0 && rect.height > 0)) { v.nonZeroSize = false; v.reason = 'zero size'; return v; }
+    if (op <= 0) { v.reason = 'opacity 0'; return v; }
+    const left = rect.left + window.scrollX;
+    const right = left + rect.width;
+    v.offscreenX = left < -0.5 ? Math.round(left) : right > env.vw + 0.5 ? Math.round(right - env.vw) : 0;
+    // the part of the box left inside every clipping ancestor, in element-local coordinates
+    const L = { x0: 0, y0: 0, x1: rect.width, y1: rect.height };
+    let clipper: Element | null = null;
+    for (const c of chain) {
+      const pb = paddingBox(c.el);
+      const before = (L.x1 - L.x0) * (L.y1 - L.y0);
+      if (c.x === 'clip') { L.x0 = Math.max(L.x0, pb.left - rect.left); L.x1 = Math.min(L.x1, pb.right - rect.left); }
+      if (c.y === 'clip') { L.y0 = Math.max(L.y0, pb.top - rect.top); L.y1 = Math.min(L.y1, pb.bottom - rect.top); }
+      if (!clipper && (L.x1 - L.x0) * (L.y1 - L.y0) < before - 0.5) clipper = c.el;
+    }
+    if (clipper) {
+      const visW = Math.max(0, L.x1 - L.x0);
+      const visH = Math.max(0, L.y1 - L.y0);
+      v.clippedBy = { selector: selectorOf(clipper), box: docBox(clipper), hiddenPx: Math.round(Math.max(rect.width - visW, rect.height - visH)) };
+    }
+    return sampleVisibility(el, rect, L, env, v);
+  } finally {
+    undo();
+  }
+}
+
+/**
+ * Occlusion: scroll the page so the element sits in the usable band (several positions when it is
+ * taller than the band), sample a grid with elementFromPoint. A point counts as seen when the hit
+ * is the target or inside it (pointer-events are forced on for the target subtree by the caller,
+ * so an ancestor or stranger being hit means something paints over it).
+ */
+export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0: number; x1: number; y1: number }, env: PageEnv, v: VisibilityVerdict): VisibilityVerdict {
+  const w = rect.width, h = rect.height;
+  const nx = Math.min(40, Math.max(5, Math.ceil(w / 4) + 1));
+  const ny = Math.min(40, Math.max(5, Math.ceil(h / 4) + 1));
+  // elementFromPoint rounds to whole pixels and hit testing snaps edges (up to ~1 px inwards):
+  // sample 2 px inside the box
+  const inset = Math.min(2, w / 2, h / 2);
+  const pts: [number, number][] = [];
+  for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) pts.push([inset + (i * (w - 2 * inset)) / (nx - 1), inset + (j * (h - 2 * inset)) / (ny - 1)]);
+  const inClip = pts.map(([x, y]) => x >= L.x0 && x <= L.x1 && y >= L.y0 && y <= L.y1);
+  const T = rect.top + window.scrollY + Math.max(0, L.y0);
+  const B = rect.top + window.scrollY + Math.min(h, L.y1);
+  const bandH = env.bandBottom - env.bandTop;
+  const clamp = (s: number) => Math.min(env.sMax, Math.max(env.sMin, Math.round(s)));
+  const tall = B - T > bandH;
+  let positions: number[] = [];
+  if (!tall) positions = [clamp(T - env.bandTop), clamp(B - env.bandBottom), clamp((T + B) / 2 - (env.bandTop + env.bandBottom) / 2)];
+  else {
+    for (let s = T - env.bandTop; positions.length < 12 && s + env.bandTop < B; s += bandH * 0.9) positions.push(clamp(s));
+    positions.push(clamp(B - env.bandBottom));
+  }
+  positions = positions.filter((s, i) => positions.indexOf(s) === i);
+  const seen = pts.map(() => false);
+  const banded = pts.map(() => false);
+  let best = { s: positions[0], n: -1, coverers: new Map<Element, number>(), inBand: false };
+  for (const s of positions) {
+    scrollPage(s);
+    const rr = el.getBoundingClientRect();
+    const coverers = new Map<Element, number>();
+    let n = 0;
+    pts.forEach(([lx, ly], k) => {
+      if (!inClip[k]) return;
+      const x = Math.round(rr.left + lx), y = Math.round(rr.top + ly);
+      if (x < 0 || x >= env.vw || y < env.bandTop || y >= env.bandBottom) return;
+      banded[k] = true;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === el || el.contains(hit))) { n++; seen[k] = true; return; }
+      if (hit) { const c = covererOf(hit, el); coverers.set(c, (coverers.get(c) || 0) + 1); }
+    });
+    const inBand = rr.top + L.y0 >= env.bandTop - 0.5 && rr.top + Math.min(h, L.y1) <= env.bandBottom + 0.5;
+    if (n > best.n) best = { s, n, coverers, inBand };
+    if (inBand) v.reachable = true;
+  }
+  const total = pts.length;
+  v.visibleFraction = r2((tall ? seen.filter(Boolean).length : best.n) / total);
+  if (tall) v.reachable = pts.every((_, k) => !inClip[k] || banded[k] || rect.left + pts[k][0] < 0 || rect.left + pts[k][0] >= env.vw);
+  const reasons: string[] = [];
+  if (v.offscreenX < 0) reasons.push(-v.offscreenX + ' px left of the viewport');
+  if (v.offscreenX > 0) reasons.push(v.offscreenX + ' px right of the viewport');
+  if (v.clippedBy) reasons.push('clipped by ' + v.clippedBy.selector + ' (' + v.clippedBy.hiddenPx + ' px hidden)');
+  const top = [...best.coverers.entries()].sort((a, b) => b[1] - a[1])[0];
+  if (top && v.visibleFraction < 0.999) {
+    scrollPage(best.s);
+    const a = el.getBoundingClientRect(), c = top[0].getBoundingClientRect();
+    const ix0 = Math.max(a.left, c.left), iy0 = Math.max(a.top, c.top), ix1 = Math.min(a.right, c.right), iy1 = Math.min(a.bottom, c.bottom);
+    const iw = Math.max(0, ix1 - ix0), ih = Math.max(0, iy1 - iy0);
+    const coveredBox = { x: r2(ix0 + window.scrollX), y: r2(iy0 + window.scrollY), width: r2(iw), height: r2(ih) };
+    v.coveredBy = { selector: selectorOf(top[0]), box: docBox(top[0]), coveredPx: Math.round(ih), coveredBox };
+    const area = iw >= a.width - 1 ? 'over ' + Math.round(ih) + ' px of its height' : 'over a ' + Math.round(iw) + '×' + Math.round(ih) + ' px area';
+    reasons.push('covered by ' + v.coveredBy.selector + ' ' + area + ' at every reachable scroll position');
+  }
+  if (!v.reachable && !reasons.length) {
+    const below = Math.round(B - env.bandBottom - env.sMax);
+    reasons.push(below > 0 ? 'not reachable by scrolling the page (' + below + ' px below the last scroll position)' : 'not reachable by scrolling the page');
+  }
+  v.level = v.visibleFraction >= 0.999 && !v.offscreenX && !v.clippedBy ? 'full' : v.visibleFraction > 0 ? 'partial' : 'none';
+  if (v.level !== 'full') v.reason = reasons.join('; ') || 'partly hidden';
+  return v;
+}

@@ -1,0 +1,91 @@
+// The capture stage: one browser, a bounded pool of units in flight, one record per
+// spec × state × viewport written to the run folder whatever happens to the unit.
+import fs from 'node:fs';
+import os from 'node:os';
+import type { CaptureRecord, EnvFingerprint } from '../core/artifacts.js';
+import { FatalError } from '../core/errors.js';
+import { writeJsonAtomic } from '../core/fsx.js';
+import { abs, files, type RunContext } from '../core/run.js';
+import type { ProjectPlan } from '../spec/plan.js';
+import { launchBrowser } from './browser.js';
+import { failedRecord } from './record.js';
+import { captureUnit, type UnitJob } from './unit.js';
+
+export { launchBrowser } from './browser.js';
+export { startAppServer } from './app-server.js';
+
+export interface CaptureOptions {
+  baseURL?: string | null;
+  workers?: number;
+  grep?: RegExp | null;
+  trace?: 'off' | 'on-failure';
+  signal?: AbortSignal;
+  onUnit?: (u: { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }) => void;
+}
+
+/** The URL a spec is captured at: its route joined to the base URL known now, else its absolute url. */
+export function unitUrl(spec: { route: string | null; url: string | null }, baseURL: string | null): string | null {
+  if (spec.route && baseURL) return new URL(spec.route, baseURL).toString();
+  return spec.url;
+}
+
+/** Units in plan order, filtered by grep ("<spec>/<state>" or "<spec>"). */
+export function planUnits(plan: ProjectPlan, baseURL: string | null, grep?: RegExp | null): UnitJob[] {
+  const jobs: UnitJob[] = [];
+  for (const spec of plan.specs) {
+    const url = unitUrl(spec, baseURL);
+    for (const state of spec.states) {
+      if (grep && !grep.test(`${spec.name}/${state.name}`) && !grep.test(spec.name)) continue;
+      for (const viewport of spec.viewports) jobs.push({ spec, state, viewport, url });
+    }
+  }
+  return jobs;
+}
+
+export async function captureRun(run: RunContext, opts: CaptureOptions = {}): Promise<{ units: number; failed: number; environment: EnvFingerprint | null }> {
+  try {
+    fs.mkdirSync(run.runDir, { recursive: true });
+  } catch (err) {
+    throw new FatalError(`the artifacts folder is unusable: ${run.runDir}: ${(err as Error).message}`);
+  }
+  const baseURL = opts.baseURL !== undefined && opts.baseURL !== null ? opts.baseURL : run.plan.baseURL;
+  const jobs = planUnits(run.plan, baseURL, opts.grep);
+  if (!jobs.length) return { units: 0, failed: 0, environment: null };
+
+  const { browser, environment } = await launchBrowser(run.plan);
+  let disconnected = false;
+  browser.on('disconnected', () => { disconnected = true; });
+  const onAbort = () => { browser.close().catch(() => {}); };
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const env = { run, browser, environment, trace: opts.trace ?? 'off', signal: opts.signal, disconnected: () => disconnected };
+
+  let next = 0;
+  let failed = 0;
+  const one = async (job: UnitJob) => {
+    const t0 = Date.now();
+    let record: CaptureRecord;
+    if (opts.signal?.aborted) record = failedRecord(job.spec.name, job.state.name, job.viewport, job.url ?? '', environment, { reason: 'interrupted', message: 'interrupted before this unit started' });
+    else if (disconnected) record = failedRecord(job.spec.name, job.state.name, job.viewport, job.url ?? '', environment, { reason: 'browser-closed', message: 'the browser closed before this unit started' });
+    else record = await captureUnit(job, env);
+    try {
+      writeJsonAtomic(abs(run, files.record(job.spec.name, job.state.name, job.viewport.name)), record);
+    } catch (err) {
+      // nothing on disk for this unit: the gate sees a unit without a record and fails closed
+      if (record.ok || !record.error) record = { ...record, ok: false, error: { reason: 'write-failed', message: (err as Error).message } };
+    }
+    if (!record.ok) failed++;
+    try {
+      opts.onUnit?.({ spec: job.spec.name, state: job.state.name, viewport: job.viewport.name, ok: record.ok, ms: Date.now() - t0, ...(record.error ? { reason: record.error.reason } : {}) });
+    } catch { /* a broken progress printer must not lose a unit */ }
+  };
+  const workers = Math.max(1, Math.min(jobs.length, opts.workers ?? run.plan.workers ?? os.availableParallelism()));
+  try {
+    await Promise.all(Array.from({ length: workers }, async () => {
+      while (next < jobs.length) await one(jobs[next++]);
+    }));
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+    if (browser.isConnected()) await browser.close().catch(() => {});
+  }
+  return { units: jobs.length, failed, environment };
+}

@@ -1,0 +1,71 @@
+// Re-shoots until two consecutive screenshots match after blanking masks (compared as pixels,
+// masks blanked for the comparison only). A page that never settles keeps its last image and
+// says which area kept changing; the `stability` check turns that into a finding.
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import type { Box, StabilityResult } from '../core/artifacts.js';
+
+export interface ShotOptions { fullPage: boolean; check: boolean; interval: number; timeout: number; masks: Box[]; dpr: number }
+
+export const takeShot = (page: Page, fullPage: boolean) =>
+  page.screenshot({ fullPage, animations: 'disabled', caret: 'hide', type: 'png', scale: 'device' });
+
+/** Bounding box (device px) of pixels that differ outside the masks; null when equal. */
+export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number): { x: number; y: number; width: number; height: number } | null {
+  if (a.equals(b)) return null;
+  const pa = PNG.sync.read(a), pb = PNG.sync.read(b);
+  if (pa.width !== pb.width || pa.height !== pb.height) {
+    return { x: 0, y: 0, width: Math.max(pa.width, pb.width), height: Math.max(pa.height, pb.height) };
+  }
+  const { width, height } = pa;
+  const masked = new Uint8Array(width * height);
+  for (const m of masks) {
+    const x0 = Math.max(0, Math.floor(m.x * dpr)), y0 = Math.max(0, Math.floor(m.y * dpr));
+    const x1 = Math.min(width, Math.ceil((m.x + m.width) * dpr)), y1 = Math.min(height, Math.ceil((m.y + m.height) * dpr));
+    for (let y = y0; y < y1; y++) masked.fill(1, y * width + x0, y * width + Math.max(x0, x1));
+  }
+  let minX = Infinity, minY = Infinity, maxX = -1, maxY = -1;
+  const da = pa.data, db = pb.data;
+  for (let i = 0, p = 0; p < width * height; p++, i += 4) {
+    if (masked[p]) continue;
+    if (da[i] !== db[i] || da[i + 1] !== db[i + 1] || da[i + 2] !== db[i + 2] || da[i + 3] !== db[i + 3]) {
+      const x = p % width, y = (p - x) / width;
+      if (x < minX) minX = x; if (x > maxX) maxX = x; if (y < minY) minY = y; if (y > maxY) maxY = y;
+    }
+  }
+  return maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+}
+
+export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buffer; stability: StabilityResult; shots: number }> {
+  let png = await takeShot(page, o.fullPage);
+  const none: StabilityResult = { checked: o.check, stable: true, attempts: 1, changedBox: null, changedRegion: null, changedSelector: null };
+  if (!o.check) return { png, stability: none, shots: 1 };
+  const deadline = Date.now() + o.timeout;
+  let attempts = 1;
+  let last: ReturnType<typeof diffBox> = null;
+  for (;;) {
+    await page.waitForTimeout(o.interval);
+    const next = await takeShot(page, o.fullPage);
+    attempts++;
+    last = diffBox(png, next, o.masks, o.dpr);
+    png = next;
+    if (!last) return { png, stability: { ...none, attempts }, shots: attempts };
+    if (Date.now() >= deadline) break;
+  }
+  const d = o.dpr || 1;
+  const changedBox = { x: last.x / d, y: last.y / d, width: last.width / d, height: last.height / d };
+  return { png, shots: attempts, stability: { checked: true, stable: false, attempts, changedBox, changedRegion: null, changedSelector: null } };
+}
+
+/** The declared region that contains most of the changed box (or any that overlaps it). */
+export function regionOf(box: Box, regions: Record<string, { box: Box | null }>): string | null {
+  let best: string | null = null, bestArea = 0;
+  for (const [name, r] of Object.entries(regions)) {
+    if (!r.box) continue;
+    const w = Math.min(box.x + box.width, r.box.x + r.box.width) - Math.max(box.x, r.box.x);
+    const h = Math.min(box.y + box.height, r.box.y + r.box.height) - Math.max(box.y, r.box.y);
+    const area = w > 0 && h > 0 ? w * h : 0;
+    if (area > bestArea) { bestArea = area; best = name; }
+  }
+  return best;
+}

@@ -1,0 +1,185 @@
+// One capture unit (spec × state × viewport): fresh context and page, navigate, steps, measure,
+// stable screenshot, axe, ARIA snapshot, files. Every fault ends as a record with a named reason.
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import type { CaptureRecord, EnvFingerprint, ViewportSpec } from '../core/artifacts.js';
+import { writeFileAtomic, writeJsonAtomic } from '../core/fsx.js';
+import { abs, files, type RunContext } from '../core/run.js';
+import type { SpecPlan, StatePlan } from '../spec/plan.js';
+import { axeResults, type AxeOptions } from './axe.js';
+import { openContext, type UnitContext } from './context.js';
+import { classify, UnitFault, type FaultState } from './faults.js';
+import { measurePage, selectorAt } from './measure.js';
+import { emptyRecord, pngSize } from './record.js';
+import { settle } from './settle.js';
+import { regionOf, stableShot } from './stability.js';
+import { runStep, stepTimeout } from './steps.js';
+import { watchPage } from './collect.js';
+
+export interface UnitJob { spec: SpecPlan; state: StatePlan; viewport: ViewportSpec; url: string | null }
+
+export interface UnitEnv {
+  run: RunContext;
+  browser: Browser;
+  environment: EnvFingerprint;
+  trace: 'off' | 'on-failure';
+  signal?: AbortSignal;
+  disconnected(): boolean;
+}
+
+const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
+
+function checkPlan(spec: SpecPlan, id: string) {
+  return spec.checks.find((c) => c.id === id) ?? { id, enabled: true, severity: null, options: {} };
+}
+
+export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRecord> {
+  const { spec, state, viewport: vp } = job;
+  const t0 = Date.now();
+  const record = emptyRecord(spec.name, state.name, vp, job.url ?? '', env.environment);
+  const fault: FaultState = { stage: 'context', crashed: false, disconnected: false, aborted: false, timedOut: null };
+  let uc: UnitContext | null = null;
+  let cancelled = false;
+  let axeJson: unknown = null;
+  let png: Buffer | null = null;
+
+  const work = async () => {
+    if (!job.url) throw new UnitFault('navigation-failed', `no URL for route ${spec.route}: set baseURL or server in the config, or pass --base-url`);
+    uc = await openContext(env.browser, spec, vp, env.run.root);
+    if (env.trace === 'on-failure') await uc.context.tracing.start({ screenshots: true, snapshots: true });
+    const page: Page = await uc.context.newPage();
+    page.setDefaultTimeout(spec.timeout);
+    page.on('crash', () => { fault.crashed = true; });
+    watchPage(page, record, uc.blocked);
+
+    fault.stage = 'navigate';
+    let t = Date.now();
+    const crash = new Promise<void>((r) => page.once('crash', () => r()));
+    const res = await page.goto(job.url, { waitUntil: spec.wait.for === 'networkidle' ? 'networkidle' : 'load', timeout: spec.wait.timeout })
+      .catch(async (err) => {
+        // a renderer crash surfaces first as an aborted navigation; give the crash event a moment
+        if (/ERR_ABORTED|crashed/i.test(String(err))) await Promise.race([crash, new Promise((r) => setTimeout(r, 1000))]);
+        throw err;
+      });
+    record.httpStatus = res ? res.status() : null;
+    record.finalUrl = page.url();
+    record.timings.navigate = Date.now() - t;
+
+    fault.stage = 'ready';
+    t = Date.now();
+    if (spec.wait.for === 'selector' && spec.wait.selector) {
+      try {
+        await page.waitForSelector(spec.wait.selector, { state: 'visible', timeout: spec.wait.timeout });
+      } catch (err) {
+        if ((err as Error).name !== 'TimeoutError') throw err;
+        throw new UnitFault('navigation-timeout', `the page was not ready: wait.selector "${spec.wait.selector}" did not appear within ${spec.wait.timeout} ms`);
+      }
+    }
+    await settle(page, spec.wait.timeout);
+
+    fault.stage = 'steps';
+    for (const [index, step] of state.steps.entries()) {
+      const ts = Date.now();
+      try {
+        await runStep(page, step);
+      } catch (err) {
+        if (fault.crashed || fault.aborted || !env.browser.isConnected()) throw err;
+        const timeout = stepTimeout(step);
+        const what = `${step.action}${step.selector ? ` "${step.selector}"` : ''}`;
+        const why = (err as Error).name === 'TimeoutError' ? `the selector did not appear or was not actionable within ${timeout} ms` : firstLine(err);
+        throw new UnitFault('step-failed', `step ${index + 1} (${what}) at ${step.source} failed in state "${state.name}": ${why}`,
+          { index, action: step.action, ...(step.selector ? { selector: step.selector } : {}), timeout });
+      }
+      record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
+    }
+    if (state.steps.length) await settle(page, spec.wait.timeout);
+    record.timings.settle = Date.now() - t - record.timings.steps.reduce((s, x) => s + x.ms, 0);
+
+    fault.stage = 'measure';
+    t = Date.now();
+    Object.assign(record, await measurePage(page, spec, state.required));
+    record.timings.measure = Date.now() - t;
+
+    fault.stage = 'screenshot';
+    t = Date.now();
+    const stab = checkPlan(spec, 'stability');
+    const opt = stab.options as { interval?: number; timeout?: number };
+    const shot = await stableShot(page, {
+      fullPage: spec.fullPage, check: stab.enabled, interval: opt.interval ?? 100, timeout: opt.timeout ?? 5000,
+      masks: record.masks.flatMap((m) => m.boxes), dpr: vp.deviceScaleFactor,
+    });
+    png = shot.png;
+    record.stability = shot.stability;
+    if (shot.stability.changedBox) {
+      const b = shot.stability.changedBox;
+      record.stability.changedRegion = regionOf(b, record.regions);
+      record.stability.changedSelector = await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
+    }
+    record.image = pngSize(png);
+    record.timings.screenshot = Date.now() - t;
+
+    // axe and the ARIA snapshot are evidence for other checks; their failure is recorded, not fatal
+    t = Date.now();
+    const axe = checkPlan(spec, 'axe');
+    if (axe.enabled) {
+      try { axeJson = await axeResults(page, axe.options as AxeOptions, spec.masks); } catch (err) { record.axeError = firstLine(err); }
+    }
+    record.timings.axe = Date.now() - t;
+    try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
+    if (fault.crashed) throw new Error('Target crashed');
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const onAbort = () => { fault.aborted = true; };
+  env.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const running = work();
+    running.catch(() => {});
+    await Promise.race([running, new Promise((_, reject) => {
+      timer = setTimeout(() => { fault.timedOut = spec.timeout; reject(new Error('unit timeout')); }, spec.timeout);
+    })]);
+    fault.stage = 'write';
+    const pngRel = files.capture(spec.name, state.name, vp.name);
+    writeFileAtomic(abs(env.run, pngRel), png!);
+    record.screenshot = pngRel.split('/').pop()!;
+    if (axeJson) {
+      const axeRel = files.axe(spec.name, state.name, vp.name);
+      writeJsonAtomic(abs(env.run, axeRel), axeJson);
+      record.axe = axeRel.split('/').pop()!;
+    }
+    record.ok = true;
+  } catch (err) {
+    cancelled = true;
+    if (env.signal?.aborted) fault.aborted = true;
+    if (env.disconnected()) fault.disconnected = true;
+    record.ok = false;
+    record.error = classify(err, fault);
+    record.screenshot = null;
+  } finally {
+    clearTimeout(timer);
+    env.signal?.removeEventListener('abort', onAbort);
+    await finishContext(uc, record, env, cancelled);
+  }
+  record.timings.total = Date.now() - t0;
+  return record;
+}
+
+/** Keeps the trace of a failed unit (written beside the record, atomically), closes the context. */
+async function finishContext(uc: UnitContext | null, record: CaptureRecord, env: UnitEnv, failed: boolean): Promise<void> {
+  if (!uc) return;
+  const { context } = uc as UnitContext;
+  if (env.trace === 'on-failure') {
+    try {
+      if (failed && env.browser.isConnected()) {
+        const rel = files.trace(record.spec, record.state, record.viewport.name);
+        const target = abs(env.run, rel);
+        const tmp = `${target}.${process.pid}.tmp`;
+        fs.mkdirSync(abs(env.run, record.spec), { recursive: true });
+        await context.tracing.stop({ path: tmp });
+        fs.renameSync(tmp, target);
+        record.trace = rel.split('/').pop()!;
+      } else await context.tracing.stop();
+    } catch { /* no trace is better than a failed unit report */ }
+  }
+  await context.close().catch(() => {});
+}

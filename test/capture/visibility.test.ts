@@ -1,0 +1,96 @@
+// Occlusion-aware visibility verdicts, computed in a real page (contract: "Visible").
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { captureRun } from '../../src/capture/index.js';
+import type { StaticServer } from '../../src/core/static-server.js';
+import type { RunContext } from '../../src/core/run.js';
+import { tmpDir } from '../helpers/tmp.js';
+import { fixtureServer, readRecord } from './helpers.js';
+import { makeRun, makeSpec, mobile, req, state, step } from './plan-fixture.js';
+
+const noStability = { stability: false as const };
+let srv: StaticServer;
+let run: RunContext;
+
+before(async () => {
+  srv = await fixtureServer();
+  run = makeRun(tmpDir(), [
+    makeSpec('sticky', { viewports: [mobile], checkOptions: noStability, states: [state('default', [req({ selector: '#pay', name: 'primary CTA' })])] }),
+    makeSpec('modal', { checkOptions: noStability, states: [state('default', [req({ selector: '#confirm' })])] }),
+    makeSpec('offscreen', { checkOptions: noStability, states: [state('default', [req({ selector: '#promo' }), req({ selector: '#ok' }), req({ selector: '#absent' })])] }),
+    makeSpec('menu', { checkOptions: noStability, states: [
+      state('closed', [req({ selector: '#delete' })]),
+      state('open', [req({ selector: '#delete' }), req({ text: 'Rename', within: 'section.card' })], [step({ action: 'click', selector: '#menu-toggle' })]),
+    ] }),
+    makeSpec('header', { checkOptions: noStability, states: [state('default', [req({ selector: '#target' })])] }),
+    makeSpec('static', { checkOptions: noStability, states: [state('default', [req({ text: '/^total: \\$\\d+/i' }), req({ text: 'no such words' })])] }),
+  ], srv.url);
+  await captureRun(run, { workers: 2 });
+});
+after(() => srv.close());
+
+const verdict = (spec: string, i: number, st = 'default', vp = 'desktop') => readRecord(run, spec, st, vp).required[i].verdict;
+
+describe('visibility verdicts', () => {
+  test('a sticky bar covering a button by 8 px at 390 px wide is not full, and names the bar', () => {
+    const v = verdict('sticky', 0, 'default', 'mobile');
+    assert.notEqual(v.level, 'full');
+    assert.equal(v.coveredBy?.selector, 'aside.order-summary');
+    assert.equal(v.coveredBy?.coveredPx, 8);
+    assert.match(v.reason, /covered by aside\.order-summary over 8 px/);
+  });
+
+  test('a modal rendered behind the page content is not visible', () => {
+    const v = verdict('modal', 0);
+    assert.equal(v.present, true);
+    assert.equal(v.level, 'none');
+    assert.equal(v.coveredBy?.selector, 'main.content');
+  });
+
+  test('an element 400 px left of the viewport is not visible, and says how far', () => {
+    const v = verdict('offscreen', 0);
+    assert.equal(v.level, 'none');
+    assert.equal(v.offscreenX, -400);
+    assert.match(v.reason, /400 px left of the viewport/);
+    assert.equal(verdict('offscreen', 1).level, 'full');
+  });
+
+  test('a missing element is reported as not present', () => {
+    const v = verdict('offscreen', 2);
+    assert.equal(v.present, false);
+    assert.equal(v.level, 'none');
+    assert.equal(v.reason, 'not present');
+  });
+
+  test('a menu item clipped by an overflow:hidden card after a click step is named with its clipper', () => {
+    const v = verdict('menu', 0, 'open');
+    assert.notEqual(v.level, 'full');
+    assert.equal(v.clippedBy?.selector, 'section.card');
+    assert.ok(v.clippedBy!.hiddenPx > 0);
+    assert.match(v.reason, /clipped by section\.card/);
+    // a text entry resolves to the smallest element holding it, inside `within`
+    const rec = readRecord(run, 'menu', 'open');
+    assert.equal(rec.required[1].matchedText, 'Rename');
+    assert.equal(rec.required[1].verdict.level, 'full');
+  });
+
+  test('the same item before the click step is display:none (states start from a fresh page)', () => {
+    const v = verdict('menu', 0, 'closed');
+    assert.equal(v.displayed, false);
+    assert.match(v.reason, /display: none on ul\.menu/);
+  });
+
+  test('an element below a fixed header is not flagged when scroll-padding-top makes it reachable', () => {
+    const v = verdict('header', 0);
+    assert.equal(v.level, 'full', v.reason);
+    assert.equal(v.coveredBy, null);
+    assert.equal(v.reachable, true);
+  });
+
+  test('text entries match a /regex/flags or a substring, and a missing text is not present', () => {
+    const rec = readRecord(run, 'static');
+    assert.equal(rec.required[0].matchedText, 'Total: $42');
+    assert.equal(rec.required[0].verdict.level, 'full');
+    assert.equal(rec.required[1].verdict.present, false);
+  });
+});
