@@ -77,6 +77,5 @@ export function registerCommands(cli: CAC): void {
     .option('--force', 'overwrite existing files')
     .action(cmdInit);
   cli.command('demo', 'serve the bundled demo shop and run its spec: approve, pass, then a regression that fails')
-    .option('--keep', 'keep the scratch folder')
     .action(cmdDemo);
 }

@@ -46,7 +46,7 @@ export function readYaml(absPath: string, shown: string): { source?: Source; pro
   }
   if (doc.errors.length) {
     return { problems: doc.errors.slice(0, 20).map((e) => {
-      const p = e.linePos?.[0] ?? { line: 1, col: 1 };
+      const p = e.linePos?.[0] ?? lines.linePos(e.pos[0]);
       return at(shown, p.line, p.col, yamlMessage(e.code, e.message));
     }) };
   }

@@ -1,0 +1,15 @@
+// Writes every generated file: schema/spec + config (spec stage), schema/report + docs/scoring.md
+// (gate stage). Tests fail while the committed files differ from what this writes.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeJsonAtomic } from '../src/core/fsx.js';
+import { specSchemaFiles } from '../src/spec/schema-files.js';
+import { generate } from '../src/gate/generate.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+for (const [name, json] of Object.entries(specSchemaFiles())) {
+  writeJsonAtomic(path.join(root, 'schema', name), json);
+  console.log(`wrote schema/${name}`);
+}
+generate(root);
+console.log('wrote schema/report.schema.json, docs/scoring.md');

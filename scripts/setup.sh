@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Makes a fresh clone ready: npm dependencies, a browser (Debian's Chromium via apt when root and
+# missing), and the build. Idempotent and quiet when there is nothing to do.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+major=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$major" -lt 20 ]; then echo "veval needs Node.js 20 or newer (found $(node --version))" >&2; exit 3; fi
+
+# 1. npm dependencies (again when package-lock.json changed since the last install)
+if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm dependencies (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# 2. a browser: Playwright cannot download one here; Debian's Chromium works.
+have_browser() {
+  [ -n "${VEVAL_BROWSER:-}" ] && [ -x "${VEVAL_BROWSER}" ] && return 0
+  [ -x /usr/lib/chromium/chromium-headless-shell ] || [ -x /usr/lib/chromium/chromium ]
+}
+if ! have_browser; then
+  pkgs="chromium chromium-headless-shell fonts-dejavu-core fontconfig"
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "setup: installing Chromium from Debian (apt-get install $pkgs)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
+  else
+    echo "veval needs Chromium. Install it with:  sudo apt-get install -y --no-install-recommends $pkgs" >&2
+    echo "(or point VEVAL_BROWSER at a Chromium/Chrome binary)" >&2
+    exit 3
+  fi
+fi
+if ! command -v fc-list >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  apt-get install -y -qq --no-install-recommends fontconfig fonts-dejavu-core >/dev/null
+fi
+
+# 3. build (again when any source file is newer than the last build)
+stamp=dist/.build-stamp
+if [ ! -f "$stamp" ] || [ -n "$(find src package.json tsconfig.json -newer "$stamp" -print -quit)" ]; then
+  echo "setup: building (tsc)"
+  rm -rf dist
+  npx tsc -p .
+  touch "$stamp"
+fi

@@ -1,0 +1,75 @@
+// veval verify: the done-check refuses a missing, failed or stale report, naming what changed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { createRun } from '../../src/core/run-folder.js';
+import { loadProject } from '../../src/spec/project.js';
+import { writeJsonAtomic } from '../../src/core/fsx.js';
+import { freshness } from '../../src/core/freshness.js';
+
+async function project(git: boolean) {
+  const dir = tmpDir();
+  writeTree(dir, {
+    'visual-eval.config.yaml': 'baseURL: http://127.0.0.1:9\n',
+    'specs/a.yaml': 'route: /\n', 'src/app.css': 'body{}\n', '.gitignore': 'evals/\nignored.txt\n',
+  });
+  if (git) {
+    for (const args of [['init', '-q'], ['add', '-A'], ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init']]) spawnSync('git', args, { cwd: dir });
+  }
+  const plan = await loadProject({ cwd: dir });
+  return { dir, plan };
+}
+
+function writeReport(runDir: string, status: 'pass' | 'fail') {
+  writeJsonAtomic(path.join(runDir, 'report.json'), { status, incomplete: false, specs: [{ name: 'a', status, reasons: status === 'fail' ? ['blocker: required-visible'] : [] }] });
+}
+
+test('verify: no run at all fails (exit 1), not a usage error', async () => {
+  const { dir } = await project(true);
+  const r = runCli(['verify'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /no report/);
+});
+
+test('verify: a passing, fresh report passes; an edit after the run makes it stale, naming the file', async () => {
+  const { dir, plan } = await project(true);
+  const { run } = createRun(plan);
+  assert.equal(run.runId, freshness(dir).runId);
+  assert.match(run.runId, /^[0-9a-f]{40}$/, 'a clean git tree names the run by its commit');
+  writeReport(run.runDir, 'pass');
+  let r = runCli(['verify'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  fs.writeFileSync(path.join(dir, 'ignored.txt'), 'git ignores me');
+  assert.equal(runCli(['verify'], dir).code, 0, 'an ignored file does not make the run stale');
+  fs.appendFileSync(path.join(dir, 'src/app.css'), '.x{}\n');
+  fs.writeFileSync(path.join(dir, 'src/new.css'), 'a{}');
+  r = runCli(['verify'], dir);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /stale/);
+  assert.match(r.stdout, /changed: src\/app\.css/);
+  assert.match(r.stdout, /added: src\/new\.css/);
+});
+
+test('verify: a failed report fails with its reasons; writing baselines does not make a run stale', async () => {
+  const { dir, plan } = await project(false);
+  const { run } = createRun(plan);
+  assert.match(run.runId, /^worktree-[0-9a-f]{16}$/, 'no git: named by the tree hash');
+  writeReport(run.runDir, 'fail');
+  fs.mkdirSync(path.join(dir, 'baselines/a'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'baselines/a/manifest.json'), '{}');
+  const r = runCli(['verify'], dir);
+  assert.equal(r.code, 1);
+  assert.doesNotMatch(r.stdout, /stale/);
+  assert.match(r.stdout, /failed the gate[\s\S]*a: blocker: required-visible/);
+});
+
+test('verify: a run without report.json (interrupted before the gate) fails', async () => {
+  const { dir, plan } = await project(true);
+  createRun(plan);
+  const r = runCli(['verify'], dir);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /has no report\.json/);
+});
