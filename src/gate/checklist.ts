@@ -29,7 +29,9 @@ function clean(units: Unit[], id: string, question: string, good: 'yes' | 'no', 
 function textProblems(units: Unit[], findings: Finding[]): ChecklistItem {
   const q = 'Is any text clipped or overlapping?';
   const hits: { text: string; file: string }[] = [];
-  for (const u of units) for (const c of u.record?.clippedText ?? []) hits.push({ text: `${label(u)}: "${c.text.slice(0, 60)}" clipped (${c.selector}, ${c.hiddenPx}px hidden)`, file: u.file });
+  // the record's clipped text, unless the text-clipped check already reported on that capture
+  const reported = new Set(findings.filter((f) => f.check === 'text-clipped').map((f) => f.evidence?.file));
+  for (const u of units) if (!reported.has(u.file)) for (const c of u.record?.clippedText ?? []) hits.push({ text: `${label(u)}: "${c.text.slice(0, 60)}" clipped (${c.selector}, ${c.hiddenPx}px hidden)`, file: u.file });
   for (const f of findings) if (f.check === 'overlap' || f.check === 'text-clipped') hits.push({ text: `${f.check}${f.state ? ` ${f.state} @ ${f.viewport}` : ''}: ${f.message}`, file: f.evidence?.file ?? '' });
   if (hits.length) return item('text-clipped-or-overlapping', q, 'no', 'yes', join(uniq(hits.map((h) => h.text))), hits.map((h) => h.file).filter(Boolean));
   return clean(units, 'text-clipped-or-overlapping', q, 'no', 'no clipped text in any capture record and no overlap finding');

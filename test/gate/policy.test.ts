@@ -222,3 +222,12 @@ test('an unknown pinned scoring version fails the spec', () => {
   assert.equal(s.status, 'fail');
   assert.match(s.reasons.join('\n'), /scoring version 99 is unknown/);
 });
+
+test('guard findings in parity.json count even when the spec has no parity section any more', () => {
+  const spec = specPlan('checkout');
+  const guard = finding('guard', 'blocker', null, null, 'parity section removed since the baseline was approved (loosened)');
+  const { s } = gate(spec, healthySpec(spec, allPass(), { 'checkout/parity.json': { ...parityJson('skipped', [guard]), notes: ['no parity section'] } }));
+  assert.equal(s.status, 'fail');
+  assert.match(s.reasons.join('\n'), /blocker guard \(spec-wide\): parity section removed/);
+  assert.equal(s.stages.parity.status, 'skipped');
+});
