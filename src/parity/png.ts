@@ -83,8 +83,11 @@ function fastDecode(width: number, height: number, bpp: number, idat: Buffer[]):
 
 function unfilterRow(f: number, raw: Uint8Array, s: number, cur: Uint8Array, prev: Uint8Array, n: number, bpp: number): void {
   switch (f) {
-    case 0: for (let i = 0; i < n; i++) cur[i] = raw[s + i]; return;
-    case 1: for (let i = 0; i < n; i++) cur[i] = (raw[s + i] + (i >= bpp ? cur[i - bpp] : 0)) & 255; return;
+    case 0: cur.set(raw.subarray(s, s + n)); return;
+    case 1:
+      for (let i = 0; i < bpp; i++) cur[i] = raw[s + i];
+      for (let i = bpp; i < n; i++) cur[i] = (raw[s + i] + cur[i - bpp]) & 255;
+      return;
     case 2: {
       // "Up" is most rows of a screenshot: add the rows four bytes at a time (SWAR, no carries across bytes)
       cur.set(raw.subarray(s, s + n));
@@ -94,11 +97,15 @@ function unfilterRow(f: number, raw: Uint8Array, s: number, cur: Uint8Array, pre
       for (let i = words << 2; i < n; i++) cur[i] = (cur[i] + prev[i]) & 255;
       return;
     }
-    case 3: for (let i = 0; i < n; i++) cur[i] = (raw[s + i] + (((i >= bpp ? cur[i - bpp] : 0) + prev[i]) >> 1)) & 255; return;
+    case 3:
+      for (let i = 0; i < bpp; i++) cur[i] = (raw[s + i] + (prev[i] >> 1)) & 255;
+      for (let i = bpp; i < n; i++) cur[i] = (raw[s + i] + ((cur[i - bpp] + prev[i]) >> 1)) & 255;
+      return;
     case 4:
-      for (let i = 0; i < n; i++) {
-        const a = i >= bpp ? cur[i - bpp] : 0, b = prev[i], c = i >= bpp ? prev[i - bpp] : 0;
-        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      for (let i = 0; i < bpp; i++) cur[i] = (raw[s + i] + prev[i]) & 255; // Paeth with a = c = 0 picks b
+      for (let i = bpp; i < n; i++) {
+        const a = cur[i - bpp], b = prev[i], c = prev[i - bpp];
+        const pa = b > c ? b - c : c - b, pb = a > c ? a - c : c - a, pc0 = a + b - c - c, pc = pc0 < 0 ? -pc0 : pc0;
         cur[i] = (raw[s + i] + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
       }
       return;
