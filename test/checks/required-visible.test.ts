@@ -1,5 +1,7 @@
 import { check } from '../../src/checks/required-visible.js';
-import { box, record, required, testCheck } from './helpers.js';
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { box, record, required, runCase, testCheck } from './helpers.js';
 
 const mobile = (req: ReturnType<typeof required>[], ok = true) => record({ viewport: 'mobile', required: req, ok, ...(ok ? {} : { error: { reason: 'navigation-timeout', message: 'timeout' } }) });
 
@@ -60,4 +62,9 @@ testCheck(check, {
       findings: [{ viewport: 'mobile', message: 'no element matches "#pay"' }],
     },
   ],
+});
+
+it('names a clipping ancestor once when the capture also reports it as the cover', () => {
+  const [f] = runCase(check, { name: '', units: [mobile([required({ selector: '#menu' }, { level: 'partial', clippedBy: { selector: 'section.card', box: null, hiddenPx: 104 }, coveredBy: { selector: 'section.card', box: null, coveredPx: 67, coveredBox: null } })])] });
+  assert.match(f!.message, /clipped by "section\.card" \(104 px hidden\)$/);
 });
