@@ -33,6 +33,6 @@ export function classify(err: unknown, s: FaultState): CaptureError {
   if (s.stage === 'measure') return { reason: 'measure-failed', message: msg };
   if (s.stage === 'screenshot') return { reason: 'screenshot-failed', message: msg };
   if (s.stage === 'write') return { reason: 'write-failed', message: msg };
-  if (/has been closed/.test(msg)) return { reason: 'browser-closed', message: msg };
+  if (/has been closed|Browser closed|Connection closed/i.test(msg)) return { reason: 'browser-closed', message: msg };
   return { reason: 'internal', message: msg };
 }

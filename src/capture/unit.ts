@@ -151,7 +151,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   } catch (err) {
     cancelled = true;
     if (env.signal?.aborted) fault.aborted = true;
-    if (env.disconnected()) fault.disconnected = true;
+    if (env.disconnected() || !env.browser.isConnected()) fault.disconnected = true;
     record.ok = false;
     record.error = classify(err, fault);
     record.screenshot = null;

@@ -1,0 +1,91 @@
+// Run-level faults: the browser dying mid-run, SIGINT, no browser, an unusable artifacts folder,
+// and traces kept for failing units.
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { captureRun } from '../../src/capture/index.js';
+import { LAUNCH_FLAGS } from '../../src/capture/browser.js';
+import { FatalError } from '../../src/core/errors.js';
+import { files } from '../../src/core/run.js';
+import type { StaticServer } from '../../src/core/static-server.js';
+import { TEST_BROWSER_PATH } from '../helpers/browser.js';
+import { tmpDir } from '../helpers/tmp.js';
+import { fixtureServer, readRecord } from './helpers.js';
+import { makeRun, makeSpec, state, step } from './plan-fixture.js';
+
+let srv: StaticServer;
+before(async () => { srv = await fixtureServer(); });
+after(() => srv.close());
+
+const quick = { stability: false as const };
+
+describe('run-level faults', () => {
+  test('a browser that dies mid-run fails the remaining units as browser-closed, with records', async () => {
+    const server = await chromium.launchServer({ executablePath: TEST_BROWSER_PATH, args: LAUNCH_FLAGS });
+    const specs = ['static', 'animated', 'status'].map((n) => makeSpec(n, { checkOptions: quick }));
+    const run = makeRun(tmpDir(), specs, srv.url);
+    run.plan.browser.wsEndpoint = server.wsEndpoint();
+    const seen: { spec: string; ok: boolean; reason?: string }[] = [];
+    const res = await captureRun(run, { workers: 1, onUnit: (u) => { seen.push(u); if (seen.length === 1) void server.close(); } });
+    assert.equal(seen[0].ok, true);
+    assert.deepEqual(seen.slice(1).map((u) => u.reason), ['browser-closed', 'browser-closed']);
+    assert.equal(res.failed, 2);
+    assert.equal(res.environment?.flavour, 'remote');
+    assert.equal(readRecord(run, 'status').error?.reason, 'browser-closed');
+  });
+
+  test('an interrupt stops starting units; those not done are recorded as interrupted', async () => {
+    const ac = new AbortController();
+    const specs = ['static', 'animated', 'status'].map((n) => makeSpec(n, { checkOptions: quick }));
+    const run = makeRun(tmpDir(), specs, srv.url);
+    const seen: { ok: boolean; reason?: string }[] = [];
+    const res = await captureRun(run, { workers: 1, signal: ac.signal, onUnit: (u) => { seen.push(u); ac.abort(); } });
+    assert.equal(seen.length, 3);
+    assert.deepEqual(seen.slice(1).map((u) => u.reason), ['interrupted', 'interrupted']);
+    assert.equal(res.failed, 2);
+    assert.equal(readRecord(run, 'status').error?.reason, 'interrupted');
+  });
+
+  test('no browser at all is a FatalError naming the install command', async () => {
+    const run = makeRun(tmpDir(), [makeSpec('static')], srv.url);
+    run.plan.browser.executablePath = '/nonexistent/chromium';
+    await assert.rejects(captureRun(run), (e: unknown) => e instanceof FatalError && /browser not found/.test(e.message) && /apt-get install/.test(e.hint ?? ''));
+  });
+
+  test('an unusable artifacts folder is a FatalError', async () => {
+    const dir = tmpDir();
+    fs.writeFileSync(path.join(dir, 'evals'), 'a file, not a folder');
+    const run = makeRun(dir, [makeSpec('static')], srv.url);
+    await assert.rejects(captureRun(run), (e: unknown) => e instanceof FatalError && /artifacts folder is unusable/.test(e.message));
+  });
+
+  test('a route without any base URL fails its units instead of guessing', async () => {
+    const run = makeRun(tmpDir(), [makeSpec('static', { checkOptions: quick })], null);
+    const res = await captureRun(run);
+    assert.equal(res.failed, 1);
+    assert.match(readRecord(run, 'static').error!.message, /no URL for route \/static/);
+  });
+
+  test('--trace on-failure keeps a trace for the failing unit only', async () => {
+    const spec = makeSpec('menu', { checkOptions: quick, states: [
+      state('ok'), state('broken', [], [step({ action: 'waitFor', selector: '#never', timeout: 200 })]),
+    ] });
+    const run = makeRun(tmpDir(), [spec], srv.url);
+    await captureRun(run, { trace: 'on-failure' });
+    const broken = readRecord(run, 'menu', 'broken');
+    assert.equal(broken.trace, 'broken-desktop.trace.zip');
+    assert.ok(fs.statSync(path.join(run.runDir, files.trace('menu', 'broken', 'desktop'))).size > 0);
+    assert.equal(readRecord(run, 'menu', 'ok').trace, null);
+    assert.equal(fs.existsSync(path.join(run.runDir, files.trace('menu', 'ok', 'desktop'))), false);
+  });
+
+  test('a readiness selector that never appears is a navigation timeout naming the selector', async () => {
+    const run = makeRun(tmpDir(), [makeSpec('static', { checkOptions: quick, wait: { for: 'selector', selector: '[data-ready]', timeout: 300 } })], srv.url);
+    await captureRun(run);
+    const rec = readRecord(run, 'static');
+    assert.equal(rec.error?.reason, 'navigation-timeout');
+    assert.match(rec.error!.message, /\[data-ready\]/);
+  });
+});

@@ -1,0 +1,66 @@
+// Pure helpers of the capture stage: image comparison for stability, region naming, browser
+// flavour, the private font config and unit URLs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PNG } from 'pngjs';
+import { diffBox, regionOf } from '../../src/capture/stability.js';
+import { flavourOf } from '../../src/capture/browser.js';
+import { fontsConf } from '../../src/capture/fonts.js';
+import { planUnits, unitUrl } from '../../src/capture/index.js';
+import { makeRun, makeSpec, mobile, desktop, state } from './plan-fixture.js';
+
+function png(w: number, h: number, paint: (x: number, y: number) => number): Buffer {
+  const p = new PNG({ width: w, height: h });
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const i = (y * w + x) * 4, v = paint(x, y);
+    p.data[i] = p.data[i + 1] = p.data[i + 2] = v; p.data[i + 3] = 255;
+  }
+  return PNG.sync.write(p);
+}
+
+test('diffBox is null for equal images and bounds the changed pixels otherwise', () => {
+  const a = png(20, 10, () => 0);
+  assert.equal(diffBox(a, png(20, 10, () => 0), [], 1), null);
+  const b = png(20, 10, (x, y) => (x >= 5 && x < 8 && y >= 2 && y < 4 ? 255 : 0));
+  assert.deepEqual(diffBox(a, b, [], 1), { x: 5, y: 2, width: 3, height: 2 });
+});
+
+test('diffBox ignores changes inside masks (in CSS px, scaled by the device pixel ratio)', () => {
+  const a = png(20, 10, () => 0);
+  const b = png(20, 10, (x, y) => (x >= 10 && y >= 4 && y < 8 ? 255 : 0));
+  assert.equal(diffBox(a, b, [{ x: 5, y: 2, width: 5, height: 2 }], 2), null);
+  assert.notEqual(diffBox(a, b, [{ x: 5, y: 2, width: 5, height: 1 }], 2), null);
+});
+
+test('regionOf names the declared region that overlaps the changed box most', () => {
+  const regions = { header: { box: { x: 0, y: 0, width: 100, height: 50 } }, list: { box: { x: 0, y: 50, width: 100, height: 500 } }, gone: { box: null } };
+  assert.equal(regionOf({ x: 10, y: 60, width: 5, height: 5 }, regions), 'list');
+  assert.equal(regionOf({ x: 10, y: 900, width: 5, height: 5 }, regions), null);
+});
+
+test('the browser flavour is read from the executable path', () => {
+  assert.equal(flavourOf('/usr/lib/chromium/chromium-headless-shell'), 'headless-shell');
+  assert.equal(flavourOf('/usr/lib/chromium/chromium'), 'chromium');
+  assert.equal(flavourOf('/root/.cache/ms-playwright/chromium-1200/chrome-linux/chrome'), 'playwright');
+  assert.equal(flavourOf('/opt/google/chrome/chrome'), 'chrome');
+  assert.equal(flavourOf(null), 'remote');
+});
+
+test('the private font config lists only the given folders and includes no host config', () => {
+  const conf = fontsConf('/tmp/cache', ['/usr/share/fonts']);
+  assert.match(conf, /<dir>\/usr\/share\/fonts<\/dir>/);
+  assert.doesNotMatch(conf, /<include|~\/\.fonts|<dir>[^<]*home/);
+});
+
+test('units: route joined to the base URL known at capture time, else the absolute url; grep by spec or spec/state', () => {
+  assert.equal(unitUrl({ route: '/a/b?x=1', url: 'http://old/a/b' }, 'http://127.0.0.1:5000'), 'http://127.0.0.1:5000/a/b?x=1');
+  assert.equal(unitUrl({ route: null, url: 'https://example.test/' }, 'http://127.0.0.1:5000'), 'https://example.test/');
+  assert.equal(unitUrl({ route: '/a', url: null }, null), null);
+  const plan = makeRun('/tmp/x', [
+    makeSpec('home', { viewports: [desktop, mobile], states: [state('default'), state('menu')] }),
+    makeSpec('cart'),
+  ], 'http://h').plan;
+  assert.equal(planUnits(plan, 'http://h').length, 5);
+  assert.deepEqual(planUnits(plan, 'http://h', /^home\/menu$/).map((u) => `${u.spec.name}/${u.state.name}/${u.viewport.name}`), ['home/menu/desktop', 'home/menu/mobile']);
+  assert.deepEqual(planUnits(plan, 'http://h', /cart/).map((u) => u.spec.name), ['cart']);
+});
