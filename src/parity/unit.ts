@@ -46,6 +46,8 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
     return { unit, findings, layout, note };
   };
 
+  // a diff image from an earlier pass over this run folder must not outlive its reason
+  fs.rmSync(abs(run, files.diff(spec.name, state, viewport)), { force: true });
   const cap = loadCapture(run, spec.name, state, viewport);
   unit.capture = cap.file;
   if (cap.record && entry?.layout) {
