@@ -111,7 +111,8 @@ export function compileSpec(input: CompileInput): SpecPlan {
     steps: (st.steps ?? []).map((s, i) => stepPlan(s, input.stepSource(si, i))),
     required: [
       ...baseRequired.filter(({ r }) => !r.states || r.states.includes(st.name)).map(({ plan }) => plan),
-      ...fromBrief,
+      // A brief item the spec already requires is checked once, under the spec's name for it.
+      ...fromBrief.filter((b) => !(spec.required ?? []).some((r) => (b.selector && r.selector === b.selector) || (b.text && r.text === b.text))),
       ...(st.required ?? []).map((r) => requiredPlan(r, 'state')),
     ],
   }));
