@@ -92,16 +92,18 @@ export function gatherInputs(run: RunContext, spec: SpecPlan, parity: ParityLite
       out.images.push({ name, state, viewport, capture, kind, baseline: isBase, region, box, png, width: small.width, height: small.height, sha256: sha256(png) });
     };
 
-    const regions = Object.keys(spec.regions);
-    if (judge.images === 'full' || regions.length === 0) {
-      add(`${key}.png`, img, null, 'full', false, null);
-      if (base) add(`baseline.${key}.png`, base, null, 'full', true, null);
-    } else {
-      for (const name of regions) {
+    const before = out.images.length;
+    if (judge.images === 'crops') {
+      for (const name of Object.keys(spec.regions)) {
         const r = record.regions?.[name];
         if (!r?.box) { out.notes.push(`region "${name}" was not found in ${key}`); continue; }
         add(`${key}.region-${name}.png`, img, r.box, 'region', false, name);
       }
+    }
+    // full mode, or no region to crop: the whole capture (downscaled) rather than nothing
+    if (out.images.length === before) {
+      add(`${key}.png`, img, null, 'full', false, null);
+      if (base) add(`baseline.${key}.png`, base, null, 'full', true, null);
     }
     clustersFor(parity, state, viewport).forEach((box, i) => {
       if (judge.images === 'full') return;      // the full captures already show every change

@@ -67,3 +67,17 @@ function answer(step: Step, body: any, res: http.ServerResponse) {
     }
   }
 }
+
+/** One fake server per test file at a time: serve() replaces the previous one; call close() in after(). */
+export function fakeSlot(key: string) {
+  let current: FakeOpenAI | null = null;
+  return {
+    get fake(): FakeOpenAI { if (!current) throw new Error('no fake server started'); return current; },
+    async serve(script: Step[]): Promise<NodeJS.ProcessEnv> {
+      await current?.close();
+      current = await startFakeOpenAI(script);
+      return { OPENAI_API_KEY: key, OPENAI_BASE_URL: current.url };
+    },
+    close: async () => { await current?.close(); current = null; },
+  };
+}

@@ -1,21 +1,16 @@
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { runJudge, createLedger } from '../../src/judge/index.js';
 import { files } from '../../src/core/run.js';
-import { startFakeOpenAI, type FakeOpenAI, type Step } from './fake-openai.js';
+import { fakeSlot, type Step } from './fake-openai.js';
 import { allFilesText, GOOD_FINDING, judgePlan, makePng, makeRun, SENTINEL_KEY, specPlan } from './fixture.js';
 
-let fake: FakeOpenAI | null = null;
-after(async () => { await fake?.close(); });
-
-async function serve(script: Step[]) {
-  await fake?.close();
-  fake = await startFakeOpenAI(script);
-  return { OPENAI_API_KEY: SENTINEL_KEY, OPENAI_BASE_URL: fake.url } as NodeJS.ProcessEnv;
-}
+const slot = fakeSlot(SENTINEL_KEY);
+after(slot.close);
+const serve = slot.serve;
 
 function sentImages(body: any): { width: number; height: number }[] {
   return body.messages[1].content.filter((p: any) => p.type === 'image_url').map((p: any) => {
@@ -45,7 +40,7 @@ test('a finding whose file, region and quote check out is kept as a verified jud
   assert.deepEqual(r.imagesSent, ['default-desktop.region-summary.png', 'default-desktop.region-cta.png']);
 
   // the request body: pinned model, temperature 0, strict schema, crops within the size limit
-  const body = fake!.requests[0].body;
+  const body = slot.fake.requests[0].body;
   assert.equal(body.model, 'gpt-test-2025-01-01');
   assert.equal(body.temperature, 0);
   assert.equal(body.response_format.type, 'json_schema');
@@ -112,7 +107,7 @@ for (const c of errorCases) {
     const r = await runJudge(fx.run, fx.spec, { env, noCache: true });
     assert.equal(r.status, 'error');
     assert.match(r.reason!, c.reason);
-    assert.equal(fake!.requests.length, c.requests);
+    assert.equal(slot.fake.requests.length, c.requests);
     assert.equal(fs.existsSync(path.join(fx.root, '.veval-cache')), false, 'failures are not cached');
   });
 }
@@ -131,7 +126,7 @@ test('a deterministic blocker, a check error or missing checks.json means zero r
     assert.equal(r.status, 'skipped');
     assert.equal(r.reason, c.reason);
   }
-  assert.equal(fake!.requests.length, 0);
+  assert.equal(slot.fake.requests.length, 0);
 });
 
 test('important findings do not stop the judge', async () => {
@@ -140,7 +135,7 @@ test('important findings do not stop the judge', async () => {
   const fx = makeRun(specPlan('important-only'), { checks: [{ check: 'console', status: 'fail', findings: [important], error: null, ms: 1 }] as any });
   const r = await runJudge(fx.run, fx.spec, { env });
   assert.equal(r.status, 'pass');
-  assert.equal(fake!.requests.length, 1);
+  assert.equal(slot.fake.requests.length, 1);
 });
 
 test('a rerun on unchanged captures is a cache hit with zero requests; noCache bypasses', async () => {
@@ -153,21 +148,21 @@ test('a rerun on unchanged captures is a cache hit with zero requests; noCache b
   assert.equal(second.requests, 0);
   assert.equal(second.status, first.status);
   assert.deepEqual(second.findings, first.findings);
-  assert.equal(fake!.requests.length, 1);
+  assert.equal(slot.fake.requests.length, 1);
   const third = await runJudge(fx.run, fx.spec, { env, noCache: true });
   assert.equal(third.cache, 'bypass');
-  assert.equal(fake!.requests.length, 2);
+  assert.equal(slot.fake.requests.length, 2);
   // a changed capture is a miss
   fx.write(files.capture('cached', 'default', 'desktop'), makePng(400, 900, 99));
   const fourth = await runJudge(fx.run, fx.spec, { env });
   assert.equal(fourth.cache, 'miss');
-  assert.equal(fake!.requests.length, 3);
+  assert.equal(slot.fake.requests.length, 3);
   for (const { file, text } of allFilesText(fx.root)) assert.ok(!text.includes(SENTINEL_KEY), `API key found in ${file}`);
 });
 
 test('no credentials: optional mode is skipped, required mode is an error, neither calls', async () => {
   await serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
-  const env = { OPENAI_BASE_URL: fake!.url } as NodeJS.ProcessEnv;
+  const env = { OPENAI_BASE_URL: slot.fake.url } as NodeJS.ProcessEnv;
   const opt = makeRun(specPlan('opt', { judge: judgePlan({ mode: 'optional' }) }));
   assert.deepEqual([(await runJudge(opt.run, opt.spec, { env })).status], ['skipped']);
   assert.equal(JSON.parse(fs.readFileSync(path.join(opt.run.runDir, 'opt/judge.json'), 'utf8')).reason, 'no credentials');
@@ -179,7 +174,7 @@ test('no credentials: optional mode is skipped, required mode is an error, neith
   assert.equal((await runJudge(off.run, off.spec, { env: { ...env, OPENAI_API_KEY: SENTINEL_KEY } })).reason, 'off');
   const none = makeRun(specPlan('none', { judge: null }));
   assert.equal((await runJudge(none.run, none.spec, { env })).reason, 'no judge section');
-  assert.equal(fake!.requests.length, 0);
+  assert.equal(slot.fake.requests.length, 0);
 });
 
 test('a model answering pass with a blocker finding is a fail', async () => {
@@ -214,7 +209,7 @@ test('a call that would exceed the run budget fails closed before calling; the l
   const r = await runJudge(tight.run, tight.spec, { env });
   assert.equal(r.status, 'error');
   assert.match(r.reason!, /maxImages 1/);
-  assert.equal(fake!.requests.length, 0);
+  assert.equal(slot.fake.requests.length, 0);
 
   const a = makeRun(specPlan('a', { judge: judgePlan({ budget: { maxImages: 3, maxTokens: null } }) }));
   const b = makeRun(specPlan('b', { judge: judgePlan({ budget: { maxImages: 3, maxTokens: null } }) }), { root: a.root });
@@ -224,7 +219,7 @@ test('a call that would exceed the run budget fails closed before calling; the l
   const rb = await runJudge(b.run, b.spec, { env, ledger });
   assert.equal(rb.status, 'error');
   assert.match(rb.reason!, /bring the run to 4/);
-  assert.equal(fake!.requests.length, 1);
+  assert.equal(slot.fake.requests.length, 1);
 });
 
 test('a rubric using a variable that does not exist is an error (strict templates)', async () => {
@@ -233,7 +228,7 @@ test('a rubric using a variable that does not exist is an error (strict template
   const r = await runJudge(fx.run, fx.spec, { env });
   assert.equal(r.status, 'error');
   assert.match(r.reason!, /rubric template/);
-  assert.equal(fake!.requests.length, 0);
+  assert.equal(slot.fake.requests.length, 0);
 });
 
 test('changed clusters are sent as candidate and baseline crops; images: full sends downscaled captures', async () => {
@@ -246,12 +241,12 @@ test('changed clusters are sent as candidate and baseline crops; images: full se
   const r = await runJudge(fx.run, fx.spec, { env });
   assert.ok(r.imagesSent.includes('default-desktop.change-1.png'));
   assert.ok(r.imagesSent.includes('baseline.default-desktop.change-1.png'));
-  assert.deepEqual(sentImages(fake!.requests[0].body).slice(-2), [{ width: 50, height: 30 }, { width: 50, height: 30 }]);
+  assert.deepEqual(sentImages(slot.fake.requests[0].body).slice(-2), [{ width: 50, height: 30 }, { width: 50, height: 30 }]);
 
   const full = makeRun(specPlan('full', { judge: judgePlan({ images: 'full', maxImageSize: 300 }) }));
   const rf = await runJudge(full.run, full.spec, { env });
   assert.deepEqual(rf.imagesSent, ['default-desktop.png']);
-  assert.deepEqual(sentImages(fake!.requests[1].body), [{ width: 133, height: 300 }]);
+  assert.deepEqual(sentImages(slot.fake.requests[1].body), [{ width: 133, height: 300 }]);
 });
 
 test('a missing capture PNG is a judge error with the file named', async () => {
@@ -272,5 +267,5 @@ test('with calibration.required, a model other than the calibrated one is an err
   assert.equal(r.status, 'error');
   assert.equal(r.reason, 'uncalibrated model gpt-test-2025-01-01; last calibrated with gpt-old');
   assert.equal(r.calibration.status, 'uncalibrated');
-  assert.equal(fake!.requests.length, 0);
+  assert.equal(slot.fake.requests.length, 0);
 });
