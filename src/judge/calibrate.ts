@@ -13,6 +13,7 @@ import { writeCalibration } from './calibration-file.js';
 import { decodePng } from './images.js';
 import { runJudge, type JudgeResult } from './index.js';
 import { goldRecord, type GoldLabel, loadGold } from './gold.js';
+import { formatCalibration } from './calibration-format.js';
 
 export interface CalibrationCase {
   name: string;
@@ -40,6 +41,7 @@ export interface CalibrationReport {
   requests: number;
   cases: CalibrationCase[];
   file: string;                   // where the result was recorded (absolute)
+  text: string;                   // the report for a terminal (formatCalibration)
 }
 
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
@@ -136,12 +138,14 @@ export async function calibrate(goldDir: string, project: ProjectPlan, opts: { e
     requests,
     cases,
     file: '',
+    text: '',
   };
   report.file = writeCalibration(project.root, judge, {
     version: 1, date, model: judge.model, reportedModels: report.reportedModels, agreement, precision: report.precision,
     recall: report.recall, minAgreement: report.minAgreement, pass: report.pass, cases: cases.length,
   });
+  report.text = formatCalibration(report);
   return report;
 }
 
-export { formatCalibration } from './calibration-format.js';
+export { formatCalibration };

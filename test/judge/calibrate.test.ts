@@ -54,7 +54,8 @@ test('calibrate reports agreement, precision, recall and a confusion table on bl
   assert.deepEqual(report.blockers, { expected: 2, matched: 1 });
   assert.equal(report.pass, false, 'below minAgreement 0.8');
   assert.deepEqual(report.cases.map((c) => c.agree), [true, true, false, false]);
-  assert.match(formatCalibration(report), /agreement on blockers 50\.0% \(minimum 80\.0%\) — FAIL/);
+  assert.equal(report.text, formatCalibration(report));
+  assert.match(report.text, /agreement on blockers 50\.0% \(minimum 80\.0%\) — FAIL/);
 
   const recorded = JSON.parse(fs.readFileSync(path.join(fx.root, '.veval/calibration.json'), 'utf8'));
   assert.equal(recorded.model, 'gpt-test-2025-01-01');
