@@ -79,7 +79,7 @@ export async function cmdJudge(opts: CommonOptions): Promise<number> {
 export async function cmdGate(opts: CommonOptions): Promise<number> {
   const { run, info } = reopen(opts);
   const { report } = await gateStage(run, { startedAt: info.startedAt, incomplete: false, argv: process.argv.slice(2) }, reportersOf(opts));
-  if (reportersOf(opts).includes('list')) (await consoleReporter(humanStream(opts))).end(report);
+  if (reportersOf(opts).includes('list')) (await consoleReporter(humanStream(opts))).end(report, run.runDir);
   printJson(opts, run.runDir);
   return exitOf(report);
 }
@@ -94,7 +94,7 @@ export async function cmdReport(opts: CommonOptions): Promise<number> {
 }
 
 export async function cmdMerge(dirs: string[], opts: CommonOptions): Promise<number> {
-  const { mergeRuns } = await import('../report/merge.js');
+  const { mergeRuns } = await import('../gate/merge.js');
   const plan = await loadProject({ config: opts.config }).catch(() => null);
   const { runDir, report } = await mergeRuns(dirs.map((d) => path.resolve(d)), { out: path.resolve(plan?.root ?? process.cwd(), opts.out ?? 'evals'), reporters: reportersOf(opts) });
   humanStream(opts).write(`merged ${dirs.length} shard(s) into ${runDir}: ${report.status}\n`);

@@ -73,7 +73,7 @@ export async function gateStage(run: RunContext, info: { startedAt: string; inco
 export type ConsoleReporter = {
   onUnit(u: { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }): void;
   onStage(name: string, spec?: string): void;
-  end(report: any): void;
+  end(report: any, runDir?: string): void;
 };
 
 export async function consoleReporter(stream: NodeJS.WriteStream): Promise<ConsoleReporter> {
@@ -97,6 +97,6 @@ export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions) {
     for (const r of res.refused) opts.log.write(`  refused ${r.unit}: ${r.reason}\n`);
   }
   const { report, written } = await gateStage(run, { startedAt, incomplete: interrupted(), argv: opts.argv }, opts.reporters);
-  reporter?.end(report);
+  reporter?.end(report, run.runDir);
   return { run, report, written };
 }

@@ -34,13 +34,28 @@ function walk(root: string, dir: string, out: string[], extra: string[]): void {
   }
 }
 
+/** Top-level folders that are veval artifacts folders (`latest` naming a run with run.json), e.g.
+ *  shard outputs written with --out: they are results, not part of what was evaluated. */
+function artifactFolders(root: string): string[] {
+  const out: string[] = [];
+  for (const ent of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!ent.isDirectory()) continue;
+    try {
+      const latest = fs.readFileSync(path.join(root, ent.name, 'latest'), 'utf8').trim();
+      if (latest && fs.existsSync(path.join(root, ent.name, latest, 'run.json'))) out.push(ent.name);
+    } catch { /* not an artifacts folder */ }
+  }
+  return out;
+}
+
 /** The files that make up the working tree, relative and sorted. */
 export function treeFiles(root: string, extraExcluded: string[] = []): string[] {
+  const skip = [...extraExcluded, ...artifactFolders(root)];
   const listed = git(root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
   let files: string[];
   if (listed !== null) files = [...new Set(listed.split('\0').filter(Boolean))];
-  else { files = []; walk(root, root, files, extraExcluded); }
-  return files.filter((f) => !excluded(f, extraExcluded)).sort();
+  else { files = []; walk(root, root, files, skip); }
+  return files.filter((f) => !excluded(f, skip)).sort();
 }
 
 /** path → sha256 of content (a deleted tracked file is left out: it is not in the tree). */
@@ -68,6 +83,7 @@ export function treeHash(root: string, extraExcluded: string[] = []): string {
 export function isDirty(root: string, extraExcluded: string[] = []): boolean {
   const out = git(root, ['status', '--porcelain', '-z', '--untracked-files=all']);
   if (out === null) return true;
+  extraExcluded = [...extraExcluded, ...artifactFolders(root)];
   return out.split('\0').filter(Boolean).some((line) => {
     const p = line.slice(3);
     return p && !excluded(p, extraExcluded);

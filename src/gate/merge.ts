@@ -1,0 +1,57 @@
+// veval merge: shard run folders (from `run --shard i/n` on several CI machines) → one run folder,
+// one gate verdict, one set of reports. Shards must come from the same tree; a spec may appear in
+// one shard only. A shard that cannot be read fails the merge — a missing shard is never a pass.
+import fs from 'node:fs';
+import path from 'node:path';
+import { InputError } from '../core/errors.js';
+import { sha256, writeFileAtomic, writeJsonAtomic } from '../core/fsx.js';
+import { openRun, type RunInfo } from '../core/run-folder.js';
+import { files, type RunContext } from '../core/run.js';
+import type { ProjectPlan } from '../spec/plan.js';
+import { gateRun } from './index.js';
+import { writeReports } from '../report/index.js';
+import type { Report } from './report-schema.js';
+
+/** A shard argument is a run folder (has plan.json) or an artifacts folder (has `latest`). */
+function openShard(dir: string): { run: RunContext; info: RunInfo } {
+  if (!fs.existsSync(dir)) throw new InputError([`${dir}: shard folder not found`]);
+  if (fs.existsSync(path.join(dir, files.plan))) return openRun(path.dirname(dir), '.', dir);
+  return openRun(dir, '.');
+}
+
+export async function mergeRuns(dirs: string[], opts: { out: string; reporters: string[] }): Promise<{ runDir: string; report: Report }> {
+  if (!dirs.length) throw new InputError(['merge: name at least one shard folder']);
+  const shards = dirs.map(openShard);
+  const trees = new Set(shards.map((s) => s.info.treeHash));
+  if (trees.size > 1) throw new InputError([`merge: the shards come from different working trees (${[...trees].map((t) => t.slice(0, 12)).join(', ')}); merge shards of one commit`]);
+  const seen = new Map<string, string>();
+  for (const s of shards) for (const spec of s.run.plan.specs) {
+    const prev = seen.get(spec.name);
+    if (prev) throw new InputError([`merge: spec "${spec.name}" appears in two shards (${prev} and ${s.run.runDir})`]);
+    seen.set(spec.name, s.run.runDir);
+  }
+
+  const first = shards[0];
+  const runId = `merged-${sha256(shards.map((s) => s.run.runDir).sort().join('\n')).slice(0, 12)}`;
+  const runDir = path.join(opts.out, runId);
+  fs.rmSync(runDir, { recursive: true, force: true });
+  fs.mkdirSync(runDir, { recursive: true });
+  for (const s of shards) for (const spec of s.run.plan.specs) {
+    fs.cpSync(path.join(s.run.runDir, spec.name), path.join(runDir, spec.name), { recursive: true });
+  }
+  const plan: ProjectPlan = { ...first.run.plan, specs: shards.flatMap((s) => s.run.plan.specs).sort((a, b) => (a.name < b.name ? -1 : 1)) };
+  const startedAt = shards.map((s) => s.info.startedAt).sort()[0];
+  const info: RunInfo = { ...first.info, runId, startedAt, shard: `merged from ${shards.length} shard(s)`, argv: ['merge', ...dirs] };
+  writeJsonAtomic(path.join(runDir, files.plan), plan);
+  writeJsonAtomic(path.join(runDir, files.run), info);
+
+  const run: RunContext = { root: plan.root, outDir: opts.out, runId, runDir, plan };
+  // A shard whose own run was interrupted (no report.json) makes the merged run incomplete.
+  const incomplete = shards.some((s) => {
+    try { return JSON.parse(fs.readFileSync(path.join(s.run.runDir, files.report), 'utf8')).incomplete === true; } catch { return true; }
+  });
+  const report = gateRun(run, { startedAt, finishedAt: new Date().toISOString(), incomplete, argv: info.argv });
+  writeReports(runDir, opts.reporters.filter((r) => r !== 'list'));
+  writeFileAtomic(path.join(opts.out, 'latest'), runId + '\n');
+  return { runDir, report };
+}

@@ -1,0 +1,77 @@
+// The real CLI end to end on the bundled demo shop: approve → pass → regression fails with
+// evidence; stage commands re-gate saved artifacts without a browser; shards merge to one verdict.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO, runCli, tmpDir } from '../helpers/tmp.js';
+
+const NO_KEY = { OPENAI_API_KEY: '' };
+
+function demoProject(): string {
+  const dir = tmpDir('veval-run-');
+  for (const rel of ['visual-eval.config.yaml', 'specs', 'briefs', 'demo/app']) fs.cpSync(path.join(REPO, rel), path.join(dir, rel), { recursive: true });
+  return dir;
+}
+const latestDir = (dir: string, out = 'evals') => path.join(dir, out, fs.readFileSync(path.join(dir, out, 'latest'), 'utf8').trim());
+const readReport = (dir: string, out = 'evals') => JSON.parse(fs.readFileSync(path.join(latestDir(dir, out), 'report.json'), 'utf8'));
+
+test('run: a first run with no baseline fails closed, --update-baselines approves, the next run passes, a regression fails with evidence', () => {
+  const dir = demoProject();
+  let r = runCli(['run', '--reporter', 'markdown,junit,html'], dir, NO_KEY);
+  assert.equal(r.code, 1, 'no approved baseline → fail');
+  assert.ok(readReport(dir).specs[0].findings.some((f: any) => f.check === 'parity' && /no approved baseline/.test(f.message)));
+
+  r = runCli(['run', '--update-baselines', '--reporter', 'markdown'], dir, NO_KEY);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.ok(fs.existsSync(path.join(dir, 'baselines/checkout-payment/manifest.json')));
+  assert.ok(fs.existsSync(path.join(dir, 'baselines/checkout-payment/default-mobile.png')));
+
+  r = runCli(['run', '--json', '--reporter', 'json,markdown,junit,html'], dir, NO_KEY);
+  assert.equal(r.code, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.equal(json.status, 'pass');
+  assert.equal(json.specs[0].units.length, 4);
+  assert.equal(runCli(['verify'], dir).code, 0, 'a fresh passing report verifies');
+
+  fs.copyFileSync(path.join(REPO, 'demo/regressed/build.css'), path.join(dir, 'demo/app/build.css'));
+  assert.equal(runCli(['verify'], dir).code, 1, 'the edit makes the report stale');
+  r = runCli(['run'], dir, NO_KEY);
+  assert.equal(r.code, 1);
+  const report = readReport(dir);
+  const f = report.specs[0].findings.find((x: any) => x.check === 'required-visible' && x.viewport === 'mobile' && x.state === 'default');
+  assert.ok(f, 'the covered Pay button is a required-visible finding on mobile');
+  assert.equal(f.severity, 'blocker');
+  assert.match(f.message, /covered by "aside\.card\.order-summary" over 8 px/);
+  assert.equal(f.evidence.file, 'checkout-payment/default-mobile.png');
+  assert.equal(f.evidence.selector, '#pay');
+  const run = latestDir(dir);
+  assert.match(fs.readFileSync(path.join(run, 'summary.md'), 'utf8'), /required-visible[\s\S]*#pay|#pay[\s\S]*required-visible/);
+  assert.match(fs.readFileSync(path.join(run, 'junit.xml'), 'utf8'), /<failure[^>]*>[\s\S]*covered by/);
+  assert.ok(fs.existsSync(path.join(run, 'index.html')));
+  assert.match(r.stdout, /FAIL/);
+
+  // Stage commands work from the artifacts alone (no browser, no server): same verdict.
+  fs.rmSync(path.join(run, 'report.json'));
+  assert.equal(runCli(['check'], dir, NO_KEY).code, 1);
+  assert.equal(runCli(['gate', '--reporter', 'json'], dir, NO_KEY).code, 1);
+  assert.equal(readReport(dir).status, 'fail');
+});
+
+test('run --shard: shards capture disjoint specs; merge gives one report with every spec', () => {
+  const dir = demoProject();
+  const spec = fs.readFileSync(path.join(dir, 'specs/checkout.yaml'), 'utf8');
+  fs.writeFileSync(path.join(dir, 'specs/cart.yaml'), '# yaml-language-server: $schema=../schema/spec.schema.json\nroute: /cart\nviewports: [mobile]\nrequired: [{ selector: "#checkout" }]\n');
+  fs.writeFileSync(path.join(dir, 'specs/checkout.yaml'), spec.replace(/parity:[\s\S]*?(?=judge:)/, ''));
+  const a = runCli(['run', '--shard', '1/2', '--out', 'shard1', '--reporter', 'json'], dir, NO_KEY);
+  const b = runCli(['run', '--shard', '2/2', '--out', 'shard2', '--reporter', 'json'], dir, NO_KEY);
+  const names = [readReport(dir, 'shard1'), readReport(dir, 'shard2')].map((x) => x.specs.map((s: any) => s.name));
+  assert.deepEqual(names.flat().sort(), ['cart', 'checkout-payment'], `${a.stderr}${b.stderr}`);
+  assert.equal(names[0].length, 1);
+  const m = runCli(['merge', 'shard1', 'shard2', '--out', 'merged', '--reporter', 'json,html'], dir, NO_KEY);
+  assert.equal(m.code, a.code === 0 && b.code === 0 ? 0 : 1, m.stdout + m.stderr);
+  const merged = readReport(dir, 'merged');
+  assert.deepEqual(merged.specs.map((s: any) => s.name).sort(), ['cart', 'checkout-payment']);
+  assert.ok(fs.existsSync(path.join(latestDir(dir, 'merged'), 'index.html')));
+  assert.equal(runCli(['merge', 'shard1', 'shard1', '--out', 'm2'], dir).code, 2, 'the same shard twice is refused');
+});
