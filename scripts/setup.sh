@@ -39,7 +39,5 @@ fi
 stamp=dist/.build-stamp
 if [ ! -f "$stamp" ] || [ -n "$(find src package.json tsconfig.json -newer "$stamp" -print -quit)" ]; then
   echo "setup: building (tsc)"
-  rm -rf dist
-  npx tsc -p .
-  touch "$stamp"
+  bash scripts/build.sh
 fi

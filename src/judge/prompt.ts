@@ -14,12 +14,10 @@ export const TEMPLATE_VERSION = 'judge-prompt/1';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 function loadTemplate(name: string): string {
-  // From src/ (tsx) the file sits next to this module; from dist/ it may only exist in src/.
-  for (const dir of [here, path.join(here, '..', '..', 'src', 'judge')]) {
-    const file = path.join(dir, name);
-    if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
-  }
-  throw new Error(`judge prompt template ${name} not found`);
+  // The template sits next to this module, in src/ and in dist/ (scripts/build.sh copies it).
+  const file = path.join(here, name);
+  if (!fs.existsSync(file)) throw new Error(`judge prompt template ${name} not found next to ${here}`);
+  return fs.readFileSync(file, 'utf8');
 }
 
 const compile = (src: string) => Handlebars.compile(src, { strict: true, noEscape: true });

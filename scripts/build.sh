@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# tsc, plus the non-TypeScript files the code reads at run time (the judge's prompt templates).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rm -rf dist
+npx tsc -p .
+mkdir -p dist/judge
+cp src/judge/*.hbs dist/judge/
+touch dist/.build-stamp
