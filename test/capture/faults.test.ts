@@ -88,4 +88,14 @@ describe('run-level faults', () => {
     assert.equal(rec.error?.reason, 'navigation-timeout');
     assert.match(rec.error!.message, /\[data-ready\]/);
   });
+
+  test('a page whose main thread hangs fails at the unit timeout, naming where it was stuck', async () => {
+    const run = makeRun(tmpDir(), [makeSpec('hang', { checkOptions: quick, timeout: 2000, wait: { for: 'load', selector: null, timeout: 1000 } }), makeSpec('static', { checkOptions: quick })], srv.url);
+    const res = await captureRun(run, { workers: 1 });
+    const rec = readRecord(run, 'hang');
+    assert.equal(rec.ok, false);
+    assert.match(rec.error!.message, /did not finish within 2000 ms \(stuck in \w+\)/);
+    assert.equal(readRecord(run, 'static').ok, true, 'the next unit still runs');
+    assert.equal(res.failed, 1);
+  });
 });
