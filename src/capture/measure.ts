@@ -15,18 +15,20 @@ const HELPERS: Function[] = [
 
 export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' | 'masks' | 'clippedText' | 'text' | 'required'>;
 
-export async function measurePage(page: Page, spec: SpecPlan, required: RequiredPlan[]): Promise<Measured> {
+/** Measures the page; `scrollY` is where the screenshot will be taken (0 for full-page captures). */
+export async function measurePage(page: Page, spec: SpecPlan, required: RequiredPlan[]): Promise<{ measured: Measured; scrollY: number }> {
   const arg: MeasureArg = {
     regions: spec.regions,
     masks: spec.masks,
     required: required.map((r) => ({ selector: r.selector, text: r.text, within: r.within })),
+    keepScroll: !spec.fullPage,
   };
   const m = (await page.evaluate(inPageScript(HELPERS, measure, arg))) as any;
   const req: RequiredCheckResult[] = required.map((r, i) => ({
     name: r.name, selector: r.selector, text: r.text, within: r.within, visible: r.visible, source: r.source,
     matchedSelector: m.required[i].matchedSelector, matchedText: m.required[i].matchedText, verdict: m.required[i].verdict,
   }));
-  return { document: m.document, overflow: m.overflow, regions: m.regions, masks: m.masks, clippedText: m.clippedText, text: m.text, required: req };
+  return { measured: { document: m.document, overflow: m.overflow, regions: m.regions, masks: m.masks, clippedText: m.clippedText, text: m.text, required: req }, scrollY: m.scrollY };
 }
 
 export async function selectorAt(page: Page, p: { x: number; y: number }): Promise<string | null> {

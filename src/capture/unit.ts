@@ -97,7 +97,8 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
 
     fault.stage = 'measure';
     t = Date.now();
-    Object.assign(record, await measurePage(page, spec, state.required));
+    const { measured, scrollY } = await measurePage(page, spec, state.required);
+    Object.assign(record, measured);
     record.timings.measure = Date.now() - t;
 
     fault.stage = 'screenshot';
@@ -106,12 +107,14 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     const opt = stab.options as { interval?: number; timeout?: number };
     const shot = await stableShot(page, {
       fullPage: spec.fullPage, check: stab.enabled, interval: opt.interval ?? 100, timeout: opt.timeout ?? 5000,
-      masks: record.masks.flatMap((m) => m.boxes), dpr: vp.deviceScaleFactor,
+      // mask boxes are document coordinates; a viewport screenshot starts at scrollY
+      masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
     });
     png = shot.png;
     record.stability = shot.stability;
     if (shot.stability.changedBox) {
       const b = shot.stability.changedBox;
+      b.y += scrollY; // back to document coordinates
       record.stability.changedRegion = regionOf(b, record.regions);
       record.stability.changedSelector = await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
     }

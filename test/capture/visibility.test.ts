@@ -5,7 +5,8 @@ import { captureRun } from '../../src/capture/index.js';
 import type { StaticServer } from '../../src/core/static-server.js';
 import type { RunContext } from '../../src/core/run.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { fixtureServer, readRecord } from './helpers.js';
+import { fixtureServer, readPng, readRecord } from './helpers.js';
+import { PNG } from 'pngjs';
 import { makeRun, makeSpec, mobile, req, state, step } from './plan-fixture.js';
 
 const noStability = { stability: false as const };
@@ -23,6 +24,7 @@ before(async () => {
       state('open', [req({ selector: '#delete' }), req({ text: 'Rename', within: 'section.card' })], [step({ action: 'click', selector: '#menu-toggle' })]),
     ] }),
     makeSpec('header', { checkOptions: noStability, states: [state('default', [req({ selector: '#target' })])] }),
+    makeSpec('header-viewport', { route: '/header', fullPage: false, states: [state('scrolled', [req({ selector: '#target' })], [step({ action: 'scroll', x: 0, y: 700 })])] }),
     makeSpec('static', { checkOptions: noStability, states: [state('default', [req({ text: '/^total: \\$\\d+/i' }), req({ text: 'no such words' })])] }),
   ], srv.url);
   await captureRun(run, { workers: 2 });
@@ -92,5 +94,15 @@ describe('visibility verdicts', () => {
     assert.equal(rec.required[0].matchedText, 'Total: $42');
     assert.equal(rec.required[0].verdict.level, 'full');
     assert.equal(rec.required[1].verdict.present, false);
+  });
+
+  test('measuring scrolls the page but a viewport screenshot keeps the scroll position its steps left', () => {
+    const rec = readRecord(run, 'header-viewport', 'scrolled');
+    assert.equal(rec.required[0].verdict.level, 'full');
+    const img = PNG.sync.read(readPng(run, 'header-viewport', 'scrolled'));
+    assert.deepEqual(rec.image, { width: 1280, height: 800 });
+    // #target (background #dfd) spans document y 810–1210: at scrollY 700 it is at viewport y 300
+    const i = (300 * img.width + 10) * 4;
+    assert.deepEqual([...img.data.subarray(i, i + 3)], [0xdd, 0xff, 0xdd]);
   });
 });

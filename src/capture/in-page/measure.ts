@@ -8,6 +8,8 @@ export interface MeasureArg {
   regions: Record<string, string>;
   masks: string[];
   required: { selector: string | null; text: string | null; within: string | null }[];
+  /** viewport-only screenshots keep the scroll position the steps left; full-page ones start at the top */
+  keepScroll: boolean;
 }
 
 /** Elements whose own text matches: the smallest ones (no child element matches as well). */
@@ -64,6 +66,7 @@ export function measure(arg: MeasureArg) {
   const probe = document.createElement('style');
   probe.textContent = '[data-veval-probe], [data-veval-probe] * { pointer-events: auto !important; }';
   document.documentElement.appendChild(probe);
+  const startY = window.scrollY;
   try {
     // boxes are taken at the top, where the full-page screenshot is taken (sticky boxes move)
     scrollPage(0);
@@ -81,10 +84,10 @@ export function measure(arg: MeasureArg) {
     const text = (document.body.innerText || '').slice(0, 200000);
     const env = pageEnv();
     const required = arg.required.map((r) => findRequired(r, env));
-    return { document: doc, overflow, regions, masks, clippedText, text, required };
+    return { document: doc, overflow, regions, masks, clippedText, text, required, scrollY: arg.keepScroll ? startY : 0 };
   } finally {
     probe.remove();
-    scrollPage(0);
+    scrollPage(arg.keepScroll ? startY : 0);
   }
 }
 
