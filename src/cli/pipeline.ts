@@ -1,6 +1,9 @@
 // capture → checks + parity → judge → gate → reports, for one ProjectPlan. Stage modules are
 // imported lazily so that `validate` and `plan` answer fast and never load a browser driver.
+import path from 'node:path';
 import { createRun } from '../core/run-folder.js';
+import { readJsonIfExists } from '../core/fsx.js';
+import { files } from '../core/run.js';
 import type { RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
 
@@ -81,6 +84,20 @@ export async function consoleReporter(stream: NodeJS.WriteStream): Promise<Conso
   return createConsoleReporter(stream);
 }
 
+/** run --update-baselines: parity approved each spec's successful captures before comparing. */
+function reportBaselines(run: RunContext, log: NodeJS.WriteStream): void {
+  let written = 0, kept = 0;
+  const refused: string[] = [];
+  for (const spec of run.plan.specs) {
+    const p = readJsonIfExists<{ units?: { outcome: string }[]; notes?: string[] }>(path.join(run.runDir, files.parity(spec.name)));
+    written += p?.units?.filter((u) => u.outcome === 'baseline-written').length ?? 0;
+    kept += p?.units?.filter((u) => u.outcome === 'identical').length ?? 0;
+    refused.push(...(p?.notes ?? []).filter((n) => n.startsWith('baseline not written')));
+  }
+  log.write(`baselines: ${written} written, ${kept} unchanged, ${refused.length} refused\n`);
+  for (const r of refused) log.write(`  ${r}\n`);
+}
+
 /** The whole pipeline. Returns the gated report; never throws for a unit's fault. */
 export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions) {
   const startedAt = new Date().toISOString();
@@ -89,13 +106,7 @@ export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions) {
   const interrupted = () => !!opts.signal?.aborted;
   if (!interrupted()) await checkStage(run, opts, reporter);
   if (!interrupted()) await judgeStage(run, opts, reporter);
-  if (opts.updateBaselines && !interrupted()) {
-    // run --update-baselines = a normal run, then approve every successful capture of it.
-    const { approve } = await import('../parity/approve.js');
-    const res = await approve(run, { approver: undefined });
-    opts.log.write(`baselines: ${res.written.length} written, ${res.unchanged.length} unchanged, ${res.refused.length} refused\n`);
-    for (const r of res.refused) opts.log.write(`  refused ${r.unit}: ${r.reason}\n`);
-  }
+  if (opts.updateBaselines && !interrupted()) reportBaselines(run, opts.log);
   const { report, written } = await gateStage(run, { startedAt, incomplete: interrupted(), argv: opts.argv }, opts.reporters);
   reporter?.end(report, run.runDir);
   return { run, report, written };

@@ -55,7 +55,7 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
       line('');
       const at = (f: string) => (runDir ? path.join(runDir, f) : f);
       const paths = runDir ? [at('report.json'), at('index.html'), at('summary.md')].join(', ') : 'report.json in the run folder';
-      line(`${r.status === 'pass' ? green('PASS') : red('FAIL')} ${r.totals.failed} of ${r.totals.specs} specs failed — report: ${paths}`);
+      line(`${r.status === 'pass' ? green('PASS') : red('FAIL')} ${r.status === 'pass' ? `${r.totals.specs} of ${r.totals.specs} spec(s) passed` : `${r.totals.failed} of ${r.totals.specs} spec(s) failed`}${r.incomplete ? ' (run incomplete)' : ''} — report: ${paths}`);
     },
   };
 }
