@@ -1,4 +1,5 @@
 // run, and the stage commands that work from a run folder alone.
+import fs from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../core/errors.js';
 import { openRun } from '../core/run-folder.js';
@@ -10,6 +11,16 @@ import { humanStream, interruptSignal, loadSelected, reportersOf, traceOf, worke
 import { captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter } from './pipeline.js';
 
 const exitOf = (report: { status: string; incomplete?: boolean }) => (report.status === 'pass' && !report.incomplete ? EXIT.pass : EXIT.fail);
+
+/** In GitHub Actions, the run's summary.md goes to the job summary page too. */
+function stepSummary(runDir: string): void {
+  const target = process.env.GITHUB_STEP_SUMMARY;
+  const summary = path.join(runDir, 'summary.md');
+  if (!target || !fs.existsSync(summary)) return;
+  try { fs.appendFileSync(target, fs.readFileSync(summary, 'utf8') + '\n'); } catch (err: any) {
+    process.stderr.write(`veval: could not append to GITHUB_STEP_SUMMARY: ${err?.message}\n`);
+  }
+}
 
 function printJson(opts: CommonOptions, runDir: string): void {
   if (!opts.json) return;
@@ -26,6 +37,7 @@ export async function cmdRun(specs: string[], opts: CommonOptions): Promise<numb
     noCache: opts.cache === false, reporters, argv: process.argv.slice(2), shard: opts.shard ?? null, log,
     signal: interruptSignal(log), baseURL: opts.baseUrl,
   });
+  stepSummary(run.runDir);
   printJson(opts, run.runDir);
   return exitOf(report);
 }
@@ -80,6 +92,7 @@ export async function cmdGate(opts: CommonOptions): Promise<number> {
   const { run, info } = reopen(opts);
   const { report } = await gateStage(run, { startedAt: info.startedAt, incomplete: false, argv: process.argv.slice(2) }, reportersOf(opts));
   if (reportersOf(opts).includes('list')) (await consoleReporter(humanStream(opts))).end(report, run.runDir);
+  stepSummary(run.runDir);
   printJson(opts, run.runDir);
   return exitOf(report);
 }
@@ -98,6 +111,7 @@ export async function cmdMerge(dirs: string[], opts: CommonOptions): Promise<num
   const plan = await loadProject({ config: opts.config }).catch(() => null);
   const { runDir, report } = await mergeRuns(dirs.map((d) => path.resolve(d)), { out: path.resolve(plan?.root ?? process.cwd(), opts.out ?? 'evals'), reporters: reportersOf(opts) });
   humanStream(opts).write(`merged ${dirs.length} shard(s) into ${runDir}: ${report.status}\n`);
+  stepSummary(runDir);
   printJson(opts, runDir);
   return exitOf(report);
 }

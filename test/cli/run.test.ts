@@ -36,8 +36,10 @@ test('run: a first run with no baseline fails closed, --update-baselines approve
 
   fs.copyFileSync(path.join(REPO, 'demo/regressed/build.css'), path.join(dir, 'demo/app/build.css'));
   assert.equal(runCli(['verify'], dir).code, 1, 'the edit makes the report stale');
-  r = runCli(['run'], dir, NO_KEY);
+  const stepSummary = path.join(dir, 'step-summary.md');
+  r = runCli(['run'], dir, { ...NO_KEY, GITHUB_STEP_SUMMARY: stepSummary });
   assert.equal(r.code, 1);
+  assert.match(fs.readFileSync(stepSummary, 'utf8'), /required-visible/, 'summary.md is appended to the GitHub job summary');
   const report = readReport(dir);
   const f = report.specs[0].findings.find((x: any) => x.check === 'required-visible' && x.viewport === 'mobile' && x.state === 'default');
   assert.ok(f, 'the covered Pay button is a required-visible finding on mobile');
