@@ -9,7 +9,7 @@ import { resolveInside, shown } from '../core/paths.js';
 import { readYaml, positionOf, at, type Source } from './source.js';
 import { schemaProblems } from './schema-errors.js';
 import { Config, Spec, type ConfigInput, type SpecInput } from './schema.js';
-import { specSemantics, looksLikePath } from './semantic.js';
+import { specSemantics, looksLikePath, defaultsSemantics, Problems } from './semantic.js';
 import { compileSpec, specNameOf } from './compile.js';
 import { parseMustShow } from './brief.js';
 import { cssError } from './semantic.js';
@@ -24,7 +24,7 @@ export interface LoadOptions {
   baseURL?: string;           // --base-url
 }
 
-interface LoadedConfig { root: string; file: string | null; config: ConfigInput; src: Source | null }
+interface LoadedConfig { root: string; file: string | null; config: ConfigInput; src: Source | null; storageState?: string | null; har?: string | null }
 
 function loadConfig(opts: LoadOptions, problems: string[]): LoadedConfig {
   const cwd = opts.cwd ?? process.cwd();
@@ -40,11 +40,20 @@ function loadConfig(opts: LoadOptions, problems: string[]): LoadedConfig {
   const sp = schemaProblems(source, Config);
   problems.push(...sp);
   const config = sp.length ? {} : source.data as ConfigInput;
-  if (!sp.length && config.server && 'static' in config.server) {
-    const r = resolveInside(root, root, config.server.static);
-    if ('error' in r) { const pos = positionOf(source, ['server', 'static']); problems.push(at(source.file, pos.line, pos.col, `server.static: ${r.error}`)); }
-  }
-  return { root, file, config, src: source };
+  if (sp.length) return { root, file, config, src: source };
+  const pr = new Problems(source);
+  const inside = (p: string[], rel: string | undefined, what: string): string | null => {
+    if (!rel) return null;
+    const r = resolveInside(root, root, rel);
+    if ('error' in r) { pr.add(p, `${what}: ${r.error}`); return null; }
+    return r.abs;
+  };
+  if (config.server && 'static' in config.server) inside(['server', 'static'], config.server.static, 'server.static');
+  const storageState = inside(['context', 'storageState'], config.context?.storageState, 'storageState');
+  const har = inside(['network', 'har'], config.network?.har, 'har');
+  defaultsSemantics(pr, config);
+  problems.push(...pr.list);
+  return { root, file, config, src: source, storageState, har };
 }
 
 async function findSpecFiles(opts: LoadOptions, cfg: LoadedConfig, problems: string[]): Promise<string[]> {
@@ -122,7 +131,7 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
 
     specs.push(compileSpec({
       file: rel, spec, config: cfg.config, specText: source.text, brief, rubric,
-      storageState: sem.resolved.storageState, har: sem.resolved.har, baseURL,
+      storageState: sem.resolved.storageState ?? cfg.storageState ?? null, har: sem.resolved.har ?? cfg.har ?? null, baseURL,
       stepSource: (si, i) => { const pos = positionOf(source, ['states', si, 'steps', i]); return `${shownFile}:${pos.line}:${pos.col}`; },
     }));
   }

@@ -1,7 +1,7 @@
 // What the schema cannot say: names that must refer to something declared, selectors and regexes
 // that must parse, files that must exist inside the project, keys that go together.
 import path from 'node:path';
-import { parse as parseCss } from 'css-what';
+import { parse as parseCss, type Selector } from 'css-what';
 import { resolveInside } from '../core/paths.js';
 import { at, positionOf, type PathSeg, type Source } from './source.js';
 import type { ConfigInput, SpecInput } from './schema.js';
@@ -17,11 +17,35 @@ export class Problems {
   }
 }
 
+const COMBINATORS = new Set(['child', 'parent', 'sibling', 'adjacent', 'descendant', 'column-combinator']);
+
+/** css-what accepts some things a browser refuses ("div >", "a:::b", "<a>"): refuse them too. */
+function structureError(list: Selector[][], relative: boolean): string | null {
+  for (const seq of list) {
+    if (!seq.length) return 'empty selector';
+    for (let i = 0; i < seq.length; i++) {
+      const t = seq[i];
+      if (t.type === 'parent') return 'unexpected "<"';
+      if (t.type === 'pseudo-element' && t.name.startsWith(':')) return `unknown pseudo-element "${t.name}"`;
+      if (COMBINATORS.has(t.type)) {
+        if (i === seq.length - 1) return 'ends with a combinator';
+        if (i === 0 && !relative) return 'starts with a combinator';
+        if (COMBINATORS.has(seq[i + 1].type)) return 'two combinators in a row';
+      }
+      if (t.type === 'pseudo' && Array.isArray(t.data)) {
+        const inner = structureError(t.data, t.name === 'has');
+        if (inner) return inner;
+      }
+    }
+  }
+  return null;
+}
+
 export function cssError(selector: string): string | null {
   try {
     const parsed = parseCss(selector);
-    if (!parsed.length || parsed.some((s) => s.length === 0)) return 'empty selector';
-    return null;
+    if (!parsed.length) return 'empty selector';
+    return structureError(parsed, false);
   } catch (err: any) {
     return err?.message ?? 'does not parse';
   }
@@ -46,6 +70,18 @@ function checkText(pr: Problems, p: PathSeg[], text: string): void {
 
 /** Inline rubric text, or a path to a template file? A single line ending in a file extension is a path. */
 export const looksLikePath = (s: string) => !s.includes('\n') && /\.(md|markdown|hbs|handlebars|txt)$/i.test(s.trim());
+
+/** Selectors and regexes in the sections a config and a spec share (wait, checks). */
+export function defaultsSemantics(pr: Problems, input: Pick<SpecInput, 'wait' | 'checks'>): void {
+  if (input.wait?.for === 'selector' && !input.wait.selector) pr.add(['wait'], 'wait.for: selector needs wait.selector');
+  if (input.wait?.selector) checkSelector(pr, ['wait', 'selector'], input.wait.selector);
+  const checks = (input.checks ?? {}) as Record<string, any>;
+  for (const k of ['include', 'exclude'] as const) (checks.axe?.[k] ?? []).forEach((s: string, i: number) => checkSelector(pr, ['checks', 'axe', k, i], s));
+  (checks['text-clipped']?.ignore ?? []).forEach((s: string, i: number) => checkSelector(pr, ['checks', 'text-clipped', 'ignore', i], s));
+  (checks.console?.ignore ?? []).forEach((s: string, i: number) => {
+    try { new RegExp(s); } catch (err: any) { pr.add(['checks', 'console', 'ignore', i], `invalid regular expression "${s}": ${err.message}`); }
+  });
+}
 
 export interface Resolved { brief: string | null; rubric: string | null; storageState: string | null; har: string | null }
 
@@ -97,10 +133,9 @@ export function specSemantics(src: Source, specAbs: string, spec: SpecInput, con
   });
   (spec.required ?? []).forEach((r, j) => requiredEntry(pr, ['required', j], r, stateNames, false));
 
-  if (spec.wait?.for === 'selector' && !spec.wait.selector) pr.add(['wait'], 'wait.for: selector needs wait.selector');
-  if (spec.wait?.selector) checkSelector(pr, ['wait', 'selector'], spec.wait.selector);
+  defaultsSemantics(pr, spec);
 
-  // Checks that name regions or take selectors / regexes.
+  // Checks that name regions.
   const checks = (spec.checks ?? {}) as Record<string, any>;
   const pairsOf = (v: any) => Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray(v.pairs) ? v.pairs : [];
   const pairsPath = (id: string, v: any) => Array.isArray(v) ? ['checks', id] : ['checks', id, 'pairs'];
@@ -109,11 +144,6 @@ export function specSemantics(src: Source, specAbs: string, spec: SpecInput, con
   }
   const order = Array.isArray(checks['task-order']) ? checks['task-order'] : checks['task-order']?.order;
   if (Array.isArray(order)) order.forEach((n: string, i: number) => needRegion(Array.isArray(checks['task-order']) ? ['checks', 'task-order', i] : ['checks', 'task-order', 'order', i], n));
-  for (const k of ['include', 'exclude'] as const) (checks.axe?.[k] ?? []).forEach((s: string, i: number) => checkSelector(pr, ['checks', 'axe', k, i], s));
-  (checks['text-clipped']?.ignore ?? []).forEach((s: string, i: number) => checkSelector(pr, ['checks', 'text-clipped', 'ignore', i], s));
-  (checks.console?.ignore ?? []).forEach((s: string, i: number) => {
-    try { new RegExp(s); } catch (err: any) { pr.add(['checks', 'console', 'ignore', i], `invalid regular expression "${s}": ${err.message}`); }
-  });
   for (const name of Object.keys(spec.parity?.regions ?? {})) needRegion(['parity', 'regions'], name);
   if (spec.gate?.warn?.includes('blocker')) pr.add(['gate', 'warn'], 'blockers always fail: "blocker" cannot be in gate.warn');
 
