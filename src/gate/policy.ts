@@ -32,7 +32,9 @@ export function decide(input: PolicyInput): Verdict {
   const reasons = [...input.errors];
   const order: Severity[] = ['blocker', 'important', 'polish'];
   const failing = order.flatMap((s) => findings.filter((f) => f.severity === s && !waived(gate, s)));
-  reasons.push(...listed(failing.map(describe)));
+  // A severity the policy does not know is never silently ignored.
+  const unknown = findings.filter((f) => !order.includes(f.severity));
+  reasons.push(...listed([...failing.map(describe), ...unknown.map((f) => `${describe(f)} [unknown severity "${String(f.severity)}"]`)]));
   if (gate.minScore > 0) {
     if (score === null) reasons.push(`no score could be computed, and gate.minScore is ${gate.minScore}`);
     else if (score < gate.minScore) reasons.push(`score ${score} is below gate.minScore ${gate.minScore}`);

@@ -231,3 +231,13 @@ test('guard findings in parity.json count even when the spec has no parity secti
   assert.match(s.reasons.join('\n'), /blocker guard \(spec-wide\): parity section removed/);
   assert.equal(s.stages.parity.status, 'skipped');
 });
+
+test('a finding with a severity the policy does not know fails instead of being ignored', () => {
+  const spec = specPlan('checkout');
+  const checks = allPass().map((r) => r.check === 'console'
+    ? result('console', [finding('console', 'critical' as any, 'default', 'mobile', 'TypeError: x is undefined', 'checkout/default-mobile.png')])
+    : r);
+  const { report, s } = gate(spec, healthySpec(spec, checks));
+  assert.equal(report.status, 'fail');
+  assert.ok(s.reasons.some((x) => /unknown severity "critical"/.test(x)), s.reasons.join('\n'));
+});
