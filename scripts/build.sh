@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf dist
 npx tsc -p .
-mkdir -p dist/judge
+mkdir -p dist/judge dist/spec/generated
 cp src/judge/*.hbs dist/judge/
+cp src/spec/generated/validators.js dist/spec/generated/
 touch dist/.build-stamp

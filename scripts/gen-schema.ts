@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeJsonAtomic } from '../src/core/fsx.js';
 import { specSchemaFiles } from '../src/spec/schema-files.js';
+import { validatorsSource } from '../src/spec/validators-gen.js';
+import { writeFileAtomic } from '../src/core/fsx.js';
 import { generate } from '../src/gate/generate.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -11,5 +13,7 @@ for (const [name, json] of Object.entries(specSchemaFiles())) {
   writeJsonAtomic(path.join(root, 'schema', name), json);
   console.log(`wrote schema/${name}`);
 }
+writeFileAtomic(path.join(root, 'src/spec/generated/validators.js'), validatorsSource());
+console.log('wrote src/spec/generated/validators.js');
 generate(root);
 console.log('wrote schema/report.schema.json, docs/scoring.md');

@@ -8,7 +8,7 @@ import { InputError } from '../core/errors.js';
 import { resolveInside, shown } from '../core/paths.js';
 import { readYaml, positionOf, at, type Source } from './source.js';
 import { schemaProblems } from './schema-errors.js';
-import { Config, Spec, type ConfigInput, type SpecInput } from './schema.js';
+import type { ConfigInput, SpecInput } from './schema.js';
 import { specSemantics, looksLikePath, defaultsSemantics, Problems } from './semantic.js';
 import { compileSpec, specNameOf } from './compile.js';
 import { parseMustShow } from './brief.js';
@@ -37,7 +37,7 @@ function loadConfig(opts: LoadOptions, problems: string[]): LoadedConfig {
   const { source, problems: p } = readYaml(file, shown(file, cwd));
   problems.push(...p);
   if (!source) return { root, file, config: {}, src: null };
-  const sp = schemaProblems(source, Config);
+  const sp = schemaProblems(source, 'config');
   problems.push(...sp);
   const config = sp.length ? {} : source.data as ConfigInput;
   if (sp.length) return { root, file, config, src: source };
@@ -94,7 +94,7 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
     const shownFile = shown(abs, cwd);
     const { source, problems: p } = readYaml(abs, shownFile);
     if (!source) { problems.push(...p); continue; }
-    const sp = schemaProblems(source, Spec);
+    const sp = schemaProblems(source, 'spec');
     if (sp.length) { problems.push(...sp); continue; }
     const spec = source.data as SpecInput;
     const sem = specSemantics(source, abs, spec, cfg.config, cfg.root, { baseURL, hasServer });

@@ -1,16 +1,12 @@
 // ajv errors → one readable line each, at the right place: an unknown key points at the key, a
 // missing key at its parent, a wrong value at the value. Unions (anyOf) are explained once, by
 // the branch the value was evidently meant for, instead of one line per branch.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import type { TSchema } from '@sinclair/typebox';
+import type { ErrorObject } from 'ajv';
 import { at, pathLabel, positionOf, type PathSeg, type Source } from './source.js';
+// Precompiled (ajv standalone, from the same TypeBox schemas; test/spec/schema-drift checks it).
+import { validateConfig, validateSpec, type GeneratedValidator } from './generated/validators.js';
 
-const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
-
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-addFormats(ajv);
-const compiled = new WeakMap<object, ValidateFunction>();
+export const VALIDATORS = { spec: validateSpec, config: validateConfig } satisfies Record<string, GeneratedValidator>;
 
 const PATTERN_HELP: Record<string, string> = {
   '^[A-Za-z0-9][A-Za-z0-9._-]*$': 'letters, digits, ".", "_" or "-", starting with a letter or digit (it names files)',
@@ -128,10 +124,9 @@ function explainAnyOf(a: ErrorObject, inner: ErrorObject[]): Problem[] {
   return [{ path, message: `${pathLabel(path) || 'value'} must be ${describe({ anyOf: a.schema })}${typeof data === 'string' ? ` (got "${data}")` : ''}` }];
 }
 
-/** Validates `src.data` against `schema`; problems formatted "file:line:col message". */
-export function schemaProblems(src: Source, schema: TSchema): string[] {
-  let validate = compiled.get(schema);
-  if (!validate) { validate = ajv.compile(JSON.parse(JSON.stringify(schema))); compiled.set(schema, validate); }
+/** Validates `src.data` as a spec or config; problems formatted "file:line:col message". */
+export function schemaProblems(src: Source, kind: keyof typeof VALIDATORS): string[] {
+  const validate = VALIDATORS[kind];
   if (validate(src.data)) return [];
   const seen = new Set<string>();
   const out: string[] = [];

@@ -9,6 +9,8 @@ const SEVERITY = Type.Union([Type.Literal('blocker'), Type.Literal('important'),
 });
 /** Names become folder and file names: keep them portable. */
 const NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]*$';
+/** An ISO 8601 date-time with a zone, e.g. 2025-01-01T00:00:00Z. */
+export const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$';
 const Name = (description: string) => Type.String({ description, pattern: NAME_PATTERN, maxLength: 100 });
 
 export const ColorScheme = Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Literal('no-preference')], {
@@ -34,7 +36,7 @@ export const Context = Type.Object({
   locale: Type.Optional(Str('BCP 47 locale (default en-US)')),
   timezoneId: Type.Optional(Str('IANA time zone (default UTC)')),
   colorScheme: Type.Optional(ColorScheme),
-  freezeTime: Type.Optional(Type.Union([Type.Boolean(), Type.String({ format: 'date-time' })], {
+  freezeTime: Type.Optional(Type.Union([Type.Boolean(), Type.String({ pattern: ISO_TIME })], {
     description: 'freeze Date at this ISO time (true: 2025-01-01T00:00:00Z) so clocks render the same every run',
   })),
   randomSeed: Type.Optional(Type.Integer({ description: 'seed Math.random so random content renders the same every run' })),

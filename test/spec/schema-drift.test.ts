@@ -27,3 +27,9 @@ test('every spec file in the repo starts with the yaml-language-server modeline'
     assert.match(fs.readFileSync(path.join(REPO, 'specs', f), 'utf8'), /^# yaml-language-server: \$schema=\.\.\/schema\/spec\.schema\.json/);
   }
 });
+
+test('src/spec/generated/validators.js is what the schema source generates (run `npm run schema`)', async () => {
+  const { validatorsSource } = await import('../../src/spec/validators-gen.js');
+  const committed = fs.readFileSync(path.join(REPO, 'src/spec/generated/validators.js'), 'utf8');
+  assert.ok(committed === validatorsSource(), 'the precompiled validators are stale');
+});
