@@ -46,6 +46,8 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   const work = async () => {
     if (!job.url) throw new UnitFault('navigation-failed', `no URL for route ${spec.route}: set baseURL or server in the config, or pass --base-url`);
     uc = await openContext(env.browser, spec, vp, env.run.root);
+    // the unit may have timed out while the context was opening: nobody else will close it
+    if (cancelled) { await uc.context.close().catch(() => {}); throw new Error('cancelled'); }
     if (env.trace === 'on-failure') await uc.context.tracing.start({ screenshots: true, snapshots: true });
     const page: Page = await uc.context.newPage();
     page.setDefaultTimeout(spec.timeout);
