@@ -7,7 +7,7 @@ import { readJsonIfExists } from '../core/fsx.js';
 import { files } from '../core/run.js';
 import { loadProject } from '../spec/project.js';
 import type { CommonOptions } from './commands.js';
-import { humanStream, interruptSignal, loadSelected, reportersOf, traceOf, workersOf } from './common.js';
+import { humanStream, interruptSignal, loadSelected, nothingChanged, reportersOf, traceOf, workersOf } from './common.js';
 import { captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter } from './pipeline.js';
 
 const exitOf = (report: { status: string; incomplete?: boolean }) => (report.status === 'pass' && !report.incomplete ? EXIT.pass : EXIT.fail);
@@ -31,6 +31,7 @@ function printJson(opts: CommonOptions, runDir: string): void {
 export async function cmdRun(specs: string[], opts: CommonOptions): Promise<number> {
   const reporters = reportersOf(opts);
   const plan = await loadSelected(specs, opts);
+  if (nothingChanged(plan, opts)) return EXIT.pass;
   const log = humanStream(opts);
   const { run, report } = await runPipeline(plan, {
     out: opts.out, workers: workersOf(opts), trace: traceOf(opts), updateBaselines: !!opts.updateBaselines,
@@ -44,6 +45,7 @@ export async function cmdRun(specs: string[], opts: CommonOptions): Promise<numb
 
 export async function cmdCapture(specs: string[], opts: CommonOptions): Promise<number> {
   const plan = await loadSelected(specs, opts);
+  if (nothingChanged(plan, opts)) return EXIT.pass;
   const log = humanStream(opts);
   const reporter = await consoleReporter(log);
   let failed = 0;

@@ -10,6 +10,8 @@ export interface CommonOptions {
   config?: string; out?: string; baseUrl?: string; viewport?: string | string[]; grep?: string;
   workers?: number; shard?: string; reporter?: string | string[]; json?: boolean; trace?: string;
   updateBaselines?: boolean; cache?: boolean; run?: string;
+  /** --changed [ref]: true = the default base (see changed.ts) */
+  changed?: string | boolean;
 }
 
 const withLoad = (c: ReturnType<CAC['command']>) => c
@@ -27,6 +29,7 @@ export function registerCommands(cli: CAC): void {
   withReport(withOut(withLoad(cli.command('run [...specs]', 'capture → check → judge → gate → report'))))
     .option('--workers <n>', 'parallel browser contexts')
     .option('--shard <i/n>', 'run shard i of n (specs split evenly and deterministically)')
+    .option('--changed [ref]', 'only specs whose spec, brief, rubric, baselines or watch: paths changed since ref (default: merge base with origin\'s default branch / upstream, else HEAD; uncommitted changes count)')
     .option('--trace <mode>', 'on-failure: keep a Playwright trace for each failing unit')
     .option('--update-baselines', 'approve every successful capture of this run as the new baseline')
     .option('--no-cache', 'bypass the judge verdict cache')
@@ -34,6 +37,7 @@ export function registerCommands(cli: CAC): void {
   withOut(withLoad(cli.command('capture [...specs]', 'capture stage only: PNGs, records, axe results')))
     .option('--workers <n>', 'parallel browser contexts')
     .option('--shard <i/n>', 'run shard i of n')
+    .option('--changed [ref]', 'only specs whose inputs changed since ref (see run --help)')
     .option('--trace <mode>', 'on-failure: keep a trace for each failing unit')
     .action(cmdCapture);
   withOut(cli.command('check', 'deterministic checks + parity over the latest run folder (no browser)'))

@@ -29,9 +29,19 @@ export function traceOf(opts: CommonOptions): 'off' | 'on-failure' {
 }
 
 export async function loadSelected(specs: string[], opts: CommonOptions): Promise<ProjectPlan> {
-  const plan = await loadProject({ config: opts.config, specs, baseURL: opts.baseUrl });
+  let plan = await loadProject({ config: opts.config, specs, baseURL: opts.baseUrl });
+  if (opts.changed !== undefined && opts.changed !== false) {
+    const { selectChanged, describeChanged } = await import('./changed.js');
+    const sel = selectChanged(plan, opts.changed === true || opts.changed === '' ? true : String(opts.changed));
+    humanStream(opts).write(describeChanged(sel, plan.specs.length));
+    plan = { ...plan, specs: sel.specs.map((s) => s.spec) };
+    if (!plan.specs.length) return plan;
+  }
   return selectPlan(plan, { grep: opts.grep, viewport: opts.viewport, shard: opts.shard });
 }
+
+/** `--changed` selected nothing: the command stops here, successfully, writing nothing. */
+export const nothingChanged = (plan: ProjectPlan, opts: CommonOptions) => !plan.specs.length && opts.changed !== undefined && opts.changed !== false;
 
 /** Human output goes to stderr when stdout carries JSON. */
 export const humanStream = (opts: CommonOptions): NodeJS.WriteStream => (opts.json ? process.stderr : process.stdout);
