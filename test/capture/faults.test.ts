@@ -82,7 +82,7 @@ describe('run-level faults', () => {
   });
 
   test('a readiness selector that never appears is a navigation timeout naming the selector', async () => {
-    const run = makeRun(tmpDir(), [makeSpec('static', { checkOptions: quick, wait: { for: 'selector', selector: '[data-ready]', timeout: 300 } })], srv.url);
+    const run = makeRun(tmpDir(), [makeSpec('static', { checkOptions: quick, wait: { for: 'selector', selector: '[data-ready]', timeout: 1500 } })], srv.url);
     await captureRun(run);
     const rec = readRecord(run, 'static');
     assert.equal(rec.error?.reason, 'navigation-timeout');
