@@ -62,6 +62,9 @@ export async function launchBrowser(plan: ProjectPlan): Promise<{ browser: Brows
         executablePath,
         args: [...LAUNCH_FLAGS, ...plan.browser.args],
         env: { ...process.env, FONTCONFIG_FILE: fontConfig },
+        // veval handles SIGINT/SIGTERM itself (partial results, report marked incomplete, then the
+        // browser is closed); Playwright's own handlers would exit 130 before the report is written.
+        handleSIGINT: false, handleSIGTERM: false,
       });
     } catch (err) {
       throw new FatalError(`could not launch ${executablePath}: ${(err as Error).message.split('\n')[0]}`, INSTALL_HINT);

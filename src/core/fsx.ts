@@ -4,11 +4,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 
+/** Test hook: a disk filling up cannot be produced on this machine (root, no tiny mounts), so
+ * VEVAL_TEST_FAIL_WRITE=<path suffix> makes writes of matching files fail with ENOSPC after half
+ * the data reached the temp file. Unset (always, outside tests) it does nothing. */
+function writeTemp(tmp: string, file: string, data: string | Uint8Array): void {
+  const suffix = process.env.VEVAL_TEST_FAIL_WRITE;
+  if (suffix && file.split(path.sep).join('/').endsWith(suffix)) {
+    fs.writeFileSync(tmp, typeof data === 'string' ? data.slice(0, data.length >> 1) : data.subarray(0, data.length >> 1));
+    throw Object.assign(new Error(`ENOSPC: no space left on device, write '${tmp}'`), { code: 'ENOSPC' });
+  }
+  fs.writeFileSync(tmp, data);
+}
+
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
   try {
-    fs.writeFileSync(tmp, data);
+    writeTemp(tmp, file, data);
     fs.renameSync(tmp, file);
   } catch (err) {
     try { fs.rmSync(tmp, { force: true }); } catch { /* the original error matters more */ }

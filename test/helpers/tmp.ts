@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLI = path.join(REPO, 'src', 'cli', 'main.ts');
 /** tsx's loader by absolute URL: `--import tsx` would resolve from the temp project's folder. */
-const TSX = pathToFileURL(path.join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+export const TSX = pathToFileURL(path.join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 
 export function tmpDir(prefix = 'veval-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
