@@ -50,6 +50,11 @@ export function readYaml(absPath: string, shown: string): { source?: Source; pro
       return at(shown, p.line, p.col, yamlMessage(e.code, e.message));
     }) };
   }
+  const complexKey = firstComplexKey(doc);
+  if (complexKey !== null) {
+    const p = lines.linePos(complexKey);
+    return { problems: [at(shown, p.line, p.col, 'a key must be plain text, not a list or mapping')] };
+  }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIASES });
@@ -61,6 +66,18 @@ export function readYaml(absPath: string, shown: string): { source?: Source; pro
     return { problems: [at(shown, 1, 1, `expected a mapping of keys at the top level, found ${Array.isArray(data) ? 'a list' : typeof data}`)] };
   }
   return { source: { file: shown, text, doc, lines, data }, problems: [] };
+}
+
+/** Offset of the first mapping key that is a list or mapping (`? [a]: 1`), or null. */
+function firstComplexKey(doc: Document.Parsed): number | null {
+  let found: number | null = null;
+  YAML.visit(doc, {
+    Pair(_, pair) {
+      if (pair.key && !isScalar(pair.key)) { found = (pair.key as Node).range?.[0] ?? 0; return YAML.visit.BREAK; }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 function yamlMessage(code: string, message: string): string {

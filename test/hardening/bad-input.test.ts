@@ -13,6 +13,8 @@ const spec = (body: string): Record<string, string> => ({ 'specs/a.yaml': body }
 
 const cases: Case[] = [
   { name: 'a 10 MB spec is refused by its size, before parsing', tree: spec('route: /\n' + 'x'.repeat(10 * 1024 * 1024) + ': 1\n'), expect: [/^specs\/a\.yaml:1:1 is 10\.0 MB; specs and configs are limited to 1 MB$/] },
+  { name: 'a list or mapping used as a key', tree: spec('route: /\n? [a, b]\n: 1\n'), expect: [/^specs\/a\.yaml:2:3 a key must be plain text, not a list or mapping$/] },
+  { name: 'an alias used as a key', tree: spec('route: /\nx: &k [a]\n*k : 1\n'), expect: [/^specs\/a\.yaml:3:1 a key must be plain text/] },
   // Unknown keys at every nesting level.
   ...([
     ['context', 'route: /\ncontext:\n  storagestate: x.json\n', /^specs\/a\.yaml:3:3 unknown key "storagestate" in context/],

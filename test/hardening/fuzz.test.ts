@@ -12,9 +12,6 @@ import { InputError } from '../../src/core/errors.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { CONFIG } from '../spec/helpers.js';
 
-// yaml warns on stderr about odd keys that damaged text produces; the loader refuses them anyway.
-process.removeAllListeners('warning');
-
 const dir = tmpDir('veval-fuzz-');
 writeTree(dir, { 'visual-eval.config.yaml': CONFIG, 'briefs/a.md': '# Job\nPay.\n\n## Must show\n- `#pay` — pay\n', 'specs/a.yaml': 'route: /\n' });
 const SPEC = path.join(dir, 'specs', 'a.yaml');
