@@ -33,6 +33,14 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
     for (const l of [...list('changed', d.changed), ...list('added', d.added), ...list('removed', d.removed)]) say(l);
   }
   if (report.incomplete) { ok = false; say(`verify: FAIL — run ${run.runId} was interrupted; its report is incomplete`); }
+  // a --changed, --grep, --viewport or --shard run checked part of the project: not a done-check
+  const plan = await loadProject({ config: opts.config, cwd: root }).catch(() => null);
+  const reported = new Set((report.specs ?? []).map((s: { name: string }) => s.name));
+  const missing = plan?.specs.filter((s) => !reported.has(s.name)) ?? [];
+  if (missing.length) {
+    ok = false;
+    say(`verify: FAIL — report ${run.runId} covers ${plan!.specs.length - missing.length} of ${plan!.specs.length} specs (a --changed, --grep or --shard run?); missing: ${missing.slice(0, 20).map((s) => s.name).join(', ')}${missing.length > 20 ? ' …' : ''}. Run \`veval run\` (or merge every shard)`);
+  }
   if (report.status !== 'pass') {
     ok = false;
     say(`verify: FAIL — the latest report failed the gate (${run.runId})`);

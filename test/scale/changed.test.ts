@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { selectChanged } from '../../src/cli/changed.js';
+import { createRun } from '../../src/core/run-folder.js';
+import { writeJsonAtomic } from '../../src/core/fsx.js';
 import { InputError } from '../../src/core/errors.js';
 import { loadProject } from '../../src/spec/project.js';
 import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
@@ -115,4 +117,18 @@ test('CLI: outside a git repository → exit 2; nothing changed → exit 0, noth
   assert.match(r.stdout, /1 of 3 spec\(s\) affected\n {2}a {2}\(briefs\/a\.md\)/);
   const latest = fs.readFileSync(path.join(root, 'evals/latest'), 'utf8').trim();
   assert.deepEqual(fs.readdirSync(path.join(root, 'evals', latest)).filter((f) => !f.includes('.')), ['a'], 'only spec a was captured');
+});
+
+test('verify: a passing report of a --changed (partial) run is not a done-check; one covering every spec is', async () => {
+  const { root } = repo();
+  const plan = await loadProject({ cwd: root });
+  const { run } = createRun({ ...plan, specs: plan.specs.filter((s) => s.name === 'a') });
+  const pass = (name: string) => ({ name, status: 'pass', reasons: [] });
+  writeJsonAtomic(path.join(run.runDir, 'report.json'), { status: 'pass', incomplete: false, specs: [pass('a')] });
+  let r = runCli(['verify'], root);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /covers 1 of 3 specs \(a --changed, --grep or --shard run\?\); missing: b, c/);
+  writeJsonAtomic(path.join(run.runDir, 'report.json'), { status: 'pass', incomplete: false, specs: ['a', 'b', 'c'].map(pass) });
+  r = runCli(['verify'], root);
+  assert.equal(r.code, 0, r.stdout);
 });
