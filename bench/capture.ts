@@ -45,7 +45,7 @@ async function bare(): Promise<number> {
 }
 
 async function veval(checks: Record<string, false | Record<string, unknown>>): Promise<number> {
-  const specs = PAGES.map((p) => makeSpec(p, { viewports: VIEWPORTS, regions: { header: 'header', main: 'main' }, required: undefined as never, checkOptions: checks }));
+  const specs = PAGES.map((p) => makeSpec(p, { viewports: VIEWPORTS, regions: { header: 'header', main: 'main' }, checkOptions: checks }));
   for (const s of specs) s.states[0].required = [{ name: 'heading', selector: 'h1', text: null, within: null, visible: 'full', source: 'spec' }];
   const run = makeRun(tmpDir(), specs, srv.url);
   const t0 = performance.now();

@@ -31,7 +31,11 @@ function printJson(opts: CommonOptions, runDir: string): void {
 export async function cmdRun(specs: string[], opts: CommonOptions): Promise<number> {
   const reporters = reportersOf(opts);
   const plan = await loadSelected(specs, opts);
-  if (nothingChanged(plan, opts)) return EXIT.pass;
+  if (nothingChanged(plan, opts)) {
+    // An agent reading stdout still gets JSON: nothing to evaluate, so nothing failed.
+    if (opts.json) process.stdout.write(JSON.stringify({ status: 'pass', nothingChanged: true, specs: [] }, null, 2) + '\n');
+    return EXIT.pass;
+  }
   const log = humanStream(opts);
   const { run, report } = await runPipeline(plan, {
     out: opts.out, workers: workersOf(opts), trace: traceOf(opts), updateBaselines: !!opts.updateBaselines,

@@ -110,6 +110,9 @@ test('CLI: outside a git repository → exit 2; nothing changed → exit 0, noth
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /0 of 3 spec\(s\) affected[\s\S]*nothing to run/);
   assert.equal(fs.existsSync(path.join(root, 'evals')), false, 'no run folder: the previous report stays the latest');
+  r = runCli(['run', '--changed', '--json'], root, { OPENAI_API_KEY: '' });
+  assert.equal(r.code, 0);
+  assert.deepEqual(JSON.parse(r.stdout), { status: 'pass', nothingChanged: true, specs: [] }, 'an agent reading stdout still gets JSON');
 
   fs.appendFileSync(path.join(root, 'briefs/a.md'), 'More.\n');
   r = runCli(['capture', '--changed=HEAD'], root);
