@@ -10,6 +10,18 @@ import type { SpecReport, UnitReport } from './report-schema.js';
 import { computeScore, type ScoringVersion } from './score.js';
 import { captureStage, checksStage, judgeStage, parityStage } from './stages.js';
 
+/** Most direct evidence of a broken task first: severity, then check, then where (stable sort). */
+const CHECK_ORDER = ['capture', 'http-status', 'required-visible', 'guard', 'stability', 'overflow', 'overlap', 'task-order',
+  'text-clipped', 'min-gap', 'axe', 'console', 'requests', 'parity', 'judge'];
+const SEVERITY_ORDER = ['blocker', 'important', 'polish'];
+const rank = (list: string[], v: string) => (list.indexOf(v) === -1 ? list.length : list.indexOf(v));
+function inReadingOrder(findings: Finding[]): Finding[] {
+  return findings.map((f, i) => ({ f, i })).sort((a, b) =>
+    rank(SEVERITY_ORDER, a.f.severity) - rank(SEVERITY_ORDER, b.f.severity)
+    || rank(CHECK_ORDER, a.f.check) - rank(CHECK_ORDER, b.f.check)
+    || a.i - b.i).map((x) => x.f);
+}
+
 function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecArtifacts, findings: Finding[]): UnitReport {
   const r = u.record.value;
   const rel = (name: string | null | undefined) => (name && u.fileExists(`${spec.name}/${name}`) ? `${spec.name}/${name}` : null);
@@ -47,7 +59,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
   const judge = judgeStage(spec, a, deterministic.some((f) => f.severity === 'blocker'));
   const judgeActive = !!spec.judge && spec.judge.mode !== 'off';
   const judgeFindings = judgeActive ? (a.judge.value?.findings ?? []) : [];
-  const findings = [...deterministic, ...judgeFindings, ...judge.findings];
+  const findings = inReadingOrder([...deterministic, ...judgeFindings, ...judge.findings]);
 
   const score = scoring
     ? computeScore(scoring, {
