@@ -47,7 +47,11 @@ const validate = new Ajv({ allErrors: true, strict: false }).compile<Verdict>(le
 /** Parses and validates; throws with a short reason ("invalid JSON: …", "schema violation: …"). */
 export function parseVerdict(content: string): Verdict {
   let data: unknown;
-  try { data = JSON.parse(content); } catch (err) { throw new Error(`invalid JSON from the judge: ${(err as Error).message}`); }
+  // Many OpenAI-compatible servers wrap the JSON in one Markdown fence even when a schema is
+  // requested; only a reply that is exactly one fenced block is unwrapped. Schema and evidence
+  // checks apply in full either way.
+  const fenced = /^\s*```(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```\s*$/i.exec(content);
+  try { data = JSON.parse(fenced ? fenced[1] : content); } catch (err) { throw new Error(`invalid JSON from the judge: ${(err as Error).message}`); }
   if (!validate(data)) {
     const e = validate.errors?.[0];
     throw new Error(`judge answer violates the schema: ${e?.instancePath || '/'} ${e?.message ?? ''}`.trim());
@@ -85,7 +89,7 @@ export function checkVerdict(v: Verdict, inputs: JudgeInputs, regionNames: strin
   for (const f of v.findings) {
     if (isPraise(f)) { dropped.praise++; continue; }
     if (isRedesign(f)) { dropped.redesign++; continue; }
-    const cited = f.evidence.file.replace(new RegExp(`^${specName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`), '');
+    const cited = f.evidence.file.trim().replace(/^\.\//, '').replace(new RegExp(`^${specName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`), '');
     const ref = sent.get(cited);
     const region = f.evidence.region ?? null;
     const quote = f.evidence.quote ?? null;

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crop, fit, imageTokens, toPixels, paintMasks } from '../../src/judge/images.js';
 import { canonicalJson, cacheKey } from '../../src/judge/cache.js';
-import { isPraise, isRedesign, type RawFinding } from '../../src/judge/verdict.js';
+import { isPraise, isRedesign, parseVerdict, type RawFinding } from '../../src/judge/verdict.js';
 
 const raster = (w: number, h: number, v = 200) => ({ width: w, height: h, data: Buffer.alloc(w * h * 4, v) });
 
@@ -54,4 +54,14 @@ test('praise-only findings are recognised, defects that mention "good" are not',
 test('redesign proposals are recognised, small fixes are not', () => {
   for (const fix of ['Redesign the page', 'Move to a completely different layout', 'Introduce a new colour scheme']) assert.ok(isRedesign(f('x', 'y', fix)), fix);
   for (const fix of ['Increase the gap to 8px', 'Raise the z-index of the Pay button']) assert.ok(!isRedesign(f('The button is covered', 'y', fix)), fix);
+});
+
+test('a reply that is exactly one fenced JSON block is read; anything else that is not JSON stays an error', () => {
+  const body = '{"status":"pass","findings":[]}';
+  assert.equal(parseVerdict(body).status, 'pass');
+  assert.equal(parseVerdict('```json\n' + body + '\n```').status, 'pass');
+  assert.equal(parseVerdict('```\n' + body + '\n```\n').status, 'pass');
+  assert.throws(() => parseVerdict('Sure! ```json\n' + body + '\n```'), /invalid JSON/);
+  assert.throws(() => parseVerdict('```json\n' + body + '\n```\nand also ```json\n{}\n```'), /invalid JSON/);
+  assert.throws(() => parseVerdict('```json\n{"status":"great","findings":[]}\n```'), /violates the schema/);
 });
