@@ -3,13 +3,13 @@ import type { Page } from 'playwright-core';
 import type { CaptureRecord, RequiredCheckResult } from '../core/artifacts.js';
 import type { RequiredPlan, SpecPlan } from '../spec/plan.js';
 import { inPageScript } from './in-page/script.js';
-import { cssPx, docBox, queryAll, r2, scrollPage, selectorOf } from './in-page/dom.js';
+import { composedContains, composedParent, cssPx, deepAll, deepElementFromPoint, docBox, queryAll, r2, scrollPage, selectorOf, shadowRootsIn } from './in-page/dom.js';
 import { clipChain, covererOf, pageEnv, paddingBox, revealInScrollers, sampleVisibility, visibilityOf } from './in-page/visibility.js';
 import { clippedTexts, overflowOffenders } from './in-page/layout.js';
 import { findByText, findRequired, measure, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
 
 const HELPERS: Function[] = [
-  selectorOf, r2, docBox, queryAll, scrollPage, cssPx, pageEnv, clipChain, paddingBox, revealInScrollers, covererOf,
+  selectorOf, r2, docBox, shadowRootsIn, queryAll, deepAll, composedParent, composedContains, deepElementFromPoint, scrollPage, cssPx, pageEnv, clipChain, paddingBox, revealInScrollers, covererOf,
   visibilityOf, sampleVisibility, overflowOffenders, clippedTexts, findByText, findRequired,
 ];
 

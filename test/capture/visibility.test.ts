@@ -26,6 +26,7 @@ before(async () => {
     makeSpec('header', { checkOptions: noStability, states: [state('default', [req({ selector: '#target' })])] }),
     makeSpec('header-viewport', { route: '/header', fullPage: false, states: [state('scrolled', [req({ selector: '#target' })], [step({ action: 'scroll', x: 0, y: 700 })])] }),
     makeSpec('static', { checkOptions: noStability, states: [state('default', [req({ text: '/^total: \\$\\d+/i' }), req({ text: 'no such words' })])] }),
+    makeSpec('shadow', { checkOptions: noStability, states: [state('default', [req({ selector: '#pay' }), req({ text: 'Pay now' }), req({ selector: '#clipped' }), req({ selector: '#under-bar' })])] }),
   ], srv.url);
   await captureRun(run, { workers: 2 });
 });
@@ -105,4 +106,21 @@ describe('visibility verdicts', () => {
     const i = (300 * img.width + 10) * 4;
     assert.deepEqual([...img.data.subarray(i, i + 3)], [0xdd, 0xff, 0xdd]);
   });
+
+  test('controls inside open shadow roots are found, are not "covered" by their own host, and light-DOM clipping and covering still count', () => {
+    const pay = verdict('shadow', 0);
+    assert.equal(pay.present, true, 'a selector reaches into the shadow root, as Playwright does');
+    assert.equal(pay.level, 'full', pay.reason);
+    assert.equal(pay.coveredBy, null);
+    assert.equal(verdict('shadow', 1).level, 'full', 'required text inside a shadow root is found');
+    const clipped = verdict('shadow', 2);
+    assert.notEqual(clipped.level, 'full');
+    assert.equal(clipped.clippedBy?.selector, 'div.clipper', 'the light-DOM ancestor of the host clips the shadow button');
+    const under = verdict('shadow', 3);
+    assert.notEqual(under.level, 'full', 'the last button cannot be scrolled above the fixed bar');
+    assert.equal(under.coveredBy?.selector, '#bar');
+    assert.equal(under.coveredBy?.coveredPx, 36);
+    assert.equal(readRecord(run, 'shadow', 'default', 'desktop').required[0].matchedSelector, '#open-host #pay', 'shadow elements are named through their host');
+  });
 });
+

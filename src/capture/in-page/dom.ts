@@ -5,10 +5,13 @@
 export function selectorOf(el: Element): string {
   if (el === document.documentElement) return 'html';
   if (el === document.body) return 'body';
+  // inside a shadow root: unique within that root, named through its host ("ds-button#x button#pay")
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const prefix = root instanceof ShadowRoot ? selectorOf(root.host) + ' ' : '';
   const parts: string[] = [];
   let cur: Element | null = el;
   while (cur && cur !== document.documentElement && cur !== document.body && parts.length < 5) {
-    if (cur.id && /^[A-Za-z][\w-]*$/.test(cur.id) && document.querySelectorAll('#' + cur.id).length === 1) {
+    if (cur.id && /^[A-Za-z][\w-]*$/.test(cur.id) && root.querySelectorAll('#' + cur.id).length === 1) {
       parts.unshift('#' + cur.id);
       break;
     }
@@ -22,10 +25,10 @@ export function selectorOf(el: Element): string {
       if (same.length > 1 && parent.querySelectorAll(':scope > ' + part).length > 1) part += ':nth-of-type(' + (same.indexOf(cur) + 1) + ')';
     }
     parts.unshift(part);
-    if (document.querySelectorAll(parts.join(' > ')).length === 1) break;
+    if (root.querySelectorAll(parts.join(' > ')).length === 1) break;
     cur = parent;
   }
-  return parts.join(' > ');
+  return prefix + parts.join(' > ');
 }
 
 /** Rounds to 1/100 px so records do not carry float noise. */
@@ -39,13 +42,59 @@ export function docBox(el: Element): { x: number; y: number; width: number; heig
   return { x: r2(r.left + window.scrollX), y: r2(r.top + window.scrollY), width: r2(r.width), height: r2(r.height) };
 }
 
-/** querySelectorAll that answers [] for an invalid selector instead of throwing. */
+/** Open shadow roots below `root`, nested ones included (design systems put controls there). */
+export function shadowRootsIn(root: ParentNode): ShadowRoot[] {
+  const out: ShadowRoot[] = [];
+  for (const el of Array.from(root.querySelectorAll('*'))) {
+    const sr = (el as Element).shadowRoot;
+    if (sr) out.push(sr, ...shadowRootsIn(sr));
+  }
+  return out;
+}
+
+/**
+ * querySelectorAll that also looks inside open shadow roots (as Playwright's CSS engine does) and
+ * answers [] for an invalid selector instead of throwing.
+ */
 export function queryAll(root: ParentNode, selector: string): Element[] {
   try {
-    return Array.from(root.querySelectorAll(selector));
+    const out = Array.from(root.querySelectorAll(selector));
+    for (const sr of shadowRootsIn(root)) out.push(...Array.from(sr.querySelectorAll(selector)));
+    return out;
   } catch {
     return [];
   }
+}
+
+/** Every element below `root`, light and open-shadow trees. */
+export function deepAll(root: ParentNode): Element[] {
+  const out = Array.from(root.querySelectorAll('*'));
+  for (const sr of shadowRootsIn(root)) out.push(...Array.from(sr.querySelectorAll('*')));
+  return out;
+}
+
+/** Parent in the composed tree: a shadow root's top-level node goes on to its host. */
+export function composedParent(el: Element): Element | null {
+  if (el.parentElement) return el.parentElement;
+  const root = el.getRootNode();
+  return root instanceof ShadowRoot ? root.host : null;
+}
+
+/** `a` contains `b` in the composed tree (across shadow boundaries). */
+export function composedContains(a: Element, b: Element): boolean {
+  for (let n: Element | null = b; n; n = composedParent(n)) if (n === a) return true;
+  return false;
+}
+
+/** elementFromPoint that descends into open shadow roots instead of stopping at the host. */
+export function deepElementFromPoint(x: number, y: number): Element | null {
+  let hit = document.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
 }
 
 export function scrollPage(top: number): void {

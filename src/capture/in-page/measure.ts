@@ -1,6 +1,6 @@
 // In-page entry: every measurement of one state in one evaluate (plain function, run in the
 // browser together with dom.ts, visibility.ts and layout.ts).
-import { docBox, queryAll, scrollPage, selectorOf } from './dom.js';
+import { composedParent, deepAll, docBox, queryAll, scrollPage, selectorOf } from './dom.js';
 import { pageEnv, visibilityOf, type PageEnv } from './visibility.js';
 import { clippedTexts, overflowOffenders } from './layout.js';
 
@@ -27,12 +27,12 @@ export function findByText(roots: Element[], pattern: string): { el: Element; te
   // every element is tested (an anchored regex can match a child and not its parent); the
   // smallest are those with no matching descendant
   const hits = new Map<Element, string>();
-  for (const r of roots) for (const el of [r, ...Array.from(r.querySelectorAll('*'))]) {
+  for (const r of roots) for (const el of [r, ...deepAll(r)]) {
     const t = match(el);
     if (t !== null) hits.set(el, t);
   }
   const outer = new Set<Element>();
-  for (const el of hits.keys()) for (let a = el.parentElement; a && !outer.has(a); a = a.parentElement) outer.add(a);
+  for (const el of hits.keys()) for (let a = composedParent(el); a && !outer.has(a); a = composedParent(a)) outer.add(a);
   return [...hits].filter(([el]) => !outer.has(el)).map(([el, text]) => ({ el, text }));
 }
 

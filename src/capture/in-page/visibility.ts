@@ -1,7 +1,7 @@
 // In-page: the contract's "Visible" verdict for one element. Runs inside the browser (bundled by
 // inPageScript with dom.ts); plain functions only.
 import type { VisibilityVerdict } from '../../core/artifacts.js';
-import { cssPx, docBox, r2, scrollPage, selectorOf } from './dom.js';
+import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, r2, scrollPage, selectorOf } from './dom.js';
 
 export interface PageEnv { vw: number; vh: number; bandTop: number; bandBottom: number; sMin: number; sMax: number }
 
@@ -34,7 +34,7 @@ export function pageEnv(): PageEnv {
 export function clipChain(el: Element): { el: Element; x: string; y: string }[] {
   const out: { el: Element; x: string; y: string }[] = [];
   let pos = getComputedStyle(el).position;
-  for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+  for (let a = composedParent(el); a && a !== document.body && a !== document.documentElement; a = composedParent(a)) {
     const s = getComputedStyle(a);
     const fixedCB = s.transform !== 'none' || s.perspective !== 'none' || s.filter !== 'none' || /paint|layout|strict|content/.test(s.contain);
     if (pos === 'fixed' && !fixedCB) continue;
@@ -78,7 +78,7 @@ export function revealInScrollers(el: Element, chain: { el: Element; x: string; 
 
 /** The element to name as the coverer: the nearest positioned box around the hit (the overlay). */
 export function covererOf(hit: Element, target: Element): Element {
-  for (let a: Element | null = hit; a && a !== document.body && !a.contains(target); a = a.parentElement) {
+  for (let a: Element | null = hit; a && a !== document.body && !composedContains(a, target); a = composedParent(a)) {
     if (getComputedStyle(a).position !== 'static') return a;
   }
   return hit;
@@ -93,14 +93,14 @@ export function visibilityOf(el: Element, count: number, env: PageEnv): Visibili
   if (!shown) {
     v.displayed = false;
     let a: Element | null = el;
-    while (a && getComputedStyle(a).display !== 'none') a = a.parentElement;
+    while (a && getComputedStyle(a).display !== 'none') a = composedParent(a);
     v.reason = !a ? 'not rendered (content-visibility)' : a === el ? 'display: none' : 'display: none on ' + selectorOf(a);
     return v;
   }
   const cs = getComputedStyle(el);
   if (cs.visibility !== 'visible') { v.displayed = false; v.reason = 'visibility: ' + cs.visibility; return v; }
   let op = 1;
-  for (let a: Element | null = el; a; a = a.parentElement) op *= parseFloat(getComputedStyle(a).opacity) || 0;
+  for (let a: Element | null = el; a; a = composedParent(a)) op *= parseFloat(getComputedStyle(a).opacity) || 0;
   v.opacity = r2(op);
   const chain = clipChain(el);
   const undo = revealInScrollers(el, chain);
@@ -174,8 +174,8 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
       const x = Math.round(rr.left + lx), y = Math.round(rr.top + ly);
       if (x < 0 || x >= env.vw || y < env.bandTop || y >= env.bandBottom) return;
       banded[k] = true;
-      const hit = document.elementFromPoint(x, y);
-      if (hit && (hit === el || el.contains(hit))) { n++; seen[k] = true; return; }
+      const hit = deepElementFromPoint(x, y);
+      if (hit && (hit === el || composedContains(el, hit))) { n++; seen[k] = true; return; }
       if (hit) { const c = covererOf(hit, el); coverers.set(c, (coverers.get(c) || 0) + 1); }
     });
     const inBand = rr.top + L.y0 >= env.bandTop - 0.5 && rr.top + Math.min(h, L.y1) <= env.bandBottom + 0.5;
