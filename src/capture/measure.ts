@@ -6,11 +6,11 @@ import { inPageScript } from './in-page/script.js';
 import { composedContains, composedParent, cssPx, deepAll, deepElementFromPoint, docBox, queryAll, r2, scrollPage, selectorOf, shadowRootsIn } from './in-page/dom.js';
 import { clipChain, covererOf, pageEnv, paddingBox, revealInScrollers, sampleVisibility, visibilityOf } from './in-page/visibility.js';
 import { clippedTexts, overflowOffenders } from './in-page/layout.js';
-import { findByText, findRequired, measure, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
+import { findByText, findRequired, horizontalOverflow, measure, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
 
 const HELPERS: Function[] = [
   selectorOf, r2, docBox, shadowRootsIn, queryAll, deepAll, composedParent, composedContains, deepElementFromPoint, scrollPage, cssPx, pageEnv, clipChain, paddingBox, revealInScrollers, covererOf,
-  visibilityOf, sampleVisibility, overflowOffenders, clippedTexts, findByText, findRequired,
+  visibilityOf, sampleVisibility, overflowOffenders, clippedTexts, findByText, findRequired, horizontalOverflow,
 ];
 
 export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' | 'masks' | 'clippedText' | 'text' | 'required'>;

@@ -10,7 +10,7 @@ import type { StaticServer } from '../../src/core/static-server.js';
 import { files, type RunContext } from '../../src/core/run.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { closedPort, fixtureServer, readPng, readRecord } from './helpers.js';
-import { makeRun, makeSpec, mobile, state, step } from './plan-fixture.js';
+import { desktop, makeRun, makeSpec, mobile, state, step } from './plan-fixture.js';
 
 let srv: StaticServer;
 let run: RunContext;
@@ -28,6 +28,7 @@ before(async () => {
     makeSpec('status'),
     makeSpec('boom'),
     makeSpec('overflow', { viewports: [mobile], checkOptions: { axe: {} } }),
+    makeSpec('offcanvas', { viewports: [desktop, mobile] }),
     makeSpec('menu', { states: [
       state('first'),
       state('broken', [], [step({ action: 'click', selector: '#nope', timeout: 300, source: 'specs/menu.yaml:12:9' })]),
@@ -114,6 +115,13 @@ describe('evidence in the record', () => {
     const rec = readRecord(run, 'boom');
     assert.equal(rec.httpStatus, 500);
     assert.deepEqual(rec.failedRequests, []);
+  });
+
+  test('an off-canvas menu past the edge of a desktop page that clips overflow-x is not overflow; on a phone the page zooms out, so it is', () => {
+    assert.equal(readRecord(run, 'offcanvas', 'default', 'desktop').overflow.overflowPx, 0);
+    const phone = readRecord(run, 'offcanvas', 'default', 'mobile');
+    assert.equal(phone.overflow.overflowPx, 320);
+    assert.deepEqual(phone.overflow.offenders.map((o) => o.selector), ['nav.menu']);
   });
 
   test('horizontal overflow names the outermost offender, not contained children', () => {

@@ -36,6 +36,21 @@ export function findByText(roots: Element[], pattern: string): { el: Element; te
   return [...hits].filter(([el]) => !outer.has(el)).map(([el, text]) => ({ el, text }));
 }
 
+/**
+ * How much wider than the viewport the page is for a user. A mobile browser widens its layout
+ * viewport to fit wide content (the page is shown zoomed out) whatever overflow-x says; a desktop
+ * viewport whose overflow-x is hidden/clip (on html, or on body propagated) cannot be scrolled
+ * sideways by a user, so content past its edge is clipped rather than overflowing.
+ */
+export function horizontalOverflow(scrollWidth: number, vw: number): number {
+  const zoomedOut = window.innerWidth > vw + 0.5;
+  const html = getComputedStyle(document.documentElement).overflowX;
+  const viewportX = html !== 'visible' ? html : getComputedStyle(document.body).overflowX;
+  const locked = viewportX === 'hidden' || viewportX === 'clip';
+  if (locked && !zoomedOut) return 0;
+  return Math.max(0, scrollWidth - vw);
+}
+
 export function findRequired(req: MeasureArg['required'][number], env: PageEnv) {
   const absent = (reason: string) => ({
     matchedSelector: null, matchedText: null,
@@ -79,7 +94,7 @@ export function measure(arg: MeasureArg) {
       regions[name] = { selector: sel, count: els.length, box: els[0] ? docBox(els[0]) : null };
     }
     const masks = arg.masks.map((sel) => ({ selector: sel, boxes: queryAll(document, sel).map(docBox) }));
-    const overflow = { overflowPx: Math.max(0, doc.scrollWidth - vw), offenders: overflowOffenders(vw) };
+    const overflow = { overflowPx: horizontalOverflow(se.scrollWidth, vw), offenders: overflowOffenders(vw) };
     const clippedText = clippedTexts();
     const text = (document.body.innerText || '').slice(0, 200000);
     const env = pageEnv();
