@@ -54,7 +54,13 @@ export async function cmdApprove(opts: CommonOptions & { spec?: string; state?: 
   const root = rootOf(opts);
   const { run } = openRun(root, opts.out ?? 'evals', opts.run);
   const { approve } = await import('../parity/approve.js');
-  const res = await approve(run, { spec: opts.spec, state: opts.state, viewport: typeof opts.viewport === 'string' ? opts.viewport : undefined, prune: !!opts.prune });
+  // Orphans are judged against every spec of the project (the run may have covered only some);
+  // without a loadable project nothing is pruned.
+  let projectSpecs;
+  try { projectSpecs = (await loadProject({ config: opts.config ? path.resolve(opts.config) : undefined, cwd: root })).specs; } catch (err) {
+    if (opts.prune) throw err;
+  }
+  const res = await approve(run, { spec: opts.spec, state: opts.state, viewport: typeof opts.viewport === 'string' ? opts.viewport : undefined, prune: !!opts.prune, projectSpecs });
   const say = (s: string) => process.stdout.write(s + '\n');
   for (const w of res.written) say(`approved  ${w}`);
   for (const u of res.unchanged) say(`unchanged ${u}`);

@@ -18,7 +18,12 @@ import { settingsOf } from './settings.js';
 import type { BaselineEntry, BaselineManifest } from './types.js';
 import { pruneOrphans } from './prune.js';
 
-export interface ApproveOptions { spec?: string; state?: string; viewport?: string; prune?: boolean; dryRun?: boolean; approver?: string }
+export interface ApproveOptions {
+  spec?: string; state?: string; viewport?: string; prune?: boolean; dryRun?: boolean; approver?: string;
+  /** every spec of the project: orphans are judged against these, not against a partial run's plan
+   *  (after `veval run specs/a.yaml`, b's baselines are not orphans) */
+  projectSpecs?: SpecPlan[];
+}
 
 export interface ApproveResult { written: string[]; unchanged: string[]; refused: { unit: string; reason: string }[]; orphans: string[]; removed: string[] }
 
@@ -76,7 +81,7 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
     }
     if (changed && !opts.dryRun) writeManifest(run, manifest);
   }
-  const pruned = pruneOrphans(run, !!opts.prune && !opts.dryRun);
+  const pruned = pruneOrphans(opts.projectSpecs ? { ...run, plan: { ...run.plan, specs: opts.projectSpecs } } : run, !!opts.prune && !opts.dryRun);
   res.orphans = pruned.orphans;
   res.removed = pruned.removed;
   return res;

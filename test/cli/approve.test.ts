@@ -1,0 +1,35 @@
+// veval approve through the CLI: promotes the latest run, and --prune never takes a baseline that
+// a spec outside a partial run still produces.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+
+const PAGE = (t: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t}</title></head><body><main><h1>${t}</h1><button id="go">Go</button></main></body></html>`;
+const SPEC = (route: string) => `route: ${route}\nviewports: [phone]\nrequired: [{ selector: "#go" }]\nparity: { maxDiffRatio: 0 }\n`;
+const NO_KEY = { OPENAI_API_KEY: '' };
+
+test('approve --prune after a partial run keeps the baselines of specs the run did not cover, and removes only true orphans', () => {
+  const dir = tmpDir('veval-approve-');
+  writeTree(dir, {
+    'visual-eval.config.yaml': 'server: { static: site }\nviewports:\n  phone: { width: 390, height: 700, isMobile: true }\n',
+    'site/a.html': PAGE('A'), 'site/b.html': PAGE('B'),
+    'specs/a.yaml': SPEC('/a'), 'specs/b.yaml': SPEC('/b'),
+  });
+  let r = runCli(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  for (const f of ['baselines/a/default-phone.png', 'baselines/b/default-phone.png']) assert.ok(fs.existsSync(path.join(dir, f)), f);
+  // A true orphan: a baseline for a state no spec has any more.
+  fs.copyFileSync(path.join(dir, 'baselines/b/default-phone.png'), path.join(dir, 'baselines/b/gone-phone.png'));
+
+  r = runCli(['run', 'specs/a.yaml', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  r = runCli(['approve', '--prune'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.ok(fs.existsSync(path.join(dir, 'baselines/b/default-phone.png')), 'b is still a spec of the project: its baseline stays');
+  assert.ok(fs.existsSync(path.join(dir, 'baselines/b/manifest.json')));
+  assert.equal(fs.existsSync(path.join(dir, 'baselines/b/gone-phone.png')), false, 'the true orphan is removed');
+  assert.match(r.stdout, /removed +baselines\/b\/gone-phone\.png/);
+  assert.match(r.stdout, /unchanged baselines\/a\/default-phone\.png/);
+});
