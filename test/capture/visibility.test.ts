@@ -25,7 +25,7 @@ before(async () => {
     ] }),
     makeSpec('header', { checkOptions: noStability, states: [state('default', [req({ selector: '#target' })])] }),
     makeSpec('header-viewport', { route: '/header', fullPage: false, states: [state('scrolled', [req({ selector: '#target' })], [step({ action: 'scroll', x: 0, y: 700 })])] }),
-    makeSpec('static', { checkOptions: noStability, states: [state('default', [req({ text: '/^total: \\$\\d+/i' }), req({ text: 'no such words' })])] }),
+    makeSpec('static', { checkOptions: noStability, states: [state('default', [req({ text: '/^total: \\$\\d+/i' }), req({ text: 'no such words' }), req({ text: 'TOTAL:' })])] }),
     makeSpec('shadow', { checkOptions: noStability, states: [state('default', [req({ selector: '#pay' }), req({ text: 'Pay now' }), req({ selector: '#clipped' }), req({ selector: '#under-bar' })])] }),
   ], srv.url);
   await captureRun(run, { workers: 2 });
@@ -121,6 +121,13 @@ describe('visibility verdicts', () => {
     assert.equal(under.coveredBy?.selector, '#bar');
     assert.equal(under.coveredBy?.coveredPx, 36);
     assert.equal(readRecord(run, 'shadow', 'default', 'desktop').required[0].matchedSelector, '#open-host #pay', 'shadow elements are named through their host');
+  });
+
+  test('plain required text matches case-sensitively, and a miss that only differs in case says how to match it', () => {
+    const v = verdict('static', 2);
+    assert.equal(v.present, false);
+    assert.match(v.reason, /case-sensitive; the page has "[Tt]otal:" — write \/TOTAL:\/i to ignore case/);
+    assert.equal(verdict('static', 1).reason, 'not present');
   });
 });
 

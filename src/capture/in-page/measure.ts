@@ -64,7 +64,12 @@ export function findRequired(req: MeasureArg['required'][number], env: PageEnv) 
     cands = [];
     for (const r of roots) for (const el of queryAll(r, req.selector)) if (!seen.has(el)) { seen.add(el); cands.push({ el, text: null }); }
   } else cands = findByText(roots, req.text || '');
-  if (!cands.length) return absent('not present');
+  if (!cands.length) {
+    // Plain text matches case-sensitively; say so when only the case differs.
+    const plain = !req.selector && req.text && !/^\/.+\/[a-z]*$/s.test(req.text);
+    const other = plain ? findByText(roots, '/' + req.text!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') + '/i')[0] : undefined;
+    return absent(other ? 'not present (text matches are case-sensitive; the page has "' + other.text + '" — write /' + req.text + '/i to ignore case)' : 'not present');
+  }
   const rank = { full: 2, partial: 1, none: 0 } as Record<string, number>;
   let best: { el: Element; text: string | null; verdict: ReturnType<typeof visibilityOf> } | null = null;
   for (const c of cands.slice(0, 5)) {
