@@ -5,7 +5,12 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import type { Box, StabilityResult } from '../core/artifacts.js';
 
-export interface ShotOptions { fullPage: boolean; check: boolean; interval: number; timeout: number; masks: Box[]; dpr: number }
+export interface ShotOptions {
+  fullPage: boolean; check: boolean; interval: number; timeout: number; masks: Box[]; dpr: number;
+  /** read-only evidence gathering (axe, ARIA snapshot) run in the first interval instead of idling;
+   *  the interval only ever gets longer, so the stability check is not weakened */
+  between?: () => Promise<void>;
+}
 
 export const takeShot = (page: Page, fullPage: boolean) =>
   page.screenshot({ fullPage, animations: 'disabled', caret: 'hide', type: 'png', scale: 'device' });
@@ -44,7 +49,10 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
   let attempts = 1;
   let last: ReturnType<typeof diffBox> = null;
   for (;;) {
-    await page.waitForTimeout(o.interval);
+    const t = Date.now();
+    if (o.between && attempts === 1) await o.between();
+    const rest = o.interval - (Date.now() - t);
+    if (rest > 0) await page.waitForTimeout(rest);
     const next = await takeShot(page, o.fullPage);
     attempts++;
     last = diffBox(png, next, o.masks, o.dpr);

@@ -103,6 +103,25 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     Object.assign(record, measured);
     record.timings.measure = Date.now() - t;
 
+    // axe and the ARIA snapshot are evidence for other checks; their failure is recorded, not fatal.
+    // They run between the stability shots (read-only: measured to change neither pixels nor
+    // scroll), or after the only shot when stability is off.
+    let evidenceMs = 0;
+    let evidenceDone = false;
+    const evidence = async () => {
+      const te = Date.now();
+      const axe = checkPlan(spec, 'axe');
+      if (axe.enabled) {
+        const y = await page.evaluate(() => [window.scrollX, window.scrollY] as const);
+        try { axeJson = await axeResults(page, axe.options as AxeOptions, spec.masks); } catch (err) { record.axeError = firstLine(err); }
+        await page.evaluate(([x, yy]) => window.scrollTo({ left: x, top: yy, behavior: 'instant' as ScrollBehavior }), y);
+      }
+      record.timings.axe = Date.now() - te;
+      try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
+      evidenceMs = Date.now() - te;
+      evidenceDone = true;
+    };
+
     fault.stage = 'screenshot';
     t = Date.now();
     const stab = checkPlan(spec, 'stability');
@@ -111,6 +130,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       fullPage: spec.fullPage, check: stab.enabled, interval: opt.interval ?? 100, timeout: opt.timeout ?? 5000,
       // mask boxes are document coordinates; a viewport screenshot starts at scrollY
       masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
+      between: evidence,
     });
     png = shot.png;
     record.stability = shot.stability;
@@ -121,16 +141,8 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       record.stability.changedSelector = await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
     }
     record.image = pngSize(png);
-    record.timings.screenshot = Date.now() - t;
-
-    // axe and the ARIA snapshot are evidence for other checks; their failure is recorded, not fatal
-    t = Date.now();
-    const axe = checkPlan(spec, 'axe');
-    if (axe.enabled) {
-      try { axeJson = await axeResults(page, axe.options as AxeOptions, spec.masks); } catch (err) { record.axeError = firstLine(err); }
-    }
-    record.timings.axe = Date.now() - t;
-    try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
+    record.timings.screenshot = Date.now() - t - evidenceMs;
+    if (!evidenceDone) await evidence();
     if (fault.crashed) throw new Error('Target crashed');
   };
 
