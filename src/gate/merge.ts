@@ -19,6 +19,18 @@ function openShard(dir: string): { run: RunContext; info: RunInfo } {
   return openRun(dir, '.');
 }
 
+/** Each shard records "i/n"; every i of 1..n must be present, all with the same n. */
+export function missingShards(recorded: (string | null)[]): string[] {
+  const parsed = recorded.map((r) => /^(\d+)\/(\d+)$/.exec(r ?? ''));
+  if (parsed.every((p) => !p)) return [];
+  if (parsed.some((p) => !p)) return ['some folders are shards (--shard i/n) and some are not'];
+  const totals = new Set(parsed.map((p) => Number(p![2])));
+  if (totals.size > 1) return [`the shards were split differently (${[...totals].map((t) => `/${t}`).join(', ')})`];
+  const n = [...totals][0];
+  const have = new Set(parsed.map((p) => Number(p![1])));
+  return Array.from({ length: n }, (_, i) => i + 1).filter((i) => !have.has(i)).map((i) => `shard ${i}/${n} is missing: the merged verdict is incomplete`);
+}
+
 export async function mergeRuns(dirs: string[], opts: { out: string; reporters: string[] }): Promise<{ runDir: string; report: Report }> {
   if (!dirs.length) throw new InputError(['merge: name at least one shard folder']);
   const shards = dirs.map(openShard);
@@ -46,8 +58,11 @@ export async function mergeRuns(dirs: string[], opts: { out: string; reporters: 
   writeJsonAtomic(path.join(runDir, files.run), info);
 
   const run: RunContext = { root: plan.root, outDir: opts.out, runId, runDir, plan };
-  // A shard whose own run was interrupted (no report.json) makes the merged run incomplete.
-  const incomplete = shards.some((s) => {
+  // A shard whose own run was interrupted (no report.json), or a shard that never arrived (a CI job
+  // that did not upload), makes the merged run incomplete: it can never pass.
+  const missing = missingShards(shards.map((s) => s.info.shard));
+  for (const m of missing) process.stderr.write(`veval merge: ${m}\n`);
+  const incomplete = missing.length > 0 || shards.some((s) => {
     try { return JSON.parse(fs.readFileSync(path.join(s.run.runDir, files.report), 'utf8')).incomplete === true; } catch { return true; }
   });
   const report = gateRun(run, { startedAt, finishedAt: new Date().toISOString(), incomplete, argv: info.argv });

@@ -76,4 +76,8 @@ test('run --shard: shards capture disjoint specs; merge gives one report with ev
   assert.deepEqual(merged.specs.map((s: any) => s.name).sort(), ['cart', 'checkout-payment']);
   assert.ok(fs.existsSync(path.join(latestDir(dir, 'merged'), 'index.html')));
   assert.equal(runCli(['merge', 'shard1', 'shard1', '--out', 'm2'], dir).code, 2, 'the same shard twice is refused');
+  const partial = runCli(['merge', 'shard1', '--out', 'm3', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(partial.code, 1, 'a shard that never arrived makes the merge fail, whatever the present shards say');
+  assert.match(partial.stderr, /shard 2\/2 is missing/);
+  assert.equal(readReport(dir, 'm3').incomplete, true);
 });
