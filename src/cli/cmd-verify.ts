@@ -3,7 +3,7 @@ import path from 'node:path';
 import { EXIT, InputError } from '../core/errors.js';
 import { openRun } from '../core/run-folder.js';
 import { readJsonIfExists } from '../core/fsx.js';
-import { files } from '../core/run.js';
+import { files, unitsOf } from '../core/run.js';
 import { diffManifests, freshness } from '../core/freshness.js';
 import { loadProject } from '../spec/project.js';
 import type { CommonOptions } from './commands.js';
@@ -33,13 +33,20 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
     for (const l of [...list('changed', d.changed), ...list('added', d.added), ...list('removed', d.removed)]) say(l);
   }
   if (report.incomplete) { ok = false; say(`verify: FAIL — run ${run.runId} was interrupted; its report is incomplete`); }
-  // a --changed, --grep, --viewport or --shard run checked part of the project: not a done-check
-  const plan = await loadProject({ config: opts.config, cwd: root }).catch(() => null);
-  const reported = new Set((report.specs ?? []).map((s: { name: string }) => s.name));
-  const missing = plan?.specs.filter((s) => !reported.has(s.name)) ?? [];
+  // a --changed, --grep, --viewport or --shard run checked part of the project: not a done-check.
+  // Coverage needs only names, states and viewports, so a base URL given at run time is not needed.
+  let plan: Awaited<ReturnType<typeof loadProject>> | null = null;
+  try { plan = await loadProject({ config: opts.config ? path.resolve(opts.config) : undefined, cwd: root, baseURL: 'http://127.0.0.1/' }); } catch (err) {
+    ok = false;
+    const first = err instanceof InputError ? err.problems[0] : (err as Error).message;
+    say(`verify: FAIL — cannot load the project to check what the report covers: ${first}`);
+  }
+  const reportedUnits = new Set((report.specs ?? []).flatMap((s: { name: string; units?: { state: string; viewport: string }[] }) =>
+    (s.units ?? []).map((u) => `${s.name}/${u.state}-${u.viewport}`)));
+  const missing = (plan?.specs ?? []).flatMap((s) => unitsOf(s).map((u) => `${s.name}/${u.state}-${u.viewport}`)).filter((u) => !reportedUnits.has(u));
   if (missing.length) {
     ok = false;
-    say(`verify: FAIL — report ${run.runId} covers ${plan!.specs.length - missing.length} of ${plan!.specs.length} specs (a --changed, --grep or --shard run?); missing: ${missing.slice(0, 20).map((s) => s.name).join(', ')}${missing.length > 20 ? ' …' : ''}. Run \`veval run\` (or merge every shard)`);
+    say(`verify: FAIL — report ${run.runId} does not cover the whole project (a --changed, --grep, --viewport or --shard run?); missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ` (+${missing.length - 20} more)` : ''}. Run \`veval run\` (or merge every shard)`);
   }
   if (report.status !== 'pass') {
     ok = false;

@@ -23,8 +23,9 @@ async function project(git: boolean) {
   return { dir, plan };
 }
 
-function writeReport(runDir: string, status: 'pass' | 'fail') {
-  writeJsonAtomic(path.join(runDir, 'report.json'), { status, incomplete: false, specs: [{ name: 'a', status, reasons: status === 'fail' ? ['blocker: required-visible'] : [] }] });
+function writeReport(runDir: string, status: 'pass' | 'fail', viewports = ['desktop', 'mobile']) {
+  const units = viewports.map((viewport) => ({ state: 'default', viewport }));
+  writeJsonAtomic(path.join(runDir, 'report.json'), { status, incomplete: false, specs: [{ name: 'a', status, units, reasons: status === 'fail' ? ['blocker: required-visible'] : [] }] });
 }
 
 test('verify: no run at all fails (exit 1), not a usage error', async () => {
@@ -72,4 +73,13 @@ test('verify: a run without report.json (interrupted before the gate) fails', as
   const r = runCli(['verify'], dir);
   assert.equal(r.code, 1);
   assert.match(r.stdout, /has no report\.json/);
+});
+
+test('verify: a passing report of a run limited to some viewports (--viewport desktop) is not a done-check', async () => {
+  const { dir, plan } = await project(true);
+  const { run } = createRun(plan);
+  writeReport(run.runDir, 'pass', ['desktop']);
+  const r = runCli(['verify'], dir);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /does not cover the whole project[\s\S]*missing: a\/default-mobile/);
 });
