@@ -54,10 +54,16 @@ export async function captureRun(run: RunContext, opts: CaptureOptions = {}): Pr
 
   const { browser, environment } = await launchBrowser(run.plan);
   let disconnected = false;
-  browser.on('disconnected', () => { disconnected = true; });
+  const gone = new Promise<true>((resolve) => browser.on('disconnected', () => { disconnected = true; resolve(true); }));
+  const waitDisconnected = async (ms: number) => {
+    if (disconnected || !browser.isConnected()) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), ms); });
+    try { return await Promise.race([gone, late]); } finally { clearTimeout(timer); }
+  };
   const onAbort = () => { browser.close().catch(() => {}); };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const env = { run, browser, environment, trace: opts.trace ?? 'off', signal: opts.signal, disconnected: () => disconnected };
+  const env = { run, browser, environment, trace: opts.trace ?? 'off', signal: opts.signal, disconnected: () => disconnected, waitDisconnected };
 
   let next = 0;
   let failed = 0;

@@ -25,7 +25,12 @@ export interface UnitEnv {
   trace: 'off' | 'on-failure';
   signal?: AbortSignal;
   disconnected(): boolean;
+  /** Resolves true once the browser is gone, false after `ms` (a dying browser fails calls before it disconnects). */
+  waitDisconnected(ms: number): Promise<boolean>;
 }
+
+// an unexplained failure waits this long to learn whether the browser was going away
+const DISCONNECT_GRACE_MS = 1500;
 
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
 
@@ -171,6 +176,10 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     if (env.disconnected() || !env.browser.isConnected()) fault.disconnected = true;
     record.ok = false;
     record.error = classify(err, fault);
+    if (record.error.reason === 'internal' && await env.waitDisconnected(DISCONNECT_GRACE_MS)) {
+      fault.disconnected = true;
+      record.error = classify(err, fault);
+    }
     record.screenshot = null;
   } finally {
     clearTimeout(timer);
