@@ -1,6 +1,6 @@
 // Schema-first: these TypeBox schemas are the one source of truth for the TypeScript types, the
 // runtime validation (ajv) and the committed IDE schemas in schema/ (test/spec/schema-drift).
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { CHECKS } from '../checks/registry.js';
 
 const Str = (description: string, extra: object = {}) => Type.String({ description, ...extra });
@@ -56,10 +56,13 @@ export const Wait = Type.Object({
 }, { additionalProperties: false, description: 'readiness before capture' });
 
 const SelectorValue = Type.String({ minLength: 1, description: 'CSS selector' });
-const selOrObj = (action: string, extra: Record<string, TSchema>, description: string) =>
-  Type.Object({ [action]: Type.Union([SelectorValue, Type.Object({ selector: SelectorValue, ...extra }, { additionalProperties: false })]) }, {
+// generic so the TypeScript type of each step keeps its action key and extra options
+const selOrObj = <A extends string, E extends TProperties>(action: A, extra: E, description: string) => {
+  const value = Type.Union([SelectorValue, Type.Object({ selector: SelectorValue, ...extra }, { additionalProperties: false })]);
+  return Type.Object({ [action]: value } as { [K in A]: typeof value }, {
     additionalProperties: false, description,
   });
+};
 export const Step = Type.Union([
   selOrObj('click', { button: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('right'), Type.Literal('middle')])) }, 'click an element'),
   Type.Object({ fill: Type.Object({ selector: SelectorValue, value: Type.String() }, { additionalProperties: false }) }, { additionalProperties: false, description: 'type a value into a field' }),

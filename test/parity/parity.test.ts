@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runParity } from '../../src/parity/index.js';
+import type { EnvFingerprint } from '../../src/core/artifacts.js';
 import { abs, files } from '../../src/core/run.js';
 import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, ENV } from './fixtures.js';
 
@@ -144,11 +145,11 @@ test('a missing or failed capture fails closed', async () => {
   assert.match(res.findings[0].message, /capture failed \(navigation-timeout: timed out/);
 });
 
-for (const [what, env, expect] of [
+for (const [what, env, expect] of <[string, Partial<EnvFingerprint>, RegExp][]>[
   ['browser flavour', { flavour: 'chromium' }, /baseline made with chromium 156 headless-shell \(156\.0\.8078\.114\), this run chromium 156 chromium/],
   ['major version', { browserVersion: '157.0.1.2' }, /this run chromium 157 headless-shell \(157\.0\.1\.2\)/],
   ['font set', { fonts: ['DejaVuSans.ttf', 'Noto.ttf'], fontsHash: 'fonts-2' }, /font set differs from the baseline's \(added Noto\.ttf\)/],
-] as const) {
+]) {
   test(`an environment mismatch in ${what} is a guard blocker and the pixels are not compared`, async () => {
     const { spec, run } = await approved();
     const r2 = nextRun(run);
