@@ -4,6 +4,7 @@
 import { Ajv } from 'ajv';
 import type { Finding, Severity } from '../core/artifacts.js';
 import type { JudgeInputs } from './inputs.js';
+import { quoteFound } from './quote.js';
 
 const nullableString = { type: ['string', 'null'] };
 /** Sent as response_format (OpenAI strict mode: every key required, nullable where optional). */
@@ -66,8 +67,6 @@ const REDESIGN = /\b(re-?design\w*|overhaul\w*|rebrand\w*|complete(ly)? (rework|
 export const isPraise = (f: RawFinding) => PRAISE.test(`${f.issue} ${f.impact}`) && !DEFECT.test(`${f.issue} ${f.impact}`);
 export const isRedesign = (f: RawFinding) => REDESIGN.test(`${f.fix} ${f.issue}`);
 
-const norm = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
-
 export interface Checked {
   status: 'pass' | 'fail' | 'FAIL_EVIDENCE';
   reason: string | null;
@@ -98,8 +97,7 @@ export function checkVerdict(v: Verdict, inputs: JudgeInputs, regionNames: strin
     if (region !== null && !regionNames.includes(region)) why.push(`cites region "${region}", which the spec does not declare`);
     if (quote !== null) {
       const units = ref?.state != null ? inputs.units.filter((u) => u.state === ref.state && u.viewport === ref.viewport) : inputs.units;
-      const q = norm(quote);
-      if (!q || !units.some((u) => norm(u.record.aria ?? '').includes(q) || norm(u.record.text ?? '').includes(q))) {
+      if (!quoteFound(quote, units.flatMap((u) => [u.record.aria ?? '', u.record.text ?? '']))) {
         why.push(`quotes "${quote.slice(0, 80)}", which is not in the page's ARIA snapshot or text`);
       }
     }
