@@ -139,7 +139,7 @@ async function judgeSpec(run: RunContext, spec: SpecPlan, opts: JudgeRunOptions,
     const warn = writeCache(cacheDir, answer);
     if (warn) process.emitWarning(warn);
   }
-  const checked = checkVerdict(verdict, inputs, Object.keys(spec.regions), spec.name);
+  const checked = checkVerdict(verdict, inputs, Object.keys(spec.regions));
   result.status = checked.status;
   result.reason = checked.reason;
   result.findings = checked.findings;

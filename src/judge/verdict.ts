@@ -75,7 +75,7 @@ export interface Checked {
 }
 
 /** Verifies every citation and derives the judge status (never looser than the model's). */
-export function checkVerdict(v: Verdict, inputs: JudgeInputs, regionNames: string[], specName: string): Checked {
+export function checkVerdict(v: Verdict, inputs: JudgeInputs, regionNames: string[]): Checked {
   const sent = new Map<string, { state: string | null; viewport: string | null; capture: string | null; region: string | null; box: unknown }>();
   for (const i of inputs.images) sent.set(i.name, { state: i.state, viewport: i.viewport, capture: i.capture, region: i.region, box: i.box });
   for (const t of inputs.texts) {
@@ -88,8 +88,10 @@ export function checkVerdict(v: Verdict, inputs: JudgeInputs, regionNames: strin
   for (const f of v.findings) {
     if (isPraise(f)) { dropped.praise++; continue; }
     if (isRedesign(f)) { dropped.redesign++; continue; }
-    const cited = f.evidence.file.trim().replace(/^\.\//, '').replace(new RegExp(`^${specName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`), '');
-    const ref = sent.get(cited);
+    // input names are unique within a spec, so a folder the model puts in front (./, checkout/,
+    // evals/<run>/checkout/) does not change which input it means; the name itself must match
+    const cited = f.evidence.file.trim().replace(/^["'`]+|["'`]+$/g, '');
+    const ref = sent.get(cited) ?? sent.get(cited.split(/[\\/]/).pop()!);
     const region = f.evidence.region ?? null;
     const quote = f.evidence.quote ?? null;
     const why: string[] = [];

@@ -84,6 +84,20 @@ test('a quote that is not on the page, or an undeclared region, fails verificati
   }
 });
 
+test('a cited file verifies whatever folder the model puts in front of its name; a name never sent does not', async () => {
+  for (const [file, ok] of [
+    ['./default-desktop.region-summary.png', true], ['checkout/default-desktop.region-summary.png', true],
+    ['evals/r1/checkout/default-desktop.region-summary.png', true], ['`default-desktop.text.txt`', true],
+    ['checkout/default-desktop.png', false], ['default-desktop.region-summary', false],
+  ] as const) {
+    const env = await serve([{ kind: 'json', content: { status: 'fail', findings: [{ ...GOOD_FINDING, evidence: { ...GOOD_FINDING.evidence, file } }] } }]);
+    const fx = makeRun(specPlan('checkout'));
+    const r = await runJudge(fx.run, fx.spec, { env, noCache: true });
+    assert.equal(r.status, ok ? 'fail' : 'FAIL_EVIDENCE', file);
+    assert.equal(r.findings.find((f) => f.check === 'judge' && f.evidence.cited === file)?.evidence.verified, ok, file);
+  }
+});
+
 test('quotes match the page text with whitespace and case normalised', async () => {
   const env = await serve([{ kind: 'json', content: { status: 'fail', findings: [{ ...GOOD_FINDING, evidence: { file: 'default-desktop.text.txt', region: null, quote: 'total $42.00' } }] } }]);
   const fx = makeRun(specPlan('norm-quote'));
