@@ -3,15 +3,14 @@ import type { Page } from 'playwright-core';
 import type { CaptureRecord, RequiredCheckResult } from '../core/artifacts.js';
 import type { RequiredPlan, SpecPlan } from '../spec/plan.js';
 import { inPageScript } from './in-page/script.js';
-import { composedContains, composedParent, cssPx, deepAll, deepElementFromPoint, docBox, queryAll, r2, scrollPage, selectorOf, shadowRootsIn } from './in-page/dom.js';
-import { clipChain, covererOf, pageEnv, paddingBox, revealInScrollers, sampleVisibility, visibilityOf } from './in-page/visibility.js';
-import { clippedTexts, overflowOffenders } from './in-page/layout.js';
-import { findByText, findRequired, horizontalOverflow, measure, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
+import * as dom from './in-page/dom.js';
+import * as visibility from './in-page/visibility.js';
+import * as layout from './in-page/layout.js';
+import * as inPage from './in-page/measure.js';
+import { measure, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
 
-const HELPERS: Function[] = [
-  selectorOf, r2, docBox, shadowRootsIn, queryAll, deepAll, composedParent, composedContains, deepElementFromPoint, scrollPage, cssPx, pageEnv, clipChain, paddingBox, revealInScrollers, covererOf,
-  visibilityOf, sampleVisibility, overflowOffenders, clippedTexts, findByText, findRequired, horizontalOverflow,
-];
+// every function of the in-page modules goes into the page, so a new helper cannot be forgotten
+const HELPERS: Function[] = [dom, visibility, layout, inPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
 
 export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' | 'masks' | 'clippedText' | 'text' | 'required'>;
 

@@ -28,7 +28,7 @@ export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): s
   if (v.offscreenX > 0) why.push(`${Math.round(v.offscreenX)} px right of the viewport`);
   if (v.clippedBy) why.push(`clipped by ${quote(v.clippedBy.selector)} (${Math.round(v.clippedBy.hiddenPx)} px hidden)`);
   // the capture may name the clipping ancestor as the cover of the part it hides: say it once
-  if (v.coveredBy && v.coveredBy.selector !== v.clippedBy?.selector) why.push(`covered by ${quote(v.coveredBy.selector)} over ${Math.round(v.coveredBy.coveredPx)} px`);
+  if (v.coveredBy && v.coveredBy.selector !== v.clippedBy?.selector) why.push(`covered by ${v.coveredBy.backdrop ? 'the backdrop of the modal ' : ''}${quote(v.coveredBy.selector)} over ${Math.round(v.coveredBy.coveredPx)} px`);
   if (!v.reachable && why.length === 0) why.push('cannot be scrolled entirely into the viewport');
   if (why.length === 0) why.push(v.reason || `visibility ${v.level}`);
   return why.join('; ');

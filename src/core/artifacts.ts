@@ -57,7 +57,7 @@ export interface VisibilityVerdict {
   /** true when some reachable scroll position brings the whole element vertically inside the viewport */
   reachable: boolean;
   clippedBy: (ElementRef & { hiddenPx: number }) | null;
-  coveredBy: (ElementRef & { coveredPx: number; coveredBox: Box | null }) | null;
+  coveredBy: (ElementRef & { coveredPx: number; coveredBox: Box | null; /** hidden by the ::backdrop of this modal dialog */ backdrop?: boolean }) | null;
   /** share of sample points inside the box that a user sees at the best scroll position (0..1) */
   visibleFraction: number;
   level: 'full' | 'partial' | 'none';

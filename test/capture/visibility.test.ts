@@ -26,6 +26,10 @@ before(async () => {
     makeSpec('header', { checkOptions: noStability, states: [state('default', [req({ selector: '#target' })])] }),
     makeSpec('header-viewport', { route: '/header', fullPage: false, states: [state('scrolled', [req({ selector: '#target' })], [step({ action: 'scroll', x: 0, y: 700 })])] }),
     makeSpec('static', { checkOptions: noStability, states: [state('default', [req({ text: '/^total: \\$\\d+/i' }), req({ text: 'no such words' }), req({ text: 'TOTAL:' })])] }),
+    makeSpec('bars', { checkOptions: noStability, viewports: [{ ...mobile }], states: [
+      state('default', [req({ selector: '#start' }), req({ selector: '#nav-pricing' }), req({ selector: '#terms' })]),
+      state('dialog', [req({ selector: '#close' }), req({ text: 'Starter $9 per month' })], [step({ action: 'click', selector: '#compare' })]),
+    ] }),
     makeSpec('shadow', { checkOptions: noStability, states: [state('default', [req({ selector: '#pay' }), req({ text: 'Pay now' }), req({ selector: '#clipped' }), req({ selector: '#under-bar' })])] }),
   ], srv.url);
   await captureRun(run, { workers: 2 });
@@ -128,6 +132,24 @@ describe('visibility verdicts', () => {
     assert.equal(v.present, false);
     assert.match(v.reason, /case-sensitive; the page has "[Tt]otal:" — write \/TOTAL:\/i to ignore case/);
     assert.equal(verdict('static', 1).reason, 'not present');
+  });
+
+  test('controls inside a fixed action bar or a sticky header are visible although scroll-padding reserves their band', () => {
+    for (const [i, what] of [[0, 'button in the fixed bottom bar'], [1, 'link in the sticky header'], [2, 'link scrolled clear of the bar by padding']] as const) {
+      const v = verdict('bars', i, 'default', 'mobile');
+      assert.equal(v.level, 'full', `${what}: ${v.reason}`);
+      assert.equal(v.reachable, true, what);
+    }
+  });
+
+  test('behind an open modal dialog the page is covered by its backdrop, named as such; the dialog itself is visible', () => {
+    assert.equal(verdict('bars', 0, 'dialog', 'mobile').level, 'full', 'the close button in the dialog');
+    const v = verdict('bars', 1, 'dialog', 'mobile');
+    assert.equal(v.level, 'none');
+    assert.equal(v.coveredBy?.selector, '#plans');
+    assert.equal(v.coveredBy?.backdrop, true);
+    assert.equal(v.coveredBy?.coveredPx, Math.round(v.box!.height), 'the hidden area is the element, not the empty overlap with the dialog box');
+    assert.match(v.reason, /covered by the backdrop of the modal #plans/);
   });
 });
 

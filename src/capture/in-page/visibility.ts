@@ -76,6 +76,15 @@ export function revealInScrollers(el: Element, chain: { el: Element; x: string; 
   return () => { for (const u of undo.reverse()) u(); };
 }
 
+/** Whether the element or an ancestor is position fixed or sticky (it does not scroll away under a bar). */
+export function pinned(el: Element): boolean {
+  for (let a: Element | null = el; a && a !== document.documentElement; a = composedParent(a)) {
+    const p = getComputedStyle(a).position;
+    if (p === 'fixed' || p === 'sticky') return true;
+  }
+  return false;
+}
+
 /** The element to name as the coverer: the nearest positioned box around the hit (the overlay). */
 export function covererOf(hit: Element, target: Element): Element {
   for (let a: Element | null = hit; a && a !== document.body && !composedContains(a, target); a = composedParent(a)) {
@@ -127,7 +136,9 @@ export function visibilityOf(el: Element, count: number, env: PageEnv): Visibili
       const visH = Math.max(0, L.y1 - L.y0);
       v.clippedBy = { selector: selectorOf(clipper), box: docBox(clipper), hiddenPx: Math.round(Math.max(rect.width - visW, rect.height - visH)) };
     }
-    return sampleVisibility(el, rect, L, env, v);
+    // scroll-padding marks where fixed and sticky bars hide scrolled content; a box inside such a
+    // bar is not hidden by it, so the whole viewport is its band
+    return sampleVisibility(el, rect, L, pinned(el) ? { ...env, bandTop: 0, bandBottom: env.vh } : env, v);
   } finally {
     undo();
   }
@@ -163,11 +174,12 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   positions = positions.filter((s, i) => positions.indexOf(s) === i);
   const seen = pts.map(() => false);
   const banded = pts.map(() => false);
-  let best = { s: positions[0], n: -1, coverers: new Map<Element, number>(), inBand: false };
+  // per coverer: how many sample points it hid, and their box (viewport coordinates)
+  let best = { s: positions[0], n: -1, coverers: new Map<Element, { n: number; x0: number; y0: number; x1: number; y1: number }>(), inBand: false };
   for (const s of positions) {
     scrollPage(s);
     const rr = el.getBoundingClientRect();
-    const coverers = new Map<Element, number>();
+    const coverers: typeof best.coverers = new Map();
     let n = 0;
     pts.forEach(([lx, ly], k) => {
       if (!inClip[k]) return;
@@ -176,7 +188,11 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
       banded[k] = true;
       const hit = deepElementFromPoint(x, y);
       if (hit && (hit === el || composedContains(el, hit))) { n++; seen[k] = true; return; }
-      if (hit) { const c = covererOf(hit, el); coverers.set(c, (coverers.get(c) || 0) + 1); }
+      if (hit) {
+        const c = covererOf(hit, el);
+        const p = coverers.get(c) ?? { n: 0, x0: x, y0: y, x1: x, y1: y };
+        coverers.set(c, { n: p.n + 1, x0: Math.min(p.x0, x), y0: Math.min(p.y0, y), x1: Math.max(p.x1, x), y1: Math.max(p.y1, y) });
+      }
     });
     const inBand = rr.top + L.y0 >= env.bandTop - 0.5 && rr.top + Math.min(h, L.y1) <= env.bandBottom + 0.5;
     if (n > best.n) best = { s, n, coverers, inBand };
@@ -189,16 +205,29 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   if (v.offscreenX < 0) reasons.push(-v.offscreenX + ' px left of the viewport');
   if (v.offscreenX > 0) reasons.push(v.offscreenX + ' px right of the viewport');
   if (v.clippedBy) reasons.push('clipped by ' + v.clippedBy.selector + ' (' + v.clippedBy.hiddenPx + ' px hidden)');
-  const top = [...best.coverers.entries()].sort((a, b) => b[1] - a[1])[0];
+  const top = [...best.coverers.entries()].sort((a, b) => b[1].n - a[1].n)[0];
   if (top && v.visibleFraction < 0.999) {
     scrollPage(best.s);
     const a = el.getBoundingClientRect(), c = top[0].getBoundingClientRect();
-    const ix0 = Math.max(a.left, c.left), iy0 = Math.max(a.top, c.top), ix1 = Math.min(a.right, c.right), iy1 = Math.min(a.bottom, c.bottom);
+    let ix0 = Math.max(a.left, c.left), iy0 = Math.max(a.top, c.top), ix1 = Math.min(a.right, c.right), iy1 = Math.min(a.bottom, c.bottom);
+    // what hides it may paint outside its own box (a modal's ::backdrop, an overlay pseudo-element):
+    // then the hidden area is where the sample points hit it, widened to the grid cells
+    const outside = ix1 - ix0 < 0.5 || iy1 - iy0 < 0.5;
+    if (outside) {
+      const p = top[1], cw = (w - 2 * inset) / (nx - 1), ch = (h - 2 * inset) / (ny - 1);
+      // a hidden edge sample hides the strip up to the element's edge
+      ix0 = p.x0 <= Math.round(a.left + inset) ? a.left : p.x0 - cw / 2;
+      iy0 = p.y0 <= Math.round(a.top + inset) ? a.top : p.y0 - ch / 2;
+      ix1 = p.x1 >= Math.round(a.right - inset) ? a.right : p.x1 + cw / 2;
+      iy1 = p.y1 >= Math.round(a.bottom - inset) ? a.bottom : p.y1 + ch / 2;
+    }
     const iw = Math.max(0, ix1 - ix0), ih = Math.max(0, iy1 - iy0);
     const coveredBox = { x: r2(ix0 + window.scrollX), y: r2(iy0 + window.scrollY), width: r2(iw), height: r2(ih) };
-    v.coveredBy = { selector: selectorOf(top[0]), box: docBox(top[0]), coveredPx: Math.round(ih), coveredBox };
+    const backdrop = outside && top[0].matches(':modal');
+    v.coveredBy = { selector: selectorOf(top[0]), box: docBox(top[0]), coveredPx: Math.round(ih), coveredBox, ...(backdrop ? { backdrop } : {}) };
     const area = iw >= a.width - 1 ? 'over ' + Math.round(ih) + ' px of its height' : 'over a ' + Math.round(iw) + '×' + Math.round(ih) + ' px area';
-    reasons.push('covered by ' + v.coveredBy.selector + ' ' + area + ' at every reachable scroll position');
+    const by = backdrop ? 'the backdrop of the modal ' + v.coveredBy.selector : v.coveredBy.selector;
+    reasons.push('covered by ' + by + ' ' + area + ' at every reachable scroll position');
   }
   if (!v.reachable && !reasons.length) {
     const below = Math.round(B - env.bandBottom - env.sMax);
