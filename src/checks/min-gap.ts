@@ -28,7 +28,7 @@ export const check: Check<{ px?: number; pairs?: [string, string][] }> = {
   meta: {
     id: ID,
     title: 'Spacing between regions holds',
-    description: 'Adjacent declared regions (one above the other, or side by side) are at least px apart: collapsed spacing. Overlapping or nested regions are left to overlap. Regions that are flush by design (gap 0) should be left out with pairs.',
+    description: 'Adjacent declared regions (one above the other, or side by side) are at least px apart: collapsed spacing, measured between what each region paints (its box when it draws a background, border or shadow; otherwise its text and painted content), so stacked sections with inner padding are not touching. Overlapping or nested regions are left to overlap. Regions that are flush by design (gap 0) should be left out with pairs.',
     defaultSeverity: 'important',
     defaultEnabled: true,
     options: Type.Object({
@@ -41,13 +41,18 @@ export const check: Check<{ px?: number; pairs?: [string, string][] }> = {
     const severity = severityOf(ctx, 'important');
     const units = measured(ctx.units);
     const findings = units.flatMap((u) => pairsToCheck(u.record, ctx.options.pairs ?? 'all').flatMap(([a, b]) => {
-      const boxA = u.record.regions[a]!.box!, boxB = u.record.regions[b]!.box!;
-      if (intersection(boxA, boxB) || contains(boxA, boxB) || contains(boxB, boxA)) return [];
-      const gap = gapBetween(boxA, boxB);
+      const ra = u.record.regions[a]!, rb = u.record.regions[b]!;
+      if (intersection(ra.box!, rb.box!) || contains(ra.box!, rb.box!) || contains(rb.box!, ra.box!)) return [];
+      // the gap a user sees is between what the regions paint; records from before `ink` was
+      // measured fall back to the boxes, and a region that paints nothing has no edge to crowd
+      if (ra.ink === null || rb.ink === null) return [];
+      const inkA = ra.ink ?? ra.box!, inkB = rb.ink ?? rb.box!;
+      const gap = gapBetween(inkA, inkB);
       if (!gap || gap.px >= min) return [];
+      const px = Math.round(Math.max(0, gap.px) * 10) / 10;
       return [findingFor(ID, u, severity,
-        `regions ${a} and ${b} are ${Math.round(gap.px * 10) / 10} px apart (${gap.axis}), less than ${min} px, at ${u.record.viewport.name} (${u.record.state})`,
-        { selector: u.record.regions[b]!.selector, box: gap.box, regions: [a, b], gapPx: gap.px, boxes: { [a]: boxA, [b]: boxB } })];
+        `regions ${a} and ${b} are ${px} px apart (${gap.axis}), less than ${min} px, at ${u.record.viewport.name} (${u.record.state})`,
+        { selector: rb.selector, box: gap.box, regions: [a, b], gapPx: gap.px, boxes: { [a]: inkA, [b]: inkB } })];
     }));
     return [...findings, ...(ctx.options.pairs ? unseenRegionFindings(ID, units, ctx.options.pairs, severityOf(ctx, 'important')) : [])];
   },

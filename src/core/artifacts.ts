@@ -116,7 +116,8 @@ export interface CaptureRecord {
   failedRequests: { url: string; status: number | null; failure: string | null; resourceType: string }[];
   document: { scrollWidth: number; scrollHeight: number; clientWidth: number; clientHeight: number };
   overflow: { overflowPx: number; offenders: OverflowOffender[] };
-  regions: Record<string, { selector: string; count: number; box: Box | null }>;
+  /** box: the border box; ink: what the region visibly paints (its box if it draws one, else its text and painted content) — absent in records from before it was measured */
+  regions: Record<string, { selector: string; count: number; box: Box | null; ink?: Box | null }>;
   masks: { selector: string; boxes: Box[] }[];
   required: RequiredCheckResult[];
   clippedText: ClippedText[];

@@ -27,6 +27,7 @@ const EXPECTED: Record<string, { key: string; message?: RegExp }[]> = {
   'menu-clipped': [...at('required-visible', 'blocker', BOTH, 'menu-open', /clipped by "section\.card"/), ...at('text-clipped', 'important', BOTH, 'menu-open')],
   'mobile-overflow': at('overflow', 'blocker', ['mobile'], 'default', /"table" by \d+ px, "a" by \d+ px/),
   'overlapping-regions': at('overlap', 'blocker', BOTH, 'default', /regions promo and signup overlap by \d+×40 px/),
+  'collapsed-spacing': at('min-gap', 'important', BOTH, 'default', /regions form and summary are 2 px apart \(vertical\)/),
   'clipped-button-label': at('text-clipped', 'important', BOTH, 'default', /"button\.pay".*"Pay €1,249\.00 now"/),
   'mobile-reordered-cta': at('task-order', 'important', ['mobile'], 'default', /cta comes before pitch/),
   'form-no-error': at('required-visible', 'blocker', BOTH, 'empty-submit', /not present/),

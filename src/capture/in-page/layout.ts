@@ -64,3 +64,64 @@ export function clippedTexts(): { selector: string; box: ReturnType<typeof docBo
   }
   return out;
 }
+
+/** Alpha of a computed CSS colour (rgb/rgba/color() forms); 'transparent' is 0. */
+export function colourAlpha(c: string): number {
+  if (c === 'transparent') return 0;
+  const m = /\(([^)]*)\)/.exec(c);
+  if (!m) return 1;
+  const slash = m[1].split('/');
+  if (slash.length > 1) return parseFloat(slash[1]);
+  const parts = m[1].split(',');
+  return parts.length > 3 ? parseFloat(parts[3]) : 1;
+}
+
+/** Whether an element draws something of its own: a background, border, shadow, or replaced content. */
+export function paintsItself(el: Element, cs: CSSStyleDeclaration): boolean {
+  if (/^(img|svg|video|canvas|iframe|input|select|textarea|button|hr|progress|meter|object|embed|picture)$/i.test(el.tagName)) return true;
+  if (colourAlpha(cs.backgroundColor) > 0 || cs.backgroundImage !== 'none' || cs.boxShadow !== 'none') return true;
+  for (const side of ['Top', 'Right', 'Bottom', 'Left']) {
+    const st = cs.getPropertyValue('border-' + side.toLowerCase() + '-style');
+    if (parseFloat(cs.getPropertyValue('border-' + side.toLowerCase() + '-width')) > 0 && st !== 'none' && st !== 'hidden' && colourAlpha(cs.getPropertyValue('border-' + side.toLowerCase() + '-color')) > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * What a region visibly occupies, in document coordinates: its own box when it paints one
+ * (a card), else the union of its visible text and of the descendants that paint. Spacing is seen
+ * between these, not between invisible boxes (full-width sections with inner padding touch as
+ * boxes yet sit far apart on screen). Null when nothing paints; the box itself when the subtree is
+ * too large to walk.
+ */
+export function inkBox(root: Element): { x: number; y: number; width: number; height: number } | null {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, budget = 5000;
+  const add = (r: DOMRect) => {
+    if (!(r.width > 0 && r.height > 0)) return;
+    x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+  };
+  const walk = (el: Element): boolean => {
+    if (--budget < 0) return false;
+    const cs = getComputedStyle(el);
+    if (cs.display === 'none' || parseFloat(cs.opacity) === 0) return true;
+    if (cs.visibility === 'visible' && paintsItself(el, cs)) add(el.getBoundingClientRect());
+    const kids = el.shadowRoot ? [...Array.from(el.shadowRoot.childNodes), ...Array.from(el.childNodes)] : Array.from(el.childNodes);
+    for (const n of kids) {
+      if (n.nodeType === Node.TEXT_NODE) {
+        if (cs.visibility !== 'visible' || !(n.textContent || '').trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        add(range.getBoundingClientRect());
+      } else if (n.nodeType === Node.ELEMENT_NODE && !walk(n as Element)) return false;
+    }
+    return true;
+  };
+  if (!walk(root)) return docBox(root);
+  if (x0 === Infinity) return null;
+  // what the region clips away is not seen
+  const rs = getComputedStyle(root), rb = root.getBoundingClientRect();
+  if (rs.overflowX !== 'visible') { x0 = Math.max(x0, rb.left); x1 = Math.min(x1, rb.right); }
+  if (rs.overflowY !== 'visible') { y0 = Math.max(y0, rb.top); y1 = Math.min(y1, rb.bottom); }
+  if (x1 <= x0 || y1 <= y0) return null;
+  return { x: r2(x0 + window.scrollX), y: r2(y0 + window.scrollY), width: r2(x1 - x0), height: r2(y1 - y0) };
+}

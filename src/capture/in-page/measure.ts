@@ -2,7 +2,7 @@
 // browser together with dom.ts, visibility.ts and layout.ts).
 import { composedParent, deepAll, docBox, queryAll, scrollPage, selectorOf } from './dom.js';
 import { pageEnv, visibilityOf, type PageEnv } from './visibility.js';
-import { clippedTexts, overflowOffenders } from './layout.js';
+import { clippedTexts, inkBox, overflowOffenders } from './layout.js';
 
 export interface MeasureArg {
   regions: Record<string, string>;
@@ -93,10 +93,10 @@ export function measure(arg: MeasureArg) {
     const se = (document.scrollingElement || document.documentElement) as HTMLElement;
     const vw = document.documentElement.clientWidth;
     const doc = { scrollWidth: se.scrollWidth, scrollHeight: se.scrollHeight, clientWidth: vw, clientHeight: document.documentElement.clientHeight };
-    const regions: Record<string, { selector: string; count: number; box: ReturnType<typeof docBox> | null }> = {};
+    const regions: Record<string, { selector: string; count: number; box: ReturnType<typeof docBox> | null; ink: ReturnType<typeof docBox> | null }> = {};
     for (const [name, sel] of Object.entries(arg.regions)) {
       const els = queryAll(document, sel);
-      regions[name] = { selector: sel, count: els.length, box: els[0] ? docBox(els[0]) : null };
+      regions[name] = { selector: sel, count: els.length, box: els[0] ? docBox(els[0]) : null, ink: els[0] ? inkBox(els[0]) : null };
     }
     const masks = arg.masks.map((sel) => ({ selector: sel, boxes: queryAll(document, sel).map(docBox) }));
     const overflow = { overflowPx: horizontalOverflow(se.scrollWidth, vw), offenders: overflowOffenders(vw) };
