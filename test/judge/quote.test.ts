@@ -14,7 +14,22 @@ test('a quote verifies when only its typography differs from the page', () => {
     '"Pay now"', // the quote wrapped in quote marks
     '\u201cPay now\u201d',
     'Total $42.00\nDon\u2019t', // across a line break
+    "Don't close this tab -- payment is processing", // an em dash typed as two hyphens
   ]) assert.equal(quoteFound(q, page), true, q);
+});
+
+test('invisible direction marks, Hebrew punctuation and ß do not stop a quote from verifying', () => {
+  const rtl = ['Total \u200e$42.00\u200e · \u2068Straße 5\u2069 · \u05e1\u05d4\u05f4\u05db \u202b\u05e9\u05dc\u05d5\u05dd\u202c'];
+  for (const q of ['Total $42.00', 'STRASSE 5', '\u05e1\u05d4"\u05db', '\u200f\u05e9\u05dc\u05d5\u05dd']) assert.equal(quoteFound(q, rtl), true, q);
+});
+
+test('a quote must match whole words and say something', () => {
+  assert.equal(quoteFound('Pay no', page), false, 'a word cut short is not the page\'s word');
+  assert.equal(quoteFound('ay now', page), false);
+  assert.equal(quoteFound('$', page), false, 'a lone symbol proves nothing');
+  assert.equal(quoteFound('5', ['5 items']), false, 'a single character proves nothing');
+  assert.equal(quoteFound('$42', page), true, 'a price is a whole token');
+  assert.equal(quoteFound('Pay now', page), true);
 });
 
 test('an elided quote verifies only when every part is on the page, in order', () => {
