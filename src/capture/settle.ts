@@ -1,10 +1,16 @@
 // Readiness after navigation and after steps: fonts loaded, images decoded (lazy ones forced
-// eager, since a full-page screenshot does not scroll), two frames rendered.
+// eager and content-visibility: auto rendered, since a full-page screenshot does not scroll), two
+// frames rendered.
 import type { Page } from 'playwright-core';
 import { inPageScript } from './in-page/script.js';
 
 function settleInPage() {
-  for (const img of Array.from(document.querySelectorAll('img[loading="lazy"]'))) (img as HTMLImageElement).loading = 'eager';
+  for (const el of Array.from(document.querySelectorAll('img[loading="lazy"], iframe[loading="lazy"]'))) (el as HTMLImageElement).loading = 'eager';
+  // content-visibility: auto skips rendering off-screen sections until they are scrolled to: the
+  // full-page screenshot would show them blank and hit testing would miss what a user scrolls to
+  for (const el of Array.from(document.querySelectorAll('body *'))) {
+    if (getComputedStyle(el).contentVisibility === 'auto') (el as HTMLElement).style.setProperty('content-visibility', 'visible', 'important');
+  }
   const pending = Array.from(document.images).filter((i) => !i.complete)
     .map((i) => new Promise((r) => { i.addEventListener('load', r, { once: true }); i.addEventListener('error', r, { once: true }); }));
   return Promise.all([document.fonts.ready, ...pending])

@@ -11,7 +11,7 @@ export const check: Check<{ mobileMaxWidth?: number; tolerancePx?: number }> = {
   meta: {
     id: ID,
     title: 'No horizontal overflow',
-    description: 'The document is not wider than the viewport; names the elements that stick out past the right edge and by how many px. Blocker below mobileMaxWidth, important above.',
+    description: 'The document is not wider than the viewport; names the elements that stick out past the right edge (the left edge on a right-to-left page) and by how many px. Blocker below mobileMaxWidth, important above.',
     defaultSeverity: 'by-width',
     defaultEnabled: true,
     options: Type.Object({
@@ -29,7 +29,7 @@ export const check: Check<{ mobileMaxWidth?: number; tolerancePx?: number }> = {
       const named = offenders.slice(0, NAMED).map((o) => `${quote(o.selector)} by ${Math.round(o.overflowPx)} px`).join(', ');
       const more = offenders.length > NAMED ? ` and ${offenders.length - NAMED} more` : '';
       const message = `page is ${Math.round(overflow.overflowPx)} px wider than the ${viewport.width} px viewport at ${viewport.name}` +
-        (offenders.length ? `: ${named}${more} stick out past the right edge` : ' (no single element named)');
+        (offenders.length ? `: ${named}${more} stick out past the ${offenders[0]!.edge ?? 'right'} edge` : ' (no single element named)');
       const severity = ctx.severity ?? (viewport.width < mobileMax ? 'blocker' : 'important');
       return [findingFor(ID, u, severity, message, {
         selector: offenders[0]?.selector, box: offenders[0]?.box ?? null, overflowPx: overflow.overflowPx, offenders,

@@ -13,15 +13,21 @@ export function satisfies(req: Pick<RequiredCheckResult, 'visible'>, v: Visibili
   return v.present && v.level === 'full';
 }
 
+/** The capture's hint when only the case differs ("; text matches are case-sensitive; …"), or ''. */
+const caseHint = (reason: string) => {
+  const m = /\((text matches are case-sensitive.*)\)$/.exec(reason);
+  return m ? `; ${m[1]}` : '';
+};
+
 /** Why the element is not visible enough, in the words a user would use, most basic cause first. */
 export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): string {
   if (!v.present) {
     return req.selector
       ? `not present (no element matches ${quote(req.selector)})`
-      : `not present (no visible text matches ${quote(req.text ?? '')}${req.within ? ` within ${quote(req.within)}` : ''})`;
+      : `not present (no visible text matches ${quote(req.text ?? '')}${req.within ? ` within ${quote(req.within)}` : ''}${caseHint(v.reason)})`;
   }
   const why: string[] = [];
-  if (!v.displayed) why.push('not displayed (display: none or visibility: hidden)');
+  if (!v.displayed) why.push(v.reason ? `not displayed (${v.reason})` : 'not displayed (display: none or visibility: hidden)');
   else if (!v.nonZeroSize) why.push('zero size');
   else if (v.opacity <= 0) why.push('opacity 0');
   if (v.offscreenX < 0) why.push(`${Math.round(-v.offscreenX)} px left of the viewport`);

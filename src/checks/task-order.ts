@@ -12,24 +12,27 @@ const ID = 'task-order';
  * (different column and different row) have no order a user would notice: null. This keeps a
  * two-column desktop layout from "differing" from its stacked mobile version.
  */
-export function readsBefore(a: Box, b: Box): boolean | null {
+export function readsBefore(a: Box, b: Box, rtl = false): boolean | null {
   if (contains(a, b) || contains(b, a)) return null;
   if (xOverlap(a, b) > 0) return a.y === b.y ? null : a.y < b.y;
-  if (yOverlap(a, b) > 0) return a.x === b.x ? null : a.x < b.x;
+  // side by side: left to right, or right to left on a right-to-left page
+  if (yOverlap(a, b) > 0) return a.x === b.x ? null : rtl ? a.x + a.width > b.x + b.width : a.x < b.x;
   return null;
 }
 
+const rtlOf = (r: CaptureRecord) => r.document.direction === 'rtl';
+
 const boxOf = (r: CaptureRecord, name: string) => r.regions[name]?.box ?? null;
 
-/** Regions as a user meets them top to bottom (by y, then x), for messages. */
+/** Regions as a user meets them top to bottom (by y, then x in the page's direction), for messages. */
 export const visualOrder = (r: CaptureRecord) => Object.keys(r.regions).filter((n) => boxOf(r, n))
-  .sort((a, b) => boxOf(r, a)!.y - boxOf(r, b)!.y || boxOf(r, a)!.x - boxOf(r, b)!.x);
+  .sort((a, b) => boxOf(r, a)!.y - boxOf(r, b)!.y || (rtlOf(r) ? -1 : 1) * (boxOf(r, a)!.x - boxOf(r, b)!.x));
 
 /** Pairs [first, second] whose order in `r` contradicts the expected "first before second". */
 function contradicted(r: CaptureRecord, expected: [string, string][]): [string, string][] {
   return expected.filter(([a, b]) => {
     const A = boxOf(r, a), B = boxOf(r, b);
-    return A && B && readsBefore(A, B) === false;
+    return A && B && readsBefore(A, B, rtlOf(r)) === false;
   });
 }
 
@@ -37,7 +40,7 @@ function contradicted(r: CaptureRecord, expected: [string, string][]): [string, 
 function orderedPairs(r: CaptureRecord): [string, string][] {
   const names = Object.keys(r.regions).filter((n) => boxOf(r, n)).sort();
   const out: [string, string][] = [];
-  for (const a of names) for (const b of names) if (a !== b && readsBefore(boxOf(r, a)!, boxOf(r, b)!) === true) out.push([a, b]);
+  for (const a of names) for (const b of names) if (a !== b && readsBefore(boxOf(r, a)!, boxOf(r, b)!, rtlOf(r)) === true) out.push([a, b]);
   return out;
 }
 

@@ -77,7 +77,7 @@ export interface RequiredCheckResult {
   verdict: VisibilityVerdict;
 }
 
-export interface OverflowOffender { selector: string; box: Box; overflowPx: number }
+export interface OverflowOffender { selector: string; box: Box; overflowPx: number; /** set on a right-to-left page, which overflows to the left */ edge?: 'left' }
 
 export interface ClippedText {
   selector: string;
@@ -114,7 +114,8 @@ export interface CaptureRecord {
   axeError: string | null;
   console: { type: 'error' | 'pageerror'; text: string; location: string | null }[];
   failedRequests: { url: string; status: number | null; failure: string | null; resourceType: string }[];
-  document: { scrollWidth: number; scrollHeight: number; clientWidth: number; clientHeight: number };
+  /** direction: the page's writing direction (absent in records from before it was measured: ltr) */
+  document: { scrollWidth: number; scrollHeight: number; clientWidth: number; clientHeight: number; direction?: 'ltr' | 'rtl' };
   overflow: { overflowPx: number; offenders: OverflowOffender[] };
   /** box: the border box; ink: what the region visibly paints (its box if it draws one, else its text and painted content) — absent in records from before it was measured */
   regions: Record<string, { selector: string; count: number; box: Box | null; ink?: Box | null }>;

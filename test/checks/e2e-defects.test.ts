@@ -28,6 +28,8 @@ const EXPECTED: Record<string, { key: string; message?: RegExp }[]> = {
   'mobile-overflow': at('overflow', 'blocker', ['mobile'], 'default', /"table" by \d+ px, "a" by \d+ px/),
   'overlapping-regions': at('overlap', 'blocker', BOTH, 'default', /regions promo and signup overlap by \d+×40 px/),
   'collapsed-spacing': at('min-gap', 'important', BOTH, 'default', /regions form and summary are 2 px apart \(vertical\)/),
+  'button-nowrap': at('text-clipped', 'important', BOTH, 'default', /"button\.next".*"Continue to payment"/),
+  'rtl-overflow': at('overflow', 'blocker', ['mobile'], 'default', /"table\.orders" by \d+ px stick out past the left edge/),
   'clipped-button-label': at('text-clipped', 'important', BOTH, 'default', /"button\.pay".*"Pay €1,249\.00 now"/),
   'mobile-reordered-cta': at('task-order', 'important', ['mobile'], 'default', /cta comes before pitch/),
   'form-no-error': at('required-visible', 'blocker', BOTH, 'empty-submit', /not present/),
@@ -37,7 +39,7 @@ const EXPECTED: Record<string, { key: string; message?: RegExp }[]> = {
   'no-main': [...at('axe', 'important', BOTH, 'default', /landmark-one-main/), ...at('axe', 'important', BOTH, 'default', /axe region/)],
   'script-error': [...at('console', 'important', ['desktop'], 'default', /uncaught exception: "window\.initGallery is not a function"/), ...at('requests', 'important', ['desktop'], 'default', /image request answered HTTP 404/)],
   'server-error': at('http-status', 'blocker', ['desktop'], 'default', /HTTP 500/),
-  'clean-fixed-header': [], 'clean-modal': [], 'clean-animated-hero': [], 'clean-landing': [],
+  'clean-fixed-header': [], 'clean-modal': [], 'clean-animated-hero': [], 'clean-landing': [], 'clean-shapes': [], 'clean-rtl': [],
 };
 
 describe('defect fixture pages, captured and checked', () => {

@@ -108,3 +108,14 @@ export function cssPx(value: string, of: number): number {
   const n = parseFloat(value);
   return Number.isFinite(n) ? n : 0;
 }
+
+/**
+ * Whether a viewport point lies on the element's own hit-test shape — inside its rounded corners,
+ * its transformed outline, its line boxes when it wraps — whatever is painted above it. Points of
+ * the bounding box off that shape show the parent by design and are not "covered".
+ */
+export function onShape(el: Element, x: number, y: number): boolean {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const list = typeof root.elementsFromPoint === 'function' ? root.elementsFromPoint(x, y) : document.elementsFromPoint(x, y);
+  return list.some((h) => h === el || composedContains(el, h));
+}

@@ -6,16 +6,19 @@ import { docBox, r2, selectorOf } from './dom.js';
  * an ancestor that contains its overflow (hidden/clip/auto/scroll) — that ancestor is the one to
  * name if it sticks out itself. Fixed boxes do not widen the page and are skipped.
  */
-export function overflowOffenders(vw: number): { selector: string; box: ReturnType<typeof docBox>; overflowPx: number }[] {
-  const out: { selector: string; box: ReturnType<typeof docBox>; overflowPx: number }[] = [];
+export function overflowOffenders(vw: number): { selector: string; box: ReturnType<typeof docBox>; overflowPx: number; edge?: 'left' }[] {
+  const out: { selector: string; box: ReturnType<typeof docBox>; overflowPx: number; edge?: 'left' }[] = [];
+  // a right-to-left page scrolls, and so overflows, to the left
+  const rtl = getComputedStyle(document.scrollingElement || document.documentElement).direction === 'rtl';
   const visit = (el: Element) => {
     if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD|META|LINK|TITLE)$/.test(el.tagName) || out.length >= 50) return;
     const s = getComputedStyle(el);
     if (s.display === 'none' || s.position === 'fixed') return;
     const r = el.getBoundingClientRect();
-    const right = r.right + window.scrollX;
-    if (r.width > 0 && r.height > 0 && right > vw + 0.5 && s.visibility !== 'hidden') {
-      out.push({ selector: selectorOf(el), box: docBox(el), overflowPx: r2(right - vw) });
+    const right = r.right + window.scrollX, left = r.left + window.scrollX;
+    const past = rtl ? -left : right - vw;
+    if (r.width > 0 && r.height > 0 && past > 0.5 && s.visibility !== 'hidden') {
+      out.push({ selector: selectorOf(el), box: docBox(el), overflowPx: r2(past), ...(rtl ? { edge: 'left' as const } : {}) });
       return;
     }
     if (s.overflowX !== 'visible') return;
@@ -37,13 +40,16 @@ export function clippedTexts(): { selector: string; box: ReturnType<typeof docBo
     if (out.length >= 100) break;
     if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD|META|LINK|TITLE)$/.test(el.tagName)) continue;
     const s = getComputedStyle(el);
-    const clipX = s.overflowX === 'hidden' || s.overflowX === 'clip';
-    const clipY = s.overflowY === 'hidden' || s.overflowY === 'clip';
+    // buttons clip their content whatever overflow says (Chromium's control clip)
+    const control = el.tagName === 'BUTTON';
+    const clipX = control || s.overflowX === 'hidden' || s.overflowX === 'clip';
+    const clipY = control || s.overflowY === 'hidden' || s.overflowY === 'clip';
     const ellipsis = s.textOverflow === 'ellipsis' || (s as any).webkitLineClamp !== 'none' && !!(s as any).webkitLineClamp;
     if (!clipX && !clipY) continue;
     if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
     const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
-    if (!text || el.clientWidth === 0 || el.clientHeight === 0) continue;
+    // 1 px boxes and rect(0 0 0 0) clips are the visually-hidden idiom (skip links, screen-reader labels)
+    if (!text || el.clientWidth <= 1 || el.clientHeight <= 1 || visuallyHidden(s)) continue;
     const r = el.getBoundingClientRect();
     const pad = { left: r.left + el.clientLeft, top: r.top + el.clientTop, right: r.left + el.clientLeft + el.clientWidth, bottom: r.top + el.clientTop + el.clientHeight };
     let hx = 0, hy = 0;
@@ -63,6 +69,12 @@ export function clippedTexts(): { selector: string; box: ReturnType<typeof docBo
     out.push({ selector: selectorOf(el), box: docBox(el), text: text.slice(0, 500), axis, hiddenPx: Math.round(Math.max(hx, hy)), ellipsis });
   }
   return out;
+}
+
+/** The screen-reader-only idiom: clipped to nothing with clip or clip-path. */
+export function visuallyHidden(s: CSSStyleDeclaration): boolean {
+  if (/^rect\(\s*0(px)?[\s,]+0(px)?[\s,]+0(px)?[\s,]+0(px)?\s*\)$/.test(s.clip)) return true;
+  return /^inset\(\s*(50|100)%/.test(s.clipPath);
 }
 
 /** Alpha of a computed CSS colour (rgb/rgba/color() forms); 'transparent' is 0. */

@@ -17,12 +17,23 @@ export function findByText(roots: Element[], pattern: string): { el: Element; te
   const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
   let re: RegExp | null = null;
   if (m) { try { re = new RegExp(m[1], m[2].replace('g', '')); } catch { return []; } }
-  const norm = (el: Element) => (el.textContent || '').replace(/\s+/g, ' ').trim();
+  const clean = (t: string) => t.replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '').replace(/\s+/g, ' ').trim();
+  // the text as rendered: innerText breaks lines at <br> and between block and flex items (where
+  // textContent runs "Free<br>shipping" together) and applies text-transform; a form field shows
+  // its value or placeholder; SVG text has no innerText
+  const texts = (el: Element): string[] => {
+    const out = [clean(el instanceof HTMLElement ? el.innerText : el.textContent || '')];
+    if (el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && !/^(hidden|password|checkbox|radio|file|range|color)$/.test(el.type))) {
+      out.push(clean(el.value), clean(el.placeholder));
+    }
+    return out.filter(Boolean);
+  };
   const match = (el: Element): string | null => {
     if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(el.tagName)) return null;
-    const t = norm(el);
-    if (re) { const r = re.exec(t); return r ? r[0] : null; }
-    return t.includes(pattern) ? pattern : null;
+    for (const t of texts(el)) {
+      if (re) { const r = re.exec(t); if (r) return r[0]; } else if (t.includes(pattern)) return pattern;
+    }
+    return null;
   };
   // every element is tested (an anchored regex can match a child and not its parent); the
   // smallest are those with no matching descendant
@@ -92,7 +103,7 @@ export function measure(arg: MeasureArg) {
     scrollPage(0);
     const se = (document.scrollingElement || document.documentElement) as HTMLElement;
     const vw = document.documentElement.clientWidth;
-    const doc = { scrollWidth: se.scrollWidth, scrollHeight: se.scrollHeight, clientWidth: vw, clientHeight: document.documentElement.clientHeight };
+    const doc = { scrollWidth: se.scrollWidth, scrollHeight: se.scrollHeight, clientWidth: vw, clientHeight: document.documentElement.clientHeight, direction: getComputedStyle(se).direction === 'rtl' ? 'rtl' : 'ltr' };
     const regions: Record<string, { selector: string; count: number; box: ReturnType<typeof docBox> | null; ink: ReturnType<typeof docBox> | null }> = {};
     for (const [name, sel] of Object.entries(arg.regions)) {
       const els = queryAll(document, sel);

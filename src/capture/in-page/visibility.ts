@@ -1,15 +1,17 @@
 // In-page: the contract's "Visible" verdict for one element. Runs inside the browser (bundled by
 // inPageScript with dom.ts); plain functions only.
 import type { VisibilityVerdict } from '../../core/artifacts.js';
-import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, r2, scrollPage, selectorOf } from './dom.js';
+import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, onShape, r2, scrollPage, selectorOf } from './dom.js';
 
 export interface PageEnv { vw: number; vh: number; bandTop: number; bandBottom: number; sMin: number; sMax: number }
 
 /** Viewport, the usable band (scroll-padding of the scrolling element) and the page scroll range. */
 export function pageEnv(): PageEnv {
   const se = (document.scrollingElement || document.documentElement) as HTMLElement;
-  const vw = document.documentElement.clientWidth;
-  const vh = document.documentElement.clientHeight;
+  // a phone zooms a page wider than the screen out to fit: innerWidth/innerHeight then give the
+  // widened layout viewport, in CSS px, that fixed boxes sit in and the screen shows whole
+  const vw = Math.max(document.documentElement.clientWidth, window.innerWidth);
+  const vh = Math.max(document.documentElement.clientHeight, window.innerHeight);
   const cs = getComputedStyle(se);
   const locked = (v: string) => v === 'hidden' || v === 'clip';
   const hs = getComputedStyle(document.documentElement);
@@ -59,19 +61,27 @@ export function revealInScrollers(el: Element, chain: { el: Element; x: string; 
   const undo: (() => void)[] = [];
   for (const c of chain) {
     if (c.x !== 'scroll' && c.y !== 'scroll') continue;
-    const a = c.el;
-    const before = { top: a.scrollTop, left: a.scrollLeft };
-    undo.push(() => { a.scrollTop = before.top; a.scrollLeft = before.left; });
+    const a = c.el as HTMLElement;
+    const before = { top: a.scrollTop, left: a.scrollLeft, snap: a.style.getPropertyValue('scroll-snap-type'), prio: a.style.getPropertyPriority('scroll-snap-type') };
+    // snapping would pull a carousel back to the previous card mid-measurement; a user swipes on to it
+    a.style.setProperty('scroll-snap-type', 'none', 'important');
+    undo.push(() => {
+      a.scrollTo({ top: before.top, left: before.left, behavior: 'instant' as ScrollBehavior });
+      if (before.snap) a.style.setProperty('scroll-snap-type', before.snap, before.prio); else a.style.removeProperty('scroll-snap-type');
+    });
     const pb = paddingBox(a);
     const r = el.getBoundingClientRect();
+    let top = a.scrollTop, left = a.scrollLeft;
     if (c.y === 'scroll') {
-      if (r.top < pb.top) a.scrollTop -= pb.top - r.top;
-      else if (r.bottom > pb.bottom) a.scrollTop += Math.min(r.bottom - pb.bottom, r.top - pb.top);
+      if (r.top < pb.top) top -= pb.top - r.top;
+      else if (r.bottom > pb.bottom) top += Math.min(r.bottom - pb.bottom, r.top - pb.top);
     }
     if (c.x === 'scroll') {
-      if (r.left < pb.left) a.scrollLeft -= pb.left - r.left;
-      else if (r.right > pb.right) a.scrollLeft += Math.min(r.right - pb.right, r.left - pb.left);
+      if (r.left < pb.left) left -= pb.left - r.left;
+      else if (r.right > pb.right) left += Math.min(r.right - pb.right, r.left - pb.left);
     }
+    // instant: a smooth-scrolling container would still be on its way when the points are sampled
+    a.scrollTo({ top, left, behavior: 'instant' as ScrollBehavior });
   }
   return () => { for (const u of undo.reverse()) u(); };
 }
@@ -103,7 +113,9 @@ export function visibilityOf(el: Element, count: number, env: PageEnv): Visibili
     v.displayed = false;
     let a: Element | null = el;
     while (a && getComputedStyle(a).display !== 'none') a = composedParent(a);
-    v.reason = !a ? 'not rendered (content-visibility)' : a === el ? 'display: none' : 'display: none on ' + selectorOf(a);
+    const closed = el.closest('details:not([open])');
+    v.reason = a ? (a === el ? 'display: none' : 'display: none on ' + selectorOf(a))
+      : closed ? 'inside the closed ' + selectorOf(closed) + ' (a user must open it)' : 'not rendered (content-visibility)';
     return v;
   }
   const cs = getComputedStyle(el);
@@ -173,6 +185,12 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   }
   positions = positions.filter((s, i) => positions.indexOf(s) === i);
   const seen = pts.map(() => false);
+  // sample points of the bounding box that are not on the element's shape (rounded corners, rotation, wrapped lines)
+  const offShape = pts.map(() => false);
+  // an inert element (behind an open modal, or under [inert]) is left out of hit testing
+  // altogether: every point is hidden, none is off its shape
+  const modal = document.querySelector(':modal');
+  const inert = !!el.closest('[inert]') || (!!modal && !composedContains(modal, el));
   const banded = pts.map(() => false);
   // per coverer: how many sample points it hid, and their box (viewport coordinates)
   let best = { s: positions[0], n: -1, coverers: new Map<Element, { n: number; x0: number; y0: number; x1: number; y1: number }>(), inBand: false };
@@ -188,6 +206,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
       banded[k] = true;
       const hit = deepElementFromPoint(x, y);
       if (hit && (hit === el || composedContains(el, hit))) { n++; seen[k] = true; return; }
+      if (hit && !inert && !onShape(el, x, y)) { offShape[k] = true; return; }
       if (hit) {
         const c = covererOf(hit, el);
         const p = coverers.get(c) ?? { n: 0, x0: x, y0: y, x1: x, y1: y };
@@ -198,8 +217,9 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
     if (n > best.n) best = { s, n, coverers, inBand };
     if (inBand) v.reachable = true;
   }
-  const total = pts.length;
-  v.visibleFraction = r2((tall ? seen.filter(Boolean).length : best.n) / total);
+  const off = pts.filter((_, k) => offShape[k] && !seen[k]).length;
+  const total = pts.length - off > 0 ? pts.length - off : pts.length;
+  v.visibleFraction = r2(Math.min(1, (tall ? seen.filter(Boolean).length : best.n) / total));
   if (tall) v.reachable = pts.every((_, k) => !inClip[k] || banded[k] || rect.left + pts[k][0] < 0 || rect.left + pts[k][0] >= env.vw);
   const reasons: string[] = [];
   if (v.offscreenX < 0) reasons.push(-v.offscreenX + ' px left of the viewport');
