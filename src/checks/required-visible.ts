@@ -30,6 +30,7 @@ export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): s
   if (!v.displayed) why.push(v.reason ? `not displayed (${v.reason})` : 'not displayed (display: none or visibility: hidden)');
   else if (!v.nonZeroSize) why.push('zero size');
   else if (v.opacity <= 0) why.push('opacity 0');
+  else if (/text colour is transparent/.test(v.reason)) why.push(v.reason);
   if (v.offscreenX < 0) why.push(`${Math.round(-v.offscreenX)} px left of the viewport`);
   if (v.offscreenX > 0) why.push(`${Math.round(v.offscreenX)} px right of the viewport`);
   if (v.clippedBy) why.push(`clipped by ${quote(v.clippedBy.selector)} (${Math.round(v.clippedBy.hiddenPx)} px hidden)`);

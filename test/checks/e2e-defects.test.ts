@@ -30,6 +30,8 @@ const EXPECTED: Record<string, { key: string; message?: RegExp }[]> = {
   'collapsed-spacing': at('min-gap', 'important', BOTH, 'default', /regions form and summary are 2 px apart \(vertical\)/),
   'button-nowrap': at('text-clipped', 'important', BOTH, 'default', /"button\.next".*"Continue to payment"/),
   'rtl-overflow': at('overflow', 'blocker', ['mobile'], 'default', /"table\.orders" by \d+ px stick out past the left edge/),
+  'ghost-overlay': at('required-visible', 'blocker', BOTH, 'default', /required "#subscribe" is not fully visible .*covered by "div\.fade"/),
+  'faded-out': [...at('required-visible', 'blocker', ['desktop'], 'default', /#trial.*opacity 0/), ...at('required-visible', 'blocker', ['desktop'], 'default', /Cancel anytime.*its text colour is transparent/)],
   'clipped-button-label': at('text-clipped', 'important', BOTH, 'default', /"button\.pay".*"Pay €1,249\.00 now"/),
   'mobile-reordered-cta': at('task-order', 'important', ['mobile'], 'default', /cta comes before pitch/),
   'form-no-error': at('required-visible', 'blocker', BOTH, 'empty-submit', /not present/),

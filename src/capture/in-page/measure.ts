@@ -86,7 +86,7 @@ export function findRequired(req: MeasureArg['required'][number], env: PageEnv) 
   for (const c of cands.slice(0, 5)) {
     c.el.setAttribute('data-veval-probe', '');
     let verdict;
-    try { verdict = visibilityOf(c.el, cands.length, env); } finally { c.el.removeAttribute('data-veval-probe'); }
+    try { verdict = visibilityOf(c.el, cands.length, env, c.text !== null); } finally { c.el.removeAttribute('data-veval-probe'); }
     if (!best || rank[verdict.level] > rank[best.verdict.level] || (verdict.level === best.verdict.level && verdict.visibleFraction > best.verdict.visibleFraction)) best = { ...c, verdict };
     if (verdict.level === 'full') break;
   }

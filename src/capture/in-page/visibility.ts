@@ -1,6 +1,7 @@
 // In-page: the contract's "Visible" verdict for one element. Runs inside the browser (bundled by
 // inPageScript with dom.ts); plain functions only.
 import type { VisibilityVerdict } from '../../core/artifacts.js';
+import { colourAlpha } from './layout.js';
 import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, onShape, r2, scrollPage, selectorOf } from './dom.js';
 
 export interface PageEnv { vw: number; vh: number; bandTop: number; bandBottom: number; sMin: number; sMax: number }
@@ -86,6 +87,34 @@ export function revealInScrollers(el: Element, chain: { el: Element; x: string; 
   return () => { for (const u of undo.reverse()) u(); };
 }
 
+/**
+ * Positioned boxes that paint over the page with pointer-events: none (a fade, an opaque panel):
+ * hit testing looks through them, a user does not. They are made hittable while the element is
+ * sampled; returns how to undo it. Decorations lying inside the element's own box (an icon in a
+ * field) and transparent wrappers (a toast container) are left alone.
+ */
+export function hittableGhosts(target: Element): () => void {
+  const t = target.getBoundingClientRect();
+  const made: { el: HTMLElement; was: string; prio: string }[] = [];
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    if (el === target || composedContains(el, target) || composedContains(target, el)) continue;
+    const s = getComputedStyle(el);
+    if (s.pointerEvents !== 'none' || s.position === 'static' || s.visibility !== 'visible' || !(parseFloat(s.opacity) > 0)) continue;
+    const opaque = colourAlpha(s.backgroundColor) >= 0.5 || s.backgroundImage !== 'none' || /^(img|svg|video|canvas|picture)$/i.test(el.tagName);
+    if (!opaque) continue;
+    const r = el.getBoundingClientRect();
+    const meets = r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom;
+    const inside = r.left >= t.left - 0.5 && r.right <= t.right + 0.5 && r.top >= t.top - 0.5 && r.bottom <= t.bottom + 0.5;
+    if (!meets || inside) continue;
+    const h = el as HTMLElement;
+    made.push({ el: h, was: h.style.getPropertyValue('pointer-events'), prio: h.style.getPropertyPriority('pointer-events') });
+    h.style.setProperty('pointer-events', 'auto', 'important');
+  }
+  return () => {
+    for (const m of made) if (m.was) m.el.style.setProperty('pointer-events', m.was, m.prio); else m.el.style.removeProperty('pointer-events');
+  };
+}
+
 /** Whether the element or an ancestor is position fixed or sticky (it does not scroll away under a bar). */
 export function pinned(el: Element): boolean {
   for (let a: Element | null = el; a && a !== document.documentElement; a = composedParent(a)) {
@@ -97,13 +126,17 @@ export function pinned(el: Element): boolean {
 
 /** The element to name as the coverer: the nearest positioned box around the hit (the overlay). */
 export function covererOf(hit: Element, target: Element): Element {
+  let painted: Element | null = null;
   for (let a: Element | null = hit; a && a !== document.body && !composedContains(a, target); a = composedParent(a)) {
-    if (getComputedStyle(a).position !== 'static') return a;
+    const s = getComputedStyle(a);
+    // a wrapper that takes no hits (a toast container) is not what covers: the box inside it is
+    if (s.position !== 'static') return s.pointerEvents === 'none' && painted ? painted : a;
+    if (!painted && colourAlpha(s.backgroundColor) >= 0.5) painted = a;
   }
   return hit;
 }
 
-export function visibilityOf(el: Element, count: number, env: PageEnv): VisibilityVerdict {
+export function visibilityOf(el: Element, count: number, env: PageEnv, isText = false): VisibilityVerdict {
   const v: VisibilityVerdict = {
     present: true, count, displayed: true, nonZeroSize: true, opacity: 1, box: docBox(el),
     offscreenX: 0, reachable: false, clippedBy: null, coveredBy: null, visibleFraction: 0, level: 'none', reason: '',
@@ -120,11 +153,21 @@ export function visibilityOf(el: Element, count: number, env: PageEnv): Visibili
   }
   const cs = getComputedStyle(el);
   if (cs.visibility !== 'visible') { v.displayed = false; v.reason = 'visibility: ' + cs.visibility; return v; }
+  // opacity multiplies down the tree; filter: opacity(…) fades the same way
   let op = 1;
-  for (let a: Element | null = el; a; a = composedParent(a)) op *= parseFloat(getComputedStyle(a).opacity) || 0;
+  for (let a: Element | null = el; a; a = composedParent(a)) {
+    const s = getComputedStyle(a);
+    op *= parseFloat(s.opacity) || 0;
+    for (const f of s.filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/g)) op *= parseFloat(f[1]!) / (f[2] ? 100 : 1);
+  }
   v.opacity = r2(op);
+  if (isText && op > 0 && colourAlpha(cs.color) === 0 && colourAlpha(cs.getPropertyValue('-webkit-text-fill-color')) === 0) {
+    v.reason = 'its text colour is transparent';
+    return v;
+  }
   const chain = clipChain(el);
   const undo = revealInScrollers(el, chain);
+  const unghost = hittableGhosts(el);
   try {
     const rect = el.getBoundingClientRect();
     v.box = docBox(el);
@@ -152,6 +195,7 @@ export function visibilityOf(el: Element, count: number, env: PageEnv): Visibili
     // bar is not hidden by it, so the whole viewport is its band
     return sampleVisibility(el, rect, L, pinned(el) ? { ...env, bandTop: 0, bandBottom: env.vh } : env, v);
   } finally {
+    unghost();
     undo();
   }
 }
