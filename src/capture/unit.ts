@@ -148,6 +148,16 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     record.image = pngSize(png);
     record.timings.screenshot = Date.now() - t - evidenceMs;
     if (!evidenceDone) await evidence();
+    // A full-page screenshot can change the layout it captures (Chromium re-picks srcset
+    // candidates for the enlarged capture viewport): when the document size moved since it was
+    // measured, measure again so the record describes the pixels.
+    const size = await page.evaluate(() => { const se = document.scrollingElement || document.documentElement; return [se.scrollWidth, se.scrollHeight]; });
+    if (size[0] !== record.document.scrollWidth || size[1] !== record.document.scrollHeight) {
+      fault.stage = 'measure';
+      t = Date.now();
+      Object.assign(record, (await measurePage(page, spec, state.required)).measured);
+      record.timings.measure += Date.now() - t;
+    }
     if (fault.crashed) throw new Error('Target crashed');
   };
 

@@ -10,7 +10,7 @@ import type { StaticServer } from '../../src/core/static-server.js';
 import { files, type RunContext } from '../../src/core/run.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { closedPort, fixtureServer, readPng, readRecord } from './helpers.js';
-import { desktop, makeRun, makeSpec, mobile, state, step } from './plan-fixture.js';
+import { desktop, makeRun, makeSpec, mobile, req, state, step } from './plan-fixture.js';
 
 let srv: StaticServer;
 let run: RunContext;
@@ -38,6 +38,7 @@ before(async () => {
     makeSpec('nodns', { route: null, url: 'http://veval-does-not-exist.invalid/' }),
     makeSpec('crash', { route: null, url: 'chrome://crash' }),
     makeSpec('unwritable', { route: '/static' }),
+    makeSpec('srcset', { states: [state('default', [req({ selector: '#photo' })])] }),
   ];
   run = makeRun(dir, specs, srv.url);
   // a file where the spec's folder must go: writes fail (root ignores permissions)
@@ -129,6 +130,19 @@ describe('evidence in the record', () => {
     assert.ok(rec.overflow.overflowPx > 0);
     assert.deepEqual(rec.overflow.offenders.map((o) => o.selector), ['div.wide']);
     assert.equal(rec.overflow.offenders[0].overflowPx, 600 + 8 - 390);
+  });
+
+  test('when the full-page screenshot changes the layout (a srcset image re-picked), the record is measured again to match the pixels', () => {
+    const rec = readRecord(run, 'srcset');
+    assert.equal(rec.image!.height, rec.document.scrollHeight, 'the record describes the captured page');
+    const photo = rec.required[0].verdict.box!;
+    assert.equal(photo.y + photo.height <= rec.image!.height, true);
+    const img = PNG.sync.read(readPng(run, 'srcset'));
+    // the photo's box in the record is painted in the PNG: its centre pixel is the photo, not page
+    const i = (Math.round(photo.y + photo.height / 2) * img.width + Math.round(photo.x + photo.width / 2)) * 4;
+    assert.notDeepEqual([...img.data.subarray(i, i + 3)], [255, 255, 255]);
+    const j = (Math.round(photo.y + photo.height / 2) * img.width + Math.round(photo.x + photo.width + 10)) * 4;
+    assert.deepEqual([...img.data.subarray(j, j + 3)], [255, 255, 255], 'right of the photo box is page background');
   });
 
   test('text cut off by an ellipsis is recorded with its full text', () => {
