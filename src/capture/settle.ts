@@ -11,6 +11,12 @@ function settleInPage() {
   for (const el of Array.from(document.querySelectorAll('body *'))) {
     if (getComputedStyle(el).contentVisibility === 'auto') (el as HTMLElement).style.setProperty('content-visibility', 'visible', 'important');
   }
+  // SVG (SMIL) animations, like CSS ones, are stopped at their start: loaders would never settle
+  for (const svg of Array.from(document.querySelectorAll('svg'))) {
+    if (svg.ownerSVGElement) continue;
+    svg.pauseAnimations();
+    svg.setCurrentTime(0);
+  }
   const pending = Array.from(document.images).filter((i) => !i.complete)
     .map((i) => new Promise((r) => { i.addEventListener('load', r, { once: true }); i.addEventListener('error', r, { once: true }); }));
   return Promise.all([document.fonts.ready, ...pending])
