@@ -11,9 +11,12 @@ import { readCalibration } from './calibration-file.js';
 import { chat, JudgeCallError, type ChatRequest } from './client.js';
 import { blockers, readParity } from './decide.js';
 import { imageTokens } from './images.js';
+import { findInjection, injectionReason } from './injection.js';
 import { gatherInputs, InputFault, type JudgeInputs } from './inputs.js';
+import { sameModel } from './model-id.js';
 import { renderPrompt, TEMPLATE_VERSION } from './prompt.js';
-import { checkVerdict, parseVerdict, VERDICT_SCHEMA } from './verdict.js';
+import { sweepKey } from './redact.js';
+import { checkVerdict, parseVerdict, VERDICT_SCHEMA, type DroppedFinding } from './verdict.js';
 
 export { createLedger, type JudgeLedger } from './budget.js';
 
@@ -37,6 +40,8 @@ export interface JudgeResult {
   tokens: { prompt: number; completion: number } | null;
   imagesSent: string[];
   dropped: { praise: number; redesign: number };
+  /** polish findings left out as praise or redesign, kept so a reader can disagree */
+  droppedFindings: DroppedFinding[];
   calibration: { status: 'calibrated' | 'uncalibrated' | 'none'; model: string | null; date: string | null; agreement: number | null };
   ms: number;
 }
@@ -49,9 +54,15 @@ export async function runJudge(run: RunContext, spec: SpecPlan, opts: JudgeRunOp
   const apiKey = env.OPENAI_API_KEY?.trim() || null;
   const result = await judgeSpec(run, spec, opts, env, apiKey);
   result.ms = Math.round(performance.now() - t0);
-  let text = JSON.stringify(result, null, 2) + '\n';
-  // The key must never reach disk, even if a server echoed it into an error message.
-  if (apiKey) text = text.split(apiKey).join('[redacted]');
+  const m = result.model;
+  if (m?.mismatch) {
+    // whatever the status: a verdict from another model than the one pinned is worth knowing
+    const note = `model mismatch: requested ${m.requested}, server reported ${m.reported}`;
+    result.reason = result.reason ? `${result.reason}; ${note}` : note;
+  }
+  // Server text is redacted where it enters (client.ts); this sweep is the safety net, on string
+  // values only, so a short key like "1" or "none" cannot corrupt the JSON.
+  const text = JSON.stringify(sweepKey(result, apiKey), null, 2) + '\n';
   writeFileAtomic(abs(run, files.judge(spec.name)), text);
   return JSON.parse(text) as JudgeResult;
 }
@@ -60,7 +71,7 @@ function base(status: JudgeResult['status'], reason: string | null, spec: SpecPl
   return {
     status, reason, findings: [],
     model: spec.judge && spec.judge.mode !== 'off' ? { requested: spec.judge.model, reported: null, mismatch: false } : null,
-    cache: null, requests: 0, bytesSent: 0, tokens: null, imagesSent: [], dropped: { praise: 0, redesign: 0 },
+    cache: null, requests: 0, bytesSent: 0, tokens: null, imagesSent: [], dropped: { praise: 0, redesign: 0 }, droppedFindings: [],
     calibration: { ...NO_CALIBRATION }, ms: 0,
   };
 }
@@ -127,7 +138,7 @@ async function judgeSpec(run: RunContext, spec: SpecPlan, opts: JudgeRunOptions,
     result.tokens = answer.usage;
   }
 
-  result.model = { requested: judge.model, reported: answer.model, mismatch: !!answer.model && answer.model !== judge.model };
+  result.model = { requested: judge.model, reported: answer.model, mismatch: !!answer.model && !sameModel(judge.model, answer.model) };
   let verdict;
   try {
     verdict = parseVerdict(answer.content);
@@ -144,13 +155,18 @@ async function judgeSpec(run: RunContext, spec: SpecPlan, opts: JudgeRunOptions,
   result.reason = checked.reason;
   result.findings = checked.findings;
   result.dropped = checked.dropped;
-  if (checked.status === 'FAIL_EVIDENCE') {
+  result.droppedFindings = checked.droppedFindings;
+  const suspect = checked.status === 'pass' ? findInjection(inputs.texts) : null;
+  if (suspect) {
+    result.status = 'FAIL_EVIDENCE';
+    result.reason = injectionReason(suspect);
+  }
+  if (result.status === 'FAIL_EVIDENCE') {
     result.findings.push({
       check: 'judge', severity: 'blocker', viewport: null, state: null,
-      message: `judge FAIL_EVIDENCE: ${checked.reason}`, evidence: { file: null },
+      message: `judge FAIL_EVIDENCE: ${result.reason}`, evidence: { file: null },
     });
   }
-  if (result.model.mismatch && result.reason === null) result.reason = `model mismatch: requested ${judge.model}, server reported ${answer.model}`;
   return result;
 }
 

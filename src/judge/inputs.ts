@@ -23,7 +23,10 @@ export interface SentImage {
   png: Buffer; width: number; height: number; sha256: string;
 }
 
-export interface SentText { name: string; state: string | null; viewport: string | null; untrusted: boolean; text: string }
+export interface SentText {
+  name: string; state: string | null; viewport: string | null; untrusted: boolean; text: string;
+  kind: 'brief' | 'aria' | 'text' | 'axe' | 'layout';   // aria/text: what the page itself says
+}
 
 export interface JudgeInputs { units: UnitData[]; images: SentImage[]; texts: SentText[]; notes: string[] }
 
@@ -69,7 +72,7 @@ function summariseAxe(file: string): string | null {
 export function gatherInputs(run: RunContext, spec: SpecPlan, parity: ParityLite | null): JudgeInputs {
   const judge = spec.judge!;
   const out: JudgeInputs = { units: [], images: [], texts: [], notes: [] };
-  if (spec.brief) out.texts.push({ name: 'brief.md', state: null, viewport: null, untrusted: false, text: spec.brief.text });
+  if (spec.brief) out.texts.push({ name: 'brief.md', kind: 'brief', state: null, viewport: null, untrusted: false, text: spec.brief.text });
 
   for (const { state, viewport } of unitsOf(spec)) {
     const record = readRecord(run, spec, state, viewport);
@@ -111,17 +114,17 @@ export function gatherInputs(run: RunContext, spec: SpecPlan, parity: ParityLite
       if (base) add(`baseline.${key}.change-${i + 1}.png`, base, box, 'change', true, null);
     });
 
-    if (record.aria) out.texts.push({ name: `${key}.aria.yaml`, state, viewport, untrusted: true, text: clip(record.aria, LIMITS.aria) });
-    if (record.text) out.texts.push({ name: `${key}.text.txt`, state, viewport, untrusted: true, text: clip(record.text, LIMITS.text) });
+    if (record.aria) out.texts.push({ name: `${key}.aria.yaml`, kind: 'aria', state, viewport, untrusted: true, text: clip(record.aria, LIMITS.aria) });
+    if (record.text) out.texts.push({ name: `${key}.text.txt`, kind: 'text', state, viewport, untrusted: true, text: clip(record.text, LIMITS.text) });
     if (record.axe) {
       const axe = summariseAxe(abs(run, `${spec.name}/${record.axe}`));
-      if (axe) out.texts.push({ name: `${key}.axe.json`, state, viewport, untrusted: true, text: clip(axe, LIMITS.axe) });
+      if (axe) out.texts.push({ name: `${key}.axe.json`, kind: 'axe', state, viewport, untrusted: true, text: clip(axe, LIMITS.axe) });
       else out.notes.push(`${key}.axe.json could not be read; not sent`);
     }
   }
   try {
     const layout = fs.readFileSync(abs(run, files.layoutDiff(spec.name)), 'utf8');
-    out.texts.push({ name: 'layout-diff.json', state: null, viewport: null, untrusted: true, text: clip(layout, LIMITS.layout) });
+    out.texts.push({ name: 'layout-diff.json', kind: 'layout', state: null, viewport: null, untrusted: true, text: clip(layout, LIMITS.layout) });
   } catch { /* no layout diff: parity off or no baseline yet */ }
   return out;
 }

@@ -10,7 +10,7 @@ import type { SpecPlan } from '../spec/plan.js';
 import type { JudgeInputs, SentImage } from './inputs.js';
 
 /** Bump when the templates or the verdict schema change meaning: it is part of the cache key. */
-export const TEMPLATE_VERSION = 'judge-prompt/1';
+export const TEMPLATE_VERSION = 'judge-prompt/2';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 function loadTemplate(name: string): string {

@@ -37,11 +37,16 @@ function wholeIndex(text: string, part: string, from: number): number {
   return -1;
 }
 
+/** False for a quote too short to prove anything (a lone "$" or "5"). */
+export function quoteSaysSomething(quote: string): boolean {
+  const said = quoteParts(quote).join('');
+  return said.length >= 2 && WORD.test(said);
+}
+
 /** True when every part of the quote occurs whole in one of the texts, in order. */
 export function quoteFound(quote: string, texts: string[]): boolean {
+  if (!quoteSaysSomething(quote)) return false;
   const parts = quoteParts(quote);
-  const said = parts.join('');
-  if (said.length < 2 || !WORD.test(said)) return false;
   return texts.some((text) => {
     const n = normText(text);
     let at = 0;

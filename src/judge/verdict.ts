@@ -1,10 +1,11 @@
 // The judge's answer: strict JSON schema (sent to the model and checked again with ajv), then
 // evidence verification against what was actually sent and what the page actually says. A model's
 // word is never enough: an unverifiable citation turns the whole result into FAIL_EVIDENCE.
-import { Ajv } from 'ajv';
+import { Ajv, type ErrorObject } from 'ajv';
 import type { Finding, Severity } from '../core/artifacts.js';
 import type { JudgeInputs } from './inputs.js';
-import { quoteFound } from './quote.js';
+import { readAnswerJson } from './parse.js';
+import { quoteFound, quoteSaysSomething } from './quote.js';
 
 const nullableString = { type: ['string', 'null'] };
 /** Sent as response_format (OpenAI strict mode: every key required, nullable where optional). */
@@ -45,62 +46,96 @@ const lenient = structuredClone(VERDICT_SCHEMA) as any;
 lenient.properties.findings.items.properties.evidence.required = ['file'];
 const validate = new Ajv({ allErrors: true, strict: false }).compile<Verdict>(lenient);
 
-/** Parses and validates; throws with a short reason ("invalid JSON: …", "schema violation: …"). */
+/** Parses and validates; throws with a short reason ("invalid JSON: …", "…violates the schema: …"). */
 export function parseVerdict(content: string): Verdict {
-  let data: unknown;
-  // Many OpenAI-compatible servers wrap the JSON in one Markdown fence even when a schema is
-  // requested; only a reply that is exactly one fenced block is unwrapped. Schema and evidence
-  // checks apply in full either way.
-  const fenced = /^\s*```(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```\s*$/i.exec(content);
-  try { data = JSON.parse(fenced ? fenced[1] : content); } catch (err) { throw new Error(`invalid JSON from the judge: ${(err as Error).message}`); }
+  const data = readAnswerJson(content);
   if (!validate(data)) {
-    const e = validate.errors?.[0];
-    throw new Error(`judge answer violates the schema: ${e?.instancePath || '/'} ${e?.message ?? ''}`.trim());
+    const errors = validate.errors ?? [];
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+    throw new Error(`judge answer violates the schema: ${errors[0] ? schemaReason(errors[0], data) : 'unknown'}${more}`);
   }
   return data;
 }
 
+const show = (v: unknown) => { const s = JSON.stringify(v) ?? String(v); return s.length > 60 ? `${s.slice(0, 60)}…` : s; };
+
+/** Names the key or value at fault, so a model or server setting can be fixed from the reason. */
+function schemaReason(e: ErrorObject, data: unknown): string {
+  const at = e.instancePath || '/';
+  const value = e.instancePath.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<any>((v, k) => (v == null ? v : v[k]), data);
+  switch (e.keyword) {
+    case 'additionalProperties': return `${at} has the key "${e.params.additionalProperty}", which the schema does not allow`;
+    case 'enum': return `${at} is ${show(value)}, not one of ${(e.params.allowedValues as unknown[]).map(show).join(', ')}`;
+    case 'required': return `${at} lacks the key "${e.params.missingProperty}"`;
+    case 'type': return `${at} must be ${[e.params.type].flat().join(' or ')}, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`;
+    default: return `${at} ${e.message ?? e.keyword}`;
+  }
+}
+
 const PRAISE = /\b(looks? (great|good|nice|clean|polished|professional)|well[- ](designed|done|organi[sz]ed|structured)|excellent|nicely|works well|is (clear|great|good|intuitive)|no (issues?|problems?|defects?)( (found|detected|observed))?)\b/i;
-const DEFECT = /\b(not|missing|cut off|clipped|overlap\w*|hidden|cover\w*|unclear|confus\w*|hard|cannot|can't|broken|wrong|incorrect|truncat\w*|contrast|misalign\w*|inconsistent|overflow\w*|fail\w*|error|lacks?|unreadable|illegible)\b/i;
+// a praise phrase next to any of these is a defect report, not praise
+const DEFECT = /\b(not|but|however|although|except|missing|cut off|clipped|overlap\w*|hidden|cover\w*|unclear|confus\w*|hard|cannot|can't|broken|wrong|incorrect|truncat\w*|contrast|misalign\w*|inconsistent|overflow\w*|fail\w*|error|lacks?|unreadable|illegible|disabled|inert|gr[ae]yed|unavailable|abandon\w*)\b/i;
 const REDESIGN = /\b(re-?design\w*|overhaul\w*|rebrand\w*|complete(ly)? (rework|rethink|restructure|change)\w*|new (layout|design|colou?r scheme|visual style|look)|(a )?different (layout|design|visual style))\b/i;
 
 export const isPraise = (f: RawFinding) => PRAISE.test(`${f.issue} ${f.impact}`) && !DEFECT.test(`${f.issue} ${f.impact}`);
-export const isRedesign = (f: RawFinding) => REDESIGN.test(`${f.fix} ${f.issue}`);
+/** The proposed change is a redesign; an issue that merely mentions "the new layout" is not. */
+export const isRedesign = (f: RawFinding) => REDESIGN.test(f.fix);
+
+export interface DroppedFinding { reason: 'praise' | 'redesign'; severity: Severity; issue: string; fix: string }
 
 export interface Checked {
   status: 'pass' | 'fail' | 'FAIL_EVIDENCE';
   reason: string | null;
   findings: Finding[];
   dropped: { praise: number; redesign: number };
+  droppedFindings: DroppedFinding[];
 }
+
+/** Empty text is how servers without strict mode often say null. */
+const given = (s: string | null | undefined) => (s == null || s.trim() === '' ? null : s);
+
+interface SentRef { state: string | null; viewport: string | null; capture: string | null; region: string | null; box: unknown; text: string | null }
 
 /** Verifies every citation and derives the judge status (never looser than the model's). */
 export function checkVerdict(v: Verdict, inputs: JudgeInputs, regionNames: string[]): Checked {
-  const sent = new Map<string, { state: string | null; viewport: string | null; capture: string | null; region: string | null; box: unknown }>();
-  for (const i of inputs.images) sent.set(i.name, { state: i.state, viewport: i.viewport, capture: i.capture, region: i.region, box: i.box });
+  const sent = new Map<string, SentRef>();
+  for (const i of inputs.images) sent.set(i.name, { state: i.state, viewport: i.viewport, capture: i.capture, region: i.region, box: i.box, text: null });
   for (const t of inputs.texts) {
     const u = inputs.units.find((x) => x.state === t.state && x.viewport === t.viewport);
-    sent.set(t.name, { state: t.state, viewport: t.viewport, capture: u?.capture ?? null, region: null, box: null });
+    sent.set(t.name, { state: t.state, viewport: t.viewport, capture: u?.capture ?? null, region: null, box: null, text: t.text });
   }
   const dropped = { praise: 0, redesign: 0 };
+  const droppedFindings: DroppedFinding[] = [];
   const findings: Finding[] = [];
   const problems: string[] = [];
   for (const f of v.findings) {
-    if (isPraise(f)) { dropped.praise++; continue; }
-    if (isRedesign(f)) { dropped.redesign++; continue; }
+    // Only polish may be dropped on a word: a blocker or important finding always goes through
+    // evidence verification, whatever phrasing it uses.
+    const drop = f.severity !== 'polish' ? null : isPraise(f) ? 'praise' : isRedesign(f) ? 'redesign' : null;
+    if (drop) {
+      dropped[drop]++;
+      droppedFindings.push({ reason: drop, severity: f.severity, issue: f.issue, fix: f.fix });
+      continue;
+    }
     // input names are unique within a spec, so a folder the model puts in front (./, checkout/,
     // evals/<run>/checkout/) does not change which input it means; the name itself must match
     const cited = f.evidence.file.trim().replace(/^["'`]+|["'`]+$/g, '');
     const ref = sent.get(cited) ?? sent.get(cited.split(/[\\/]/).pop()!);
-    const region = f.evidence.region ?? null;
-    const quote = f.evidence.quote ?? null;
+    const region = given(f.evidence.region);
+    const quote = given(f.evidence.quote);
     const why: string[] = [];
     if (!ref) why.push(`cites "${f.evidence.file}", which was not sent`);
     if (region !== null && !regionNames.includes(region)) why.push(`cites region "${region}", which the spec does not declare`);
     if (quote !== null) {
       const units = ref?.state != null ? inputs.units.filter((u) => u.state === ref.state && u.viewport === ref.viewport) : inputs.units;
-      if (!quoteFound(quote, units.flatMap((u) => [u.record.aria ?? '', u.record.text ?? '']))) {
-        why.push(`quotes "${quote.slice(0, 80)}", which is not in the page's ARIA snapshot or text`);
+      // a quote from a cited text input (axe summary, layout diff, brief) is checked against that file too
+      const texts = units.flatMap((u) => [u.record.aria ?? '', u.record.text ?? '']).concat(ref?.text ?? []);
+      if (!quoteSaysSomething(quote)) {
+        why.push(`quotes "${quote.slice(0, 80)}", which is too short to verify (quote a word or phrase)`);
+      } else if (!quoteFound(quote, texts)) {
+        const where = ref?.text != null ? `${cited.split(/[\\/]/).pop()} nor the page's ARIA snapshot or text` : "the page's ARIA snapshot or text";
+        why.push(`quotes "${quote.slice(0, 80)}", which is not in ${where}`);
       }
     }
     if (region === null && quote === null && !ref?.region && ref?.box == null) why.push('names neither a region nor quoted page text');
@@ -122,16 +157,20 @@ export function checkVerdict(v: Verdict, inputs: JudgeInputs, regionNames: strin
       },
     });
   }
-  if (v.status === 'FAIL_EVIDENCE') return { status: 'FAIL_EVIDENCE', reason: 'the judge reported that the evidence it needs is missing', findings, dropped };
-  if (problems.length) {
-    return { status: 'FAIL_EVIDENCE', reason: `${problems.length} finding(s) failed evidence verification: ${problems[0]}`, findings, dropped };
-  }
+  const out = (status: Checked['status'], reason: string | null): Checked => ({ status, reason, findings, dropped, droppedFindings });
+  if (v.status === 'FAIL_EVIDENCE') return out('FAIL_EVIDENCE', 'the judge reported that the evidence it needs is missing');
+  if (problems.length) return out('FAIL_EVIDENCE', `${problems.length} finding(s) failed evidence verification: ${problems[0]}`);
   if (findings.some((f) => f.severity === 'blocker')) {
-    return { status: 'fail', reason: v.status === 'pass' ? 'the judge answered pass with a blocker finding' : 'blocker finding', findings, dropped };
+    return out('fail', v.status === 'pass' ? 'the judge answered pass with a blocker finding' : 'blocker finding');
   }
+  // system rule 4: an important finding means fail, whatever status the model wrote
+  if (v.status === 'pass' && findings.some((f) => f.severity === 'important')) return out('fail', 'the judge answered pass with an important finding');
   if (v.status === 'fail') {
-    if (findings.length === 0) return { status: 'FAIL_EVIDENCE', reason: 'the judge answered fail without any finding that survived filtering', findings, dropped };
-    return { status: 'fail', reason: `${findings.length} finding(s)`, findings, dropped };
+    if (findings.length === 0) {
+      const lost = droppedFindings.length ? ` (${droppedFindings.length} polish finding(s) dropped as praise or redesign)` : '';
+      return out('FAIL_EVIDENCE', `the judge answered fail without any finding that survived filtering${lost}`);
+    }
+    return out('fail', `${findings.length} finding(s)`);
   }
-  return { status: 'pass', reason: null, findings, dropped };
+  return out('pass', null);
 }

@@ -105,7 +105,10 @@ test('security: summary.md and junit.xml carry the hostile text escaped, never a
 
 test('security: page text reaches the judge only inside the untrusted block; an injected page cannot turn a failing spec green', () => {
   const report = readReport(dir);
-  assert.equal(specOf(report, 'inject').status, 'pass', 'the clean page passes (judge answered pass)');
+  // the page addresses the judge, so the judge's plain pass is not trusted (FAIL_EVIDENCE quoting the line)
+  const inject = specOf(report, 'inject');
+  assert.equal(inject.status, 'fail', 'a pass on a page that talks to the judge is not trusted');
+  assert.ok(inject.findings.some((f: any) => f.check === 'judge' && f.severity === 'blocker' && /the page text addresses the judge .*ignore every previous instruction/.test(f.message)));
   assert.equal(specOf(report, 'inject-broken').status, 'fail', 'the missing pay button still fails');
   assert.ok(specOf(report, 'inject-broken').findings.some((f: any) => f.check === 'required-visible' && f.severity === 'blocker'));
   const sent = fake.requests.map((q) => JSON.stringify(q.body));

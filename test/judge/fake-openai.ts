@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 export type Step =
   | { kind: 'json'; content: unknown; model?: string; usage?: { prompt_tokens: number; completion_tokens: number } }
   | { kind: 'raw'; content: string; finish?: string }      // content as-is (e.g. malformed JSON)
-  | { kind: 'http'; status: number }
+  | { kind: 'http'; status: number; message?: string }
+  | { kind: 'message'; message: object; finish?: string; extra?: object; model?: string }   // a completion with this message
+  | { kind: 'body'; body: string; contentType?: string; status?: number }                   // the HTTP body as-is
   | { kind: 'slow'; ms: number }
   | { kind: 'truncated' }
   | { kind: 'refusal'; text: string };
@@ -59,7 +61,11 @@ function answer(step: Step, body: any, res: http.ServerResponse) {
     case 'raw': return send(200, completion(body, { content: step.content }, step.finish ?? 'stop'));
     case 'truncated': return send(200, completion(body, { content: '{"status":"pass","findi' }, 'length'));
     case 'refusal': return send(200, completion(body, { content: null, refusal: step.text }, 'stop'));
-    case 'http': return send(step.status, { error: { message: 'internal error (fake)', type: 'server_error' } }, { 'retry-after-ms': '1' });
+    case 'http': return send(step.status, { error: { message: step.message ?? 'internal error (fake)', type: 'server_error' } }, { 'retry-after-ms': '1' });
+    case 'message': return send(200, { ...completion(body, step.message, step.finish ?? 'stop', step.model), ...step.extra });
+    case 'body':
+      res.writeHead(step.status ?? 200, { 'content-type': step.contentType ?? 'application/json' });
+      return res.end(step.body);
     case 'slow': {
       const t = setTimeout(() => send(200, completion(body, { content: '{"status":"pass","findings":[]}' }, 'stop')), step.ms);
       res.on('close', () => clearTimeout(t));

@@ -198,15 +198,21 @@ test('a model answering pass with a blocker finding is a fail', async () => {
   assert.equal(r.status, 'fail');
 });
 
-test('a fail verdict with no finding left is FAIL_EVIDENCE; praise and redesign are dropped and counted', async () => {
+test('a fail verdict with no finding left is FAIL_EVIDENCE; polish praise and redesign are dropped, counted and kept in judge.json', async () => {
   const env = await serve([{ kind: 'json', content: { status: 'fail', findings: [
     { ...GOOD_FINDING, severity: 'polish', issue: 'The summary looks great', impact: 'Well designed page.' },
-    { ...GOOD_FINDING, severity: 'important', fix: 'Redesign the checkout with a new layout.' },
+    { ...GOOD_FINDING, severity: 'polish', fix: 'Redesign the checkout with a new layout.' },
   ] } }]);
   const fx = makeRun(specPlan('praise'));
   const r = await runJudge(fx.run, fx.spec, { env });
   assert.deepEqual(r.dropped, { praise: 1, redesign: 1 });
   assert.equal(r.status, 'FAIL_EVIDENCE');
+  assert.match(r.reason!, /2 polish finding\(s\) dropped as praise or redesign/);
+  const written = JSON.parse(fs.readFileSync(path.join(fx.run.runDir, files.judge('praise')), 'utf8'));
+  assert.deepEqual(written.droppedFindings, [
+    { reason: 'praise', severity: 'polish', issue: 'The summary looks great', fix: GOOD_FINDING.fix },
+    { reason: 'redesign', severity: 'polish', issue: GOOD_FINDING.issue, fix: 'Redesign the checkout with a new layout.' },
+  ]);
 });
 
 test('the server-reported model is recorded and a mismatch noted', async () => {
