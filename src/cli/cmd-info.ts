@@ -1,14 +1,22 @@
 // validate, plan, checks: answers about specs without a browser.
-import { EXIT } from '../core/errors.js';
+import { EXIT, InputError } from '../core/errors.js';
 import { loadProject } from '../spec/project.js';
 import type { SpecPlan, StepPlan } from '../spec/plan.js';
 import type { CommonOptions } from './commands.js';
 import { loadSelected } from './common.js';
 
 export async function cmdValidate(specs: string[], opts: CommonOptions): Promise<number> {
-  const plan = await loadProject({ config: opts.config, specs, baseURL: opts.baseUrl });
+  let plan;
+  try {
+    plan = await loadProject({ config: opts.config, specs, baseURL: opts.baseUrl });
+  } catch (err) {
+    // --json: the problems on stdout too, for a program; the lines still go to stderr, exit 2.
+    if (opts.json && err instanceof InputError) process.stdout.write(JSON.stringify({ ok: false, problems: err.problems }, null, 2) + '\n');
+    throw err;
+  }
   const units = plan.specs.reduce((n, s) => n + s.states.length * s.viewports.length, 0);
-  process.stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units)${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
+  if (opts.json) process.stdout.write(JSON.stringify({ ok: true, specs: plan.specs.map((s) => s.name), units, config: plan.configFile, problems: [] }, null, 2) + '\n');
+  else process.stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units)${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
   return EXIT.pass;
 }
 
@@ -20,7 +28,7 @@ const stepText = (s: StepPlan) => {
     case 'scroll': return s.selector ? `scroll to ${s.selector}` : `scroll to ${s.x},${s.y}`;
     case 'wait': return `wait ${s.ms} ms`;
     case 'waitFor': return `waitFor ${s.selector} (${s.state})`;
-    default: return `${s.action} ${s.selector}`;
+    default: return `${s.action} ${s.selector}${s.button && s.button !== 'left' ? ` (${s.button} button)` : ''}`;
   }
 };
 

@@ -57,6 +57,7 @@ export function registerCommands(cli: CAC): void {
   withReport(withOut(cli.command('merge <...dirs>', 'combine shard run folders into one report')))
     .action(cmdMerge);
   withLoad(cli.command('validate [...specs]', 'schema + semantic validation; every error as file:line:col'))
+    .option('--json', 'print the result as JSON: { ok, specs, units, problems }')
     .action(cmdValidate);
   withLoad(cli.command('plan [...specs]', 'print the compiled plan'))
     .option('--json', 'as JSON')

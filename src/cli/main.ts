@@ -5,15 +5,17 @@ import { cac } from 'cac';
 import { EXIT, FatalError, InputError } from '../core/errors.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { registerCommands } from './commands.js';
+import { normalizeOptions } from './options.js';
 
 const cli = cac('veval');
 registerCommands(cli);
 cli.help();
 cli.version(TOOL_VERSION);
 
-function fail(code: number, lines: string[]): never {
-  for (const l of lines) process.stderr.write(l + '\n');
-  process.exit(code);
+/** Writes the lines in one piece and exits once they are flushed: a pipe takes ~64 KB at a time,
+ *  and process.exit right after a big write would cut the list of problems short. */
+function fail(code: number, lines: string[]): void {
+  process.stderr.write(lines.join('\n') + '\n', () => process.exit(code));
 }
 
 async function main(): Promise<number> {
@@ -25,6 +27,7 @@ async function main(): Promise<number> {
     cli.outputHelp();
     return EXIT.input;
   }
+  normalizeOptions(cli.options, cli.matchedCommand!, process.argv.slice(2));
   const result = await cli.runMatchedCommand();
   return typeof result === 'number' ? result : EXIT.pass;
 }
@@ -35,10 +38,10 @@ main().then(
     process.stdout.write('', () => process.exit(code));
   },
   (err: unknown) => {
-    if (err instanceof InputError) fail(EXIT.input, err.problems);
-    if (err instanceof FatalError) fail(EXIT.fatal, [`veval: ${err.message}`, ...(err.hint ? [`  fix: ${err.hint}`] : [])]);
-    if (err && (err as any).name === 'CACError') fail(EXIT.input, [`veval: ${(err as Error).message} (see \`veval --help\`)`]);
+    if (err instanceof InputError) return fail(EXIT.input, err.problems);
+    if (err instanceof FatalError) return fail(EXIT.fatal, [`veval: ${err.message}`, ...(err.hint ? [`  fix: ${err.hint}`] : [])]);
+    if (err && (err as any).name === 'CACError') return fail(EXIT.input, [`veval: ${(err as Error).message} (see \`veval --help\`)`]);
     const e = err as Error;
-    fail(EXIT.fatal, [`veval: internal error: ${e?.message ?? String(err)}`, ...(process.env.VEVAL_DEBUG ? [String(e?.stack)] : ['  (set VEVAL_DEBUG=1 for the stack)'])]);
+    return fail(EXIT.fatal, [`veval: internal error: ${e?.message ?? String(err)}`, ...(process.env.VEVAL_DEBUG ? [String(e?.stack)] : ['  (set VEVAL_DEBUG=1 for the stack)'])]);
   },
 );

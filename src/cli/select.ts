@@ -2,10 +2,14 @@
 import { InputError } from '../core/errors.js';
 import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
 
+/** More shards than this is a typo, not a CI matrix (and would allocate a list per shard). */
+export const MAX_SHARDS = 1000;
+
 export function parseShard(s: string): { index: number; total: number } {
-  const m = /^(\d+)\/(\d+)$/.exec(s.trim());
+  const m = /^(\d+)\/(\d+)$/.exec(String(s).trim());
   const index = m ? Number(m[1]) : NaN, total = m ? Number(m[2]) : NaN;
   if (!m || total < 1 || index < 1 || index > total) throw new InputError([`--shard "${s}": expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/4`]);
+  if (total > MAX_SHARDS) throw new InputError([`--shard "${s}": at most ${MAX_SHARDS} shards`]);
   return { index, total };
 }
 
@@ -53,6 +57,9 @@ export function selectPlan(plan: ProjectPlan, sel: Selection): ProjectPlan {
     const { index, total } = parseShard(sel.shard);
     specs = shardSpecs(specs, total)[index - 1];
   }
-  if (!specs.length && !sel.shard) throw new InputError(['no spec, state or viewport matches the selection (--grep / --viewport)']);
+  if (!specs.length && !sel.shard) {
+    const given = [sel.grep && `--grep "${sel.grep}"`, sel.viewport && `--viewport "${sel.viewport}"`].filter(Boolean);
+    throw new InputError([given.length ? `no spec, state or viewport matches ${given.join(' ')}` : 'no specs to run']);
+  }
   return { ...plan, specs };
 }

@@ -3,17 +3,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { glob } from 'tinyglobby';
 import { InputError } from '../core/errors.js';
-import { resolveInside, shown } from '../core/paths.js';
-import { readYaml, positionOf, at, type Source } from './source.js';
-import { schemaProblems } from './schema-errors.js';
+import { shown } from '../core/paths.js';
+import { readYaml, readTextFile, positionOf, at, type Source } from './source.js';
+import { schemaCheck } from './schema-errors.js';
 import type { ConfigInput, SpecInput } from './schema.js';
-import { specSemantics, looksLikePath, defaultsSemantics, Problems } from './semantic.js';
-import { compileSpec, specNameOf } from './compile.js';
+import { specSemantics, looksLikePath, defaultsSemantics, Problems, projectFile, textProblem, type ConfigFacts } from './semantic.js';
+import { compileSpec, specNameOf, type CompileInput } from './compile.js';
 import { parseMustShow } from './brief.js';
-import { cssError } from './semantic.js';
-import type { ProjectPlan, SpecPlan } from './plan.js';
+import { cssError } from './selectors.js';
+import { findSpecFiles } from './spec-files.js';
+import { sortProblems } from './problem-order.js';
+import type { ProjectPlan } from './plan.js';
 
 export const CONFIG_FILE = 'visual-eval.config.yaml';
 
@@ -24,118 +25,154 @@ export interface LoadOptions {
   baseURL?: string;           // --base-url
 }
 
-interface LoadedConfig { root: string; file: string | null; config: ConfigInput; src: Source | null; storageState?: string | null; har?: string | null }
+export interface LoadedConfig {
+  root: string; file: string | null; config: ConfigInput; src: Source | null;
+  storageState: string | null; har: string | null;
+  rubric: { rel: string | null; text: string } | null;
+  /** false for a top-level key the config failed to give (unreadable, or a schema problem in it) */
+  known: (key: string) => boolean;
+}
+
+/** The config in cwd, else in the nearest folder above (as git finds its repository), stopping at
+ *  a repository root. */
+function findConfig(cwd: string): string | null {
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, CONFIG_FILE);
+    if (fs.existsSync(file)) return file;
+    if (fs.existsSync(path.join(dir, '.git')) || path.dirname(dir) === dir) return null;
+  }
+}
 
 function loadConfig(opts: LoadOptions, problems: string[]): LoadedConfig {
   const cwd = opts.cwd ?? process.cwd();
-  const file = opts.config ? path.resolve(cwd, opts.config) : path.join(cwd, CONFIG_FILE);
-  if (!fs.existsSync(file)) {
-    if (opts.config) problems.push(`${opts.config}:1:1 config file not found`);
-    return { root: cwd, file: null, config: {}, src: null };
-  }
+  const file = opts.config ? path.resolve(cwd, opts.config) : findConfig(cwd);
+  // No config: the built-in defaults are what the project says. A config that could not be read:
+  // nothing is known, and the checks that depend on it stay quiet.
+  const none = (root: string, f: string | null, known: boolean): LoadedConfig =>
+    ({ root, file: f, config: {}, src: null, storageState: null, har: null, rubric: null, known: () => known });
+  if (!file) return none(cwd, null, true);
+  if (!fs.existsSync(file)) { problems.push(`${opts.config}:1:1 config file not found`); return none(cwd, null, false); }
   const root = path.dirname(file);
-  const { source, problems: p } = readYaml(file, shown(file, cwd));
+  const { source, problems: p } = readYaml(file, shown(file, cwd), 'config');
   problems.push(...p);
-  if (!source) return { root, file, config: {}, src: null };
-  const sp = schemaProblems(source, 'config');
+  if (!source) return none(root, file, false);
+  const { problems: sp, valid } = schemaCheck(source, 'config');
   problems.push(...sp);
-  const config = sp.length ? {} : source.data as ConfigInput;
-  if (sp.length) return { root, file, config, src: source };
-  const pr = new Problems(source);
-  const inside = (p: string[], rel: string | undefined, what: string): string | null => {
+  const config = valid.data as ConfigInput;
+  const pr = new Problems(source, valid);
+  const bad = new Set<string>();
+  const fileOf = (p: string[], rel: string | undefined, what: string, kind: 'file' | 'dir' = 'file') => {
     if (!rel) return null;
-    const r = resolveInside(root, root, rel);
-    if ('error' in r) { pr.add(p, `${what}: ${r.error}`); return null; }
-    return r.abs;
+    const abs = projectFile(pr, root, root, p, rel, what, kind);
+    if (!abs) bad.add(p[0]);
+    return abs;
   };
-  if (config.server && 'static' in config.server) inside(['server', 'static'], config.server.static, 'server.static');
-  const storageState = inside(['context', 'storageState'], config.context?.storageState, 'storageState');
-  const har = inside(['network', 'har'], config.network?.har, 'har');
+  if (config.baseURL) { try { new URL(config.baseURL); } catch { pr.add(['baseURL'], `baseURL "${config.baseURL}" is not a valid URL`); bad.add('baseURL'); } }
+  if (config.server && 'static' in config.server) fileOf(['server', 'static'], config.server.static, 'server.static', 'dir');
+  const storageState = fileOf(['context', 'storageState'], config.context?.storageState, 'storageState');
+  const har = fileOf(['network', 'har'], config.network?.har, 'har');
   defaultsSemantics(pr, config);
+  const rubric = configRubric(config, root, pr);
   problems.push(...pr.list);
-  return { root, file, config, src: source, storageState, har };
+  // A top-level key dropped for a schema problem (`viewport:` for viewports, workers: 0) leaves
+  // unclear what the config meant: the spec checks that lean on the config then stay quiet.
+  const unsure = Object.keys(source.data as object).some((k) => !(k in (config as object)));
+  return { root, file, config, src: source, storageState, har, rubric, known: (k) => !unsure && !valid.removed([k]) && !bad.has(k) };
 }
 
-async function findSpecFiles(opts: LoadOptions, cfg: LoadedConfig, problems: string[]): Promise<string[]> {
-  const cwd = opts.cwd ?? process.cwd();
-  const found: string[] = [];
-  if (opts.specs?.length) {
-    for (const arg of opts.specs) {
-      const abs = path.resolve(cwd, arg);
-      if (fs.existsSync(abs) && fs.statSync(abs).isDirectory()) found.push(...await glob('**/*.{yaml,yml}', { cwd: abs, absolute: true }));
-      else if (fs.existsSync(abs)) found.push(abs);
-      else if (/[*?[{]/.test(arg)) found.push(...await glob(arg, { cwd, absolute: true }));
-      else problems.push(`${arg}:1:1 spec file not found`);
-    }
-  } else {
-    const patterns = cfg.config.specs ?? ['specs/**/*.yaml', 'specs/**/*.yml'];
-    found.push(...await glob(patterns, { cwd: cfg.root, absolute: true }));
-    if (!found.length && !problems.length) problems.push(`${shown(cfg.file ?? cfg.root, cwd)}:1:1 no spec files found (looked for ${patterns.join(', ')} under ${cfg.root})`);
+/** The config's rubric, read once (a missing file is one problem, not one per spec). */
+function configRubric(config: ConfigInput, root: string, pr: Problems): LoadedConfig['rubric'] {
+  const src = config.judge?.rubric;
+  if (!src) return null;
+  if (!looksLikePath(src)) return { rel: null, text: src };
+  const abs = projectFile(pr, root, root, ['judge', 'rubric'], src.trim(), 'rubric');
+  if (!abs) return null;
+  const { text, problem } = readTextFile(abs, shown(abs), 'rubrics');
+  if (problem) { pr.add(['judge', 'rubric'], `rubric: ${problem}`); return null; }
+  return { rel: path.relative(root, abs).split(path.sep).join('/'), text: text! };
+}
+
+const relTo = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
+
+/** A brief: read with the same limits as a spec, its "## Must show" selectors and regexes checked. */
+function readBrief(abs: string, cfg: LoadedConfig, cwd: string, problems: string[]): CompileInput['brief'] {
+  const briefShown = shown(abs, cwd);
+  const { text, problem } = readTextFile(abs, briefShown, 'briefs');
+  if (problem) { problems.push(problem); return null; }
+  const items = parseMustShow(text!);
+  for (const it of items) {
+    const err = it.kind === 'selector' ? cssError(it.value) : it.kind === 'text' ? textProblem(it.value) : null;
+    if (err) problems.push(at(briefShown, it.line, it.col, it.kind === 'selector' ? `invalid CSS selector "${it.value}" in ## Must show (plain CSS, as document.querySelectorAll takes it): ${err}` : `${err} in ## Must show`));
   }
-  return [...new Set(found.map((f) => path.resolve(f)))].sort();
-}
-
-function readText(abs: string): string {
-  return fs.readFileSync(abs, 'utf8');
+  return { rel: relTo(cfg.root, abs), text: text!, items };
 }
 
 export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> {
   const cwd = opts.cwd ?? process.cwd();
   const problems: string[] = [];
   const cfg = loadConfig(opts, problems);
-  const files = await findSpecFiles(opts, cfg, problems);
-  const baseURL = opts.baseURL ?? cfg.config.baseURL ?? null;
-  if (opts.baseURL && !/^https?:\/\//.test(opts.baseURL)) problems.push(`--base-url: "${opts.baseURL}" must be an http(s) URL`);
-  const hasServer = !!cfg.config.server;
-  const specs: SpecPlan[] = [];
-  const names = new Map<string, string>();
+  const files = await findSpecFiles({ cwd, args: opts.specs, root: cfg.root, patterns: cfg.known('specs') ? cfg.config.specs : undefined, configFile: cfg.file }, problems);
+  let baseURL = cfg.known('baseURL') ? cfg.config.baseURL ?? null : null;
+  let baseKnown = cfg.known('baseURL');
+  if (opts.baseURL !== undefined) {
+    let ok = /^https?:\/\//.test(opts.baseURL);
+    try { new URL(opts.baseURL); } catch { ok = false; }
+    if (!ok) problems.push(`--base-url: "${opts.baseURL}" must be an absolute http:// or https:// URL, e.g. http://localhost:3000`);
+    baseURL = ok ? opts.baseURL : null;
+    baseKnown = ok;
+  }
+  const facts: ConfigFacts = {
+    config: cfg.config, root: cfg.root, baseURL, hasServer: !!cfg.config.server,
+    known: (k) => k === 'baseURL' ? baseKnown || !!baseURL : cfg.known(k),
+  };
+  const compiled: CompileInput[] = [];
+  const names = new Map<string, { name: string; file: string }>();   // by lower-case name
 
   for (const abs of files) {
     const shownFile = shown(abs, cwd);
     const { source, problems: p } = readYaml(abs, shownFile);
     if (!source) { problems.push(...p); continue; }
-    const sp = schemaProblems(source, 'spec');
-    if (sp.length) { problems.push(...sp); continue; }
-    const spec = source.data as SpecInput;
-    const sem = specSemantics(source, abs, spec, cfg.config, cfg.root, { baseURL, hasServer });
+    const { problems: sp, valid } = schemaCheck(source, 'spec');
+    problems.push(...sp);
+    let sem: ReturnType<typeof specSemantics>;
+    try {
+      sem = specSemantics(source, abs, valid, facts);
+    } catch (err) {
+      // On data that failed the schema, a semantic check may meet a shape it does not expect; the
+      // schema problems already make this input invalid, so the rest is best effort.
+      if (sp.length) continue;
+      throw err;
+    }
     problems.push(...sem.problems);
-    const rel = path.relative(cfg.root, abs).split(path.sep).join('/');
+    const spec = valid.data as SpecInput;
+    const rel = relTo(cfg.root, abs);
     const name = specNameOf(rel, spec);
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) problems.push(at(shownFile, 1, 1, `spec name "${name}" (from the file name) must be letters, digits, ".", "_" or "-"; set name:`));
-    const prev = names.get(name);
+    const prev = names.get(name.toLowerCase());
     if (prev) {
       const pos = positionOf(source, spec.name ? ['name'] : []);
-      problems.push(at(shownFile, pos.line, pos.col, `duplicate spec name "${name}" (also used by ${prev}); spec names must be unique`));
-    } else names.set(name, shownFile);
-    if (sem.problems.length) continue;
+      const how = prev.name === name ? '' : ` as "${prev.name}"; names differing only in case collide on macOS and Windows`;
+      problems.push(at(shownFile, pos.line, pos.col, `duplicate spec name "${name}" (also used by ${prev.file}${how}); spec names must be unique`));
+    } else names.set(name.toLowerCase(), { name, file: shownFile });
+    if (sp.length || sem.problems.length) continue;
 
-    let brief: { rel: string; text: string; items: ReturnType<typeof parseMustShow> } | null = null;
-    if (sem.resolved.brief) {
-      const text = readText(sem.resolved.brief);
-      const items = parseMustShow(text);
-      const briefShown = shown(sem.resolved.brief, cwd);
-      for (const it of items) {
-        const err = it.kind === 'selector' ? cssError(it.value) : null;
-        if (err) problems.push(at(briefShown, it.line, it.col, `invalid CSS selector "${it.value}" in ## Must show: ${err}`));
-      }
-      brief = { rel: path.relative(cfg.root, sem.resolved.brief).split(path.sep).join('/'), text, items };
-    }
-    const rubricSrc = spec.judge?.rubric ?? cfg.config.judge?.rubric;
-    let rubric: { rel: string | null; text: string } | null = null;
-    if (sem.resolved.rubric) rubric = { rel: path.relative(cfg.root, sem.resolved.rubric).split(path.sep).join('/'), text: readText(sem.resolved.rubric) };
-    else if (rubricSrc && !spec.judge?.rubric && looksLikePath(rubricSrc)) {
-      const r = resolveInside(cfg.root, cfg.root, rubricSrc.trim());
-      if ('error' in r) { const pos = cfg.src ? positionOf(cfg.src, ['judge', 'rubric']) : { line: 1, col: 1 }; problems.push(at(cfg.src?.file ?? CONFIG_FILE, pos.line, pos.col, `rubric: ${r.error}`)); continue; }
-      rubric = { rel: r.rel, text: readText(r.abs) };
-    } else if (rubricSrc) rubric = { rel: null, text: rubricSrc };
+    const brief = sem.resolved.brief ? readBrief(sem.resolved.brief, cfg, cwd, problems) : null;
+    let rubric = cfg.rubric;
+    if (sem.resolved.rubric) {
+      const { text, problem } = readTextFile(sem.resolved.rubric, shown(sem.resolved.rubric, cwd), 'rubrics');
+      if (problem) { problems.push(problem); continue; }
+      rubric = { rel: relTo(cfg.root, sem.resolved.rubric), text: text! };
+    } else if (spec.judge?.rubric) rubric = { rel: null, text: spec.judge.rubric };
 
-    specs.push(compileSpec({
+    compiled.push({
       file: rel, spec, config: cfg.config, specText: source.text, brief, rubric,
-      storageState: sem.resolved.storageState ?? cfg.storageState ?? null, har: sem.resolved.har ?? cfg.har ?? null, baseURL,
+      storageState: sem.resolved.storageState ?? cfg.storageState, har: sem.resolved.har ?? cfg.har, baseURL,
       stepSource: (si, i) => { const pos = positionOf(source, ['states', si, 'steps', i]); return `${shownFile}:${pos.line}:${pos.col}`; },
-    }));
+    });
   }
-  if (problems.length) throw new InputError(problems);
+  // Compiled only when everything is valid: compile may assume what validation established.
+  if (problems.length) throw new InputError(sortProblems(problems));
+  const specs = compiled.map(compileSpec);
 
   const server = cfg.config.server;
   return {

@@ -12,6 +12,11 @@ const NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]*$';
 /** An ISO 8601 date-time with a zone, e.g. 2025-01-01T00:00:00Z. */
 export const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$';
 const Name = (description: string) => Type.String({ description, pattern: NAME_PATTERN, maxLength: 100 });
+/** A mapping whose keys are names: without additionalProperties a bad key would pass unnoticed. */
+const NamedRecord = <T extends TSchema>(value: T, description: string) =>
+  Type.Record(Type.String({ pattern: NAME_PATTERN }), value, { additionalProperties: false, description });
+/** RFC 7230 token: what a browser accepts as a header name. */
+export const HEADER_NAME = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
 
 export const ColorScheme = Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Literal('no-preference')], {
   description: 'prefers-color-scheme emulated for this viewport or context',
@@ -31,8 +36,8 @@ export const InlineViewport = Type.Object({ name: Name('viewport name, used in f
 });
 
 export const Context = Type.Object({
-  storageState: Type.Optional(Str('path to a Playwright storageState JSON (a logged-in session), relative to the file')),
-  extraHTTPHeaders: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'headers sent with every request' })),
+  storageState: Type.Optional(Str('path to a Playwright storageState JSON (a logged-in session), relative to the file', { minLength: 1 })),
+  extraHTTPHeaders: Type.Optional(Type.Record(Type.String({ pattern: HEADER_NAME }), Type.String(), { additionalProperties: false, description: 'headers sent with every request' })),
   locale: Type.Optional(Str('BCP 47 locale (default en-US)')),
   timezoneId: Type.Optional(Str('IANA time zone (default UTC)')),
   colorScheme: Type.Optional(ColorScheme),
@@ -44,14 +49,14 @@ export const Context = Type.Object({
 
 export const Network = Type.Object({
   block: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'URL glob patterns whose requests are aborted (third-party noise)' })),
-  har: Type.Optional(Str('HAR file answering matching requests (Playwright routeFromHAR), relative to the file')),
+  har: Type.Optional(Str('HAR file answering matching requests (Playwright routeFromHAR), relative to the file', { minLength: 1 })),
   harUrl: Type.Optional(Str('only requests matching this glob are answered from the HAR (default: all)')),
   harNotFound: Type.Optional(Type.Union([Type.Literal('abort'), Type.Literal('fallback')], { description: 'a request missing from the HAR: abort (default) or go to the network' })),
 }, { additionalProperties: false, description: 'network control' });
 
 export const Wait = Type.Object({
   for: Type.Optional(Type.Union([Type.Literal('load'), Type.Literal('networkidle'), Type.Literal('selector')], { description: 'readiness before anything is captured (default load)' })),
-  selector: Type.Optional(Str('with for: selector — the element whose appearance means ready')),
+  selector: Type.Optional(Str('with for: selector — the element whose appearance means ready', { minLength: 1 })),
   timeout: Type.Optional(Type.Integer({ minimum: 0, maximum: 600000, description: 'ms (default 15000)' })),
 }, { additionalProperties: false, description: 'readiness before capture' });
 
@@ -77,14 +82,14 @@ export const Step = Type.Union([
 ], { description: 'one declarative step: click, fill, press, hover, select, check, uncheck, scroll, waitFor, wait — no code' });
 
 export const Required = Type.Object({
-  selector: Type.Optional(Str('CSS selector of the element that must be visible')),
-  text: Type.Optional(Str('visible text: a substring, or /regex/flags')),
-  within: Type.Optional(Str('with text: only look inside this CSS selector')),
+  selector: Type.Optional(Str('CSS selector of the element that must be visible', { minLength: 1 })),
+  text: Type.Optional(Str('visible text: a substring, or /regex/flags', { minLength: 1 })),
+  within: Type.Optional(Str('with text: only look inside this CSS selector', { minLength: 1 })),
   name: Type.Optional(Str('a human name for messages')),
   visible: Type.Optional(Type.Union([Type.Literal('full'), Type.Literal('partial'), Type.Literal('present')], {
     description: 'full (default): entirely visible at a reachable scroll position, uncovered, unclipped; partial: some of it; present: in the DOM',
   })),
-  states: Type.Optional(Type.Array(Type.String(), { description: 'only in these states (default: every state)' })),
+  states: Type.Optional(Type.Array(Type.String(), { minItems: 1, description: 'only in these states (default: every state)' })),
 }, { additionalProperties: false, description: 'an element (selector) or text that must be visible to a user' });
 
 export const State = Type.Object({
@@ -129,7 +134,7 @@ export const Calibration = Type.Object({
   file: Type.Optional(Str('where calibrate records its result (default .veval/calibration.json)')),
 }, { additionalProperties: false, description: 'judge calibration against a human-labelled gold set' });
 export const Judge = Type.Object({
-  rubric: Type.Optional(Str('rubric: a path to a .md file (relative to the file), or inline text; a Handlebars template')),
+  rubric: Type.Optional(Str('rubric: a path to a .md file (relative to the file), or inline text; a Handlebars template', { minLength: 1 })),
   model: Type.Optional(Str('model id, pinned (e.g. gpt-4.1-2025-04-14)')),
   mode: Type.Optional(Type.Union([Type.Literal('required'), Type.Literal('optional'), Type.Literal('off')], {
     description: 'required (default): no credentials = error; optional: no credentials = skipped; off: never called',
@@ -158,13 +163,13 @@ const specProps = {
   name: Type.Optional(Name('unique spec name (default: file name without .yaml); used in artifact paths')),
   route: Type.Optional(Str('path joined to the config baseURL, e.g. /checkout/payment', { pattern: '^/' })),
   url: Type.Optional(Str('absolute http(s) URL, instead of route', { pattern: '^https?://' })),
-  brief: Type.Optional(Str('markdown brief (user job and ## Must show list), relative to this file')),
+  brief: Type.Optional(Str('markdown brief (user job and ## Must show list), relative to this file', { minLength: 1 })),
   viewports: Type.Optional(Type.Array(Type.Union([Type.String({ description: 'a viewport name from the config' }), InlineViewport]), { minItems: 1, description: 'default: every viewport in the config' })),
   context: Type.Optional(Context),
   network: Type.Optional(Network),
   wait: Type.Optional(Wait),
   fullPage: Type.Optional(Type.Boolean({ description: 'capture the full page (default true) or only the viewport' })),
-  regions: Type.Optional(Type.Record(Type.String({ pattern: NAME_PATTERN }), SelectorValue, { description: 'named parts of the page (CSS selectors)' })),
+  regions: Type.Optional(NamedRecord(SelectorValue, 'named parts of the page (CSS selectors)')),
   masks: Type.Optional(Type.Array(SelectorValue, { description: 'ignored by pixel diffs (at compare time) and judge crops' })),
   required: Type.Optional(Type.Array(Required, { description: 'must be present and visible to a user' })),
   states: Type.Optional(Type.Array(State, { minItems: 1, description: 'default: one state "default" = the page after wait' })),
@@ -187,7 +192,7 @@ export const Server = Type.Union([
     reuseExisting: Type.Optional(Type.Boolean({ description: 'use an app already answering at url instead of starting one' })),
   }, { additionalProperties: false, description: 'start the app with a command (like Playwright webServer)' }),
   Type.Object({
-    static: Str('folder served by veval on a free port on 127.0.0.1; baseURL is set to it'),
+    static: Str('folder served by veval on a free port on 127.0.0.1; baseURL is set to it', { minLength: 1 }),
   }, { additionalProperties: false, description: 'serve a static folder' }),
 ], { description: 'the app under test' });
 
@@ -203,8 +208,8 @@ export const Config = Type.Object({
   baseURL: Type.Optional(Str('joined with each spec route', { pattern: '^https?://' })),
   server: Type.Optional(Server),
   specs: Type.Optional(Type.Array(Type.String(), { description: 'spec globs (default specs/**/*.yaml)' })),
-  out: Type.Optional(Str('artifacts folder (default evals)')),
-  viewports: Type.Optional(Type.Record(Type.String({ pattern: NAME_PATTERN }), ViewportDef, { description: 'named viewports' })),
+  out: Type.Optional(Str('artifacts folder (default evals)', { minLength: 1 })),
+  viewports: Type.Optional(NamedRecord(ViewportDef, 'named viewports')),
   browser: Type.Optional(Browser),
   workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 64, description: 'parallel browser contexts (default from core count)' })),
   timeout: Type.Optional(Type.Integer({ minimum: 1000, description: 'ms per capture unit (default 60000)' })),

@@ -1,54 +1,28 @@
 // What the schema cannot say: names that must refer to something declared, selectors and regexes
-// that must parse, files that must exist inside the project, keys that go together.
+// that must parse, values a browser would refuse, keys that go together, files that must exist
+// inside the project. Runs on the parts of a file that passed the schema (valid-parts.ts), so it
+// never reports something a schema problem already explains.
+import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseCss, type Selector } from 'css-what';
 import { resolveInside } from '../core/paths.js';
 import { at, positionOf, type PathSeg, type Source } from './source.js';
-import type { ConfigInput, SpecInput } from './schema.js';
+import type { ConfigInput, ContextInput, SpecInput } from './schema.js';
 import { DEFAULT_VIEWPORTS } from './compile.js';
 import { didYouMean } from './schema-errors.js';
+import { DIALECT_LABEL, selectorProblem, type Dialect } from './selectors.js';
+import { unknownKey } from './keys.js';
+import { axeRuleIds, localeProblem, scoringVersions, timeProblem, timeZoneProblem } from './values.js';
+import type { ValidParts } from './valid-parts.js';
 
 export class Problems {
   list: string[] = [];
-  constructor(private src: Source) {}
+  constructor(private src: Source, readonly valid: ValidParts = { data: src.data, removed: () => false }) {}
   add(p: PathSeg[], message: string, key?: string): void {
     const pos = positionOf(this.src, p, key);
     this.list.push(at(this.src.file, pos.line, pos.col, message));
   }
-}
-
-const COMBINATORS = new Set(['child', 'parent', 'sibling', 'adjacent', 'descendant', 'column-combinator']);
-
-/** css-what accepts some things a browser refuses ("div >", "a:::b", "<a>"): refuse them too. */
-function structureError(list: Selector[][], relative: boolean): string | null {
-  for (const seq of list) {
-    if (!seq.length) return 'empty selector';
-    for (let i = 0; i < seq.length; i++) {
-      const t = seq[i];
-      if (t.type === 'parent') return 'unexpected "<"';
-      if (t.type === 'pseudo-element' && t.name.startsWith(':')) return `unknown pseudo-element "${t.name}"`;
-      if (COMBINATORS.has(t.type)) {
-        if (i === seq.length - 1) return 'ends with a combinator';
-        if (i === 0 && !relative) return 'starts with a combinator';
-        if (COMBINATORS.has(seq[i + 1].type)) return 'two combinators in a row';
-      }
-      if (t.type === 'pseudo' && Array.isArray(t.data)) {
-        const inner = structureError(t.data, t.name === 'has');
-        if (inner) return inner;
-      }
-    }
-  }
-  return null;
-}
-
-export function cssError(selector: string): string | null {
-  try {
-    const parsed = parseCss(selector);
-    if (!parsed.length) return 'empty selector';
-    return structureError(parsed, false);
-  } catch (err: any) {
-    return err?.message ?? 'does not parse';
-  }
+  /** A part this check depends on failed the schema: stay quiet about it. */
+  removed(p: PathSeg[]): boolean { return this.valid.removed(p); }
 }
 
 /** "/total|subtotal/i" → RegExp; plain text → null. Throws a message for an invalid regex. */
@@ -58,93 +32,141 @@ export function textPattern(text: string): RegExp | null {
   return new RegExp(m[1], m[2]);
 }
 
-function checkSelector(pr: Problems, p: PathSeg[], sel: unknown): void {
+export function checkSelector(pr: Problems, p: PathSeg[], sel: unknown, dialect: Dialect = 'css'): void {
   if (typeof sel !== 'string') return;
-  const err = cssError(sel);
-  if (err) pr.add(p, `invalid CSS selector "${sel}": ${err}`);
+  const err = selectorProblem(sel, dialect);
+  if (err) pr.add(p, `invalid CSS selector "${sel}" (${DIALECT_LABEL[dialect]}): ${err}`);
+}
+
+/** The regex message of a "/…/flags" text, or null. Shared with brief "## Must show" items. */
+export function textProblem(text: string): string | null {
+  try { textPattern(text); return null; } catch (err: any) {
+    const hint = /^\/[^/]*\/[a-z]*$/.test(text) ? '' : ' (text in /slashes/ is a regular expression; for a path, drop a slash or write it as /\\/checkout\\/payment/)';
+    return `invalid regular expression ${text}: ${err.message}${hint}`;
+  }
 }
 
 function checkText(pr: Problems, p: PathSeg[], text: string): void {
-  try { textPattern(text); } catch (err: any) { pr.add(p, `invalid regular expression ${text}: ${err.message}`); }
+  const err = textProblem(text);
+  if (err) pr.add(p, err);
 }
 
 /** Inline rubric text, or a path to a template file? A single line ending in a file extension is a path. */
 export const looksLikePath = (s: string) => !s.includes('\n') && /\.(md|markdown|hbs|handlebars|txt)$/i.test(s.trim());
+/** One line that looks like a path to some other kind of file: almost surely not rubric text. */
+export const looksLikeOtherFile = (s: string) => !s.includes('\n') && !/\s/.test(s.trim()) && /^[\w./-]+\.[a-z0-9]{1,5}$/i.test(s.trim());
 
-/** Selectors and regexes in the sections a config and a spec share (wait, checks). */
-export function defaultsSemantics(pr: Problems, input: Pick<SpecInput, 'wait' | 'checks'>): void {
-  if (input.wait?.for === 'selector' && !input.wait.selector) pr.add(['wait'], 'wait.for: selector needs wait.selector');
-  if (input.wait?.selector) checkSelector(pr, ['wait', 'selector'], input.wait.selector);
+function contextSemantics(pr: Problems, c: ContextInput | undefined): void {
+  if (!c) return;
+  if (typeof c.freezeTime === 'string') {
+    const err = timeProblem(c.freezeTime);
+    if (err) pr.add(['context', 'freezeTime'], `context.freezeTime "${c.freezeTime}": ${err}`);
+  }
+  if (c.timezoneId) { const err = timeZoneProblem(c.timezoneId); if (err) pr.add(['context', 'timezoneId'], `context.timezoneId: ${err}`); }
+  if (c.locale) { const err = localeProblem(c.locale); if (err) pr.add(['context', 'locale'], `context.locale: ${err}`); }
+}
+
+/** A list of region names (overlap pairs, task-order) that names one twice says nothing. */
+function noRepeats(pr: Problems, p: PathSeg[], names: unknown[], what: string): void {
+  const seen = new Set<unknown>();
+  names.forEach((n, i) => { if (seen.has(n)) pr.add([...p, i], `${what} lists "${String(n)}" twice`); seen.add(n); });
+}
+
+/** Sections a config and a spec share (context, wait, checks, scoring). */
+export function defaultsSemantics(pr: Problems, input: Pick<SpecInput, 'wait' | 'checks' | 'context' | 'scoring'>): void {
+  contextSemantics(pr, input.context);
+  if (input.wait?.for === 'selector' && !input.wait.selector && !pr.removed(['wait', 'selector'])) pr.add(['wait'], 'wait.for: selector needs wait.selector');
+  if (input.wait?.selector && input.wait.for !== 'selector') pr.add(['wait'], 'wait.selector is only used with wait.for: selector; add it (or remove the selector)', 'selector');
+  if (input.wait?.selector) checkSelector(pr, ['wait', 'selector'], input.wait.selector, 'locator');
   const checks = (input.checks ?? {}) as Record<string, any>;
   for (const k of ['include', 'exclude'] as const) (checks.axe?.[k] ?? []).forEach((s: string, i: number) => checkSelector(pr, ['checks', 'axe', k, i], s));
+  const disable: unknown[] = checks.axe?.disable ?? [];
+  if (disable.length) {
+    const rules = axeRuleIds();
+    disable.forEach((r, i) => { if (typeof r === 'string' && !rules.includes(r)) pr.add(['checks', 'axe', 'disable', i], `unknown axe rule "${r}"${didYouMean(r, rules)}`); });
+  }
   (checks['text-clipped']?.ignore ?? []).forEach((s: string, i: number) => checkSelector(pr, ['checks', 'text-clipped', 'ignore', i], s));
   (checks.console?.ignore ?? []).forEach((s: string, i: number) => {
     try { new RegExp(s); } catch (err: any) { pr.add(['checks', 'console', 'ignore', i], `invalid regular expression "${s}": ${err.message}`); }
   });
+  const v = input.scoring?.version;
+  if (v !== undefined && !scoringVersions().includes(v)) pr.add(['scoring', 'version'], `scoring.version ${v} is unknown (known: ${scoringVersions().join(', ')})`);
 }
 
 export interface Resolved { brief: string | null; rubric: string | null; storageState: string | null; har: string | null }
 
-export function specSemantics(src: Source, specAbs: string, spec: SpecInput, config: ConfigInput, root: string, opts: { baseURL: string | null; hasServer: boolean }): { problems: string[]; resolved: Resolved } {
-  const pr = new Problems(src);
+/** What the spec checks need from the config; `known` is false for a part the config failed to give. */
+export interface ConfigFacts { config: ConfigInput; root: string; baseURL: string | null; hasServer: boolean; known: (key: string) => boolean }
+
+/** A file the spec names: inside the project, existing, and a file (or a folder for `dir`). */
+export function projectFile(pr: Problems, root: string, baseDir: string, p: PathSeg[], rel: string, what: string, kind: 'file' | 'dir' = 'file'): string | null {
+  const r = resolveInside(root, baseDir, rel);
+  if ('error' in r) { pr.add(p, `${what}: ${r.error}`); return null; }
+  const isDir = fs.statSync(r.abs).isDirectory();
+  if (kind === 'file' && isDir) { pr.add(p, `${what}: "${rel}" is a folder; a file is needed`); return null; }
+  if (kind === 'dir' && !isDir) { pr.add(p, `${what}: "${rel}" is a file; a folder is needed`); return null; }
+  return r.abs;
+}
+
+export function specSemantics(src: Source, specAbs: string, valid: ValidParts, cfg: ConfigFacts): { problems: string[]; resolved: Resolved } {
+  const spec = valid.data as SpecInput;
+  const pr = new Problems(src, valid);
   const specDir = path.dirname(specAbs);
   const resolved: Resolved = { brief: null, rubric: null, storageState: null, har: null };
-  const file = (p: PathSeg[], rel: string, what: string): string | null => {
-    const r = resolveInside(root, specDir, rel);
-    if ('error' in r) { pr.add(p, `${what}: ${r.error}`); return null; }
-    return r.abs;
-  };
+  const file = (p: PathSeg[], rel: string, what: string) => projectFile(pr, cfg.root, specDir, p, rel, what);
 
   // Where the page is.
-  if (!spec.route && !spec.url) pr.add([], 'missing "route:" (joined to the config baseURL) or "url:" (absolute http/https)');
+  const locatable = !pr.removed(['route']) && !pr.removed(['url']);
+  if (!spec.route && !spec.url && locatable) pr.add([], 'missing "route:" (joined to the config baseURL) or "url:" (absolute http/https)');
   if (spec.route && spec.url) pr.add([], 'give "route:" or "url:", not both', 'url');
   if (spec.route && /^\/\/|:\/\//.test(spec.route)) pr.add(['route'], `route "${spec.route}" must be a path on the app (use url: for another host)`);
   if (spec.url) { try { new URL(spec.url); } catch { pr.add(['url'], `url "${spec.url}" is not a valid URL`); } }
-  if (spec.route && !opts.baseURL && !opts.hasServer) pr.add(['route'], 'route needs a base URL: set baseURL or server in visual-eval.config.yaml, or pass --base-url');
+  if (spec.route && !cfg.baseURL && !cfg.hasServer && cfg.known('baseURL') && cfg.known('server')) pr.add(['route'], 'route needs a base URL: set baseURL or server in visual-eval.config.yaml, or pass --base-url');
 
   // Names that must refer to something.
-  const named = config.viewports ?? DEFAULT_VIEWPORTS;
+  const named = cfg.config.viewports ?? DEFAULT_VIEWPORTS;
   const vpNames = new Set<string>();
   (spec.viewports ?? []).forEach((v, i) => {
     const name = typeof v === 'string' ? v : v.name;
-    if (typeof v === 'string' && !named[v]) pr.add(['viewports', i], `unknown viewport "${v}"${didYouMean(v, Object.keys(named))} (declared: ${Object.keys(named).join(', ')})`);
+    if (typeof v === 'string' && !named[v] && cfg.known('viewports')) pr.add(['viewports', i], `unknown viewport "${v}"${didYouMean(v, Object.keys(named))} (declared: ${Object.keys(named).join(', ')})`);
     if (vpNames.has(name)) pr.add(['viewports', i], `viewport "${name}" is listed twice`);
     vpNames.add(name);
   });
   const regions = spec.regions ?? {};
   const regionNames = Object.keys(regions);
-  const needRegion = (p: PathSeg[], name: string) => {
-    if (!(name in regions)) pr.add(p, `region "${name}" is not declared under regions:${didYouMean(name, regionNames)}${regionNames.length ? ` (declared: ${regionNames.join(', ')})` : ''}`);
+  const needRegion = (p: PathSeg[], name: string, key?: string) => {
+    if (!(name in regions) && !pr.removed(['regions', name])) pr.add(p, `region "${name}" is not declared under regions:${didYouMean(name, regionNames)}${regionNames.length ? ` (declared: ${regionNames.slice(0, 20).join(', ')}${regionNames.length > 20 ? ', …' : ''})` : ''}`, key);
   };
   for (const [name, sel] of Object.entries(regions)) checkSelector(pr, ['regions', name], sel);
   (spec.masks ?? []).forEach((m, i) => checkSelector(pr, ['masks', i], m));
 
   const stateNames = (spec.states ?? [{ name: 'default' }]).map((s) => s.name);
-  const seenStates = new Set<string>();
+  const statesKnown = !pr.removed(['states']);
+  const seenStates = new Map<string, string>();
   (spec.states ?? []).forEach((s, i) => {
-    if (seenStates.has(s.name)) pr.add(['states', i, 'name'], `state "${s.name}" is declared twice`);
-    seenStates.add(s.name);
+    // By lower case: state names are file names, and macOS and Windows ignore case.
+    const prev = seenStates.get(s.name.toLowerCase());
+    if (prev !== undefined) pr.add(['states', i, 'name'], prev === s.name ? `state "${s.name}" is declared twice` : `state "${s.name}" differs from "${prev}" only in case; their files would collide on macOS and Windows`);
+    else seenStates.set(s.name.toLowerCase(), s.name);
     (s.steps ?? []).forEach((step, j) => {
       const [action, raw] = Object.entries(step)[0] as [string, any];
-      const sel = typeof raw === 'string' && action !== 'press' ? raw : raw?.selector;
-      if (sel !== undefined) checkSelector(pr, ['states', i, 'steps', j, action], sel);
+      const at = ['states', i, 'steps', j, action];
+      if (action === 'press') {
+        const key = typeof raw === 'string' ? raw : raw.key;
+        const bad = unknownKey(key);
+        if (bad !== null) pr.add(typeof raw === 'string' ? at : [...at, 'key'], `unknown key "${bad}" in press "${key}"${didYouMean(bad, ['Enter', 'Tab', 'Escape', 'Space', 'Backspace', 'Delete', 'ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown'])} (Playwright key names, e.g. Enter, Tab, Control+A)`);
+        if (raw?.selector !== undefined) checkSelector(pr, [...at, 'selector'], raw.selector, 'locator');
+        return;
+      }
+      const sel = typeof raw === 'string' ? raw : raw?.selector;
+      if (sel !== undefined) checkSelector(pr, typeof raw === 'string' ? at : [...at, 'selector'], sel, 'locator');
     });
-    (s.required ?? []).forEach((r, j) => requiredEntry(pr, ['states', i, 'required', j], r, stateNames, true));
+    (s.required ?? []).forEach((r, j) => requiredEntry(pr, ['states', i, 'required', j], r, stateNames, true, statesKnown));
   });
-  (spec.required ?? []).forEach((r, j) => requiredEntry(pr, ['required', j], r, stateNames, false));
+  (spec.required ?? []).forEach((r, j) => requiredEntry(pr, ['required', j], r, stateNames, false, statesKnown));
 
   defaultsSemantics(pr, spec);
-
-  // Checks that name regions.
-  const checks = (spec.checks ?? {}) as Record<string, any>;
-  const pairsOf = (v: any) => Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray(v.pairs) ? v.pairs : [];
-  const pairsPath = (id: string, v: any) => Array.isArray(v) ? ['checks', id] : ['checks', id, 'pairs'];
-  for (const id of ['overlap', 'min-gap']) {
-    pairsOf(checks[id]).forEach((pair: string[], i: number) => pair.forEach((n, k) => needRegion([...pairsPath(id, checks[id]), i, k], n)));
-  }
-  const order = Array.isArray(checks['task-order']) ? checks['task-order'] : checks['task-order']?.order;
-  if (Array.isArray(order)) order.forEach((n: string, i: number) => needRegion(Array.isArray(checks['task-order']) ? ['checks', 'task-order', i] : ['checks', 'task-order', 'order', i], n));
-  for (const name of Object.keys(spec.parity?.regions ?? {})) needRegion(['parity', 'regions'], name);
+  regionChecks(pr, spec, needRegion);
   if (spec.gate?.warn?.includes('blocker')) pr.add(['gate', 'warn'], 'blockers always fail: "blocker" cannot be in gate.warn');
 
   // Files.
@@ -152,13 +174,46 @@ export function specSemantics(src: Source, specAbs: string, spec: SpecInput, con
     resolved.brief = file(['brief'], spec.brief, 'brief');
     if (resolved.brief && !/\.(md|markdown|txt)$/i.test(resolved.brief)) pr.add(['brief'], 'brief must be a Markdown file (.md)');
   }
-  if (spec.judge?.rubric && looksLikePath(spec.judge.rubric)) resolved.rubric = file(['judge', 'rubric'], spec.judge.rubric.trim(), 'rubric');
+  const rubric = spec.judge?.rubric;
+  if (rubric && looksLikePath(rubric)) resolved.rubric = file(['judge', 'rubric'], rubric.trim(), 'rubric');
+  else if (rubric && looksLikeOtherFile(rubric)) pr.add(['judge', 'rubric'], `judge.rubric "${rubric}" looks like a file name, but a rubric file must be .md, .txt or .hbs (or write the rubric text inline)`);
   if (spec.context?.storageState) resolved.storageState = file(['context', 'storageState'], spec.context.storageState, 'storageState');
   if (spec.network?.har) resolved.har = file(['network', 'har'], spec.network.har, 'har');
   return { problems: pr.list, resolved };
 }
 
-function requiredEntry(pr: Problems, p: PathSeg[], r: any, stateNames: string[], inState: boolean): void {
+/** Checks that name regions: overlap, min-gap, task-order, parity.regions. */
+function regionChecks(pr: Problems, spec: SpecInput, needRegion: (p: PathSeg[], name: string, key?: string) => void): void {
+  const checks = (spec.checks ?? {}) as Record<string, any>;
+  for (const id of ['overlap', 'min-gap']) {
+    const v = checks[id];
+    const pairs = Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray(v.pairs) ? v.pairs : null;
+    if (!pairs) continue;
+    const at: PathSeg[] = Array.isArray(v) ? ['checks', id] : ['checks', id, 'pairs'];
+    if (!pairs.length) pr.add(at, `checks.${id} lists no pairs: list [regionA, regionB] pairs${id === 'overlap' ? ', or write true (every pair)' : ', or leave pairs out (every adjacent pair)'}`);
+    pairs.forEach((pair: string[], i: number) => {
+      pair.forEach((n, k) => needRegion([...at, i, k], n));
+      if (pair[0] === pair[1]) pr.add([...at, i], `checks.${id} pair [${pair[0]}, ${pair[1]}] names the same region twice`);
+    });
+    const seen = new Set<string>();
+    pairs.forEach((pair: string[], i: number) => {
+      const k = [...pair].sort().join('\u0000');
+      if (seen.has(k)) pr.add([...at, i], `checks.${id} lists the pair [${pair.join(', ')}] twice`);
+      seen.add(k);
+    });
+  }
+  const t = checks['task-order'];
+  const order = Array.isArray(t) ? t : t?.order;
+  if (Array.isArray(order)) {
+    const at: PathSeg[] = Array.isArray(t) ? ['checks', 'task-order'] : ['checks', 'task-order', 'order'];
+    order.forEach((n: string, i: number) => needRegion([...at, i], n));
+    noRepeats(pr, at, order, 'checks.task-order');
+    if (order.length === 1) pr.add(at, 'checks.task-order needs at least 2 regions to order');
+  }
+  for (const name of Object.keys(spec.parity?.regions ?? {})) needRegion(['parity', 'regions'], name, name);
+}
+
+function requiredEntry(pr: Problems, p: PathSeg[], r: any, stateNames: string[], inState: boolean, statesKnown: boolean): void {
   if (!r.selector && !r.text) pr.add(p, 'a required entry needs "selector:" or "text:"');
   if (r.selector && r.text) pr.add(p, 'a required entry takes "selector:" or "text:", not both', 'text');
   if (r.within && !r.text) pr.add(p, '"within:" goes with "text:"', 'within');
@@ -167,6 +222,7 @@ function requiredEntry(pr: Problems, p: PathSeg[], r: any, stateNames: string[],
   if (r.text) checkText(pr, [...p, 'text'], r.text);
   if (inState && r.states) pr.add(p, '"states:" is for spec-level required entries; this one already belongs to its state', 'states');
   (r.states ?? []).forEach((s: string, i: number) => {
-    if (!stateNames.includes(s)) pr.add([...p, 'states', i], `unknown state "${s}"${didYouMean(s, stateNames)} (declared: ${stateNames.join(', ')})`);
+    if (!stateNames.includes(s) && statesKnown) pr.add([...p, 'states', i], `unknown state "${s}"${didYouMean(s, stateNames)} (declared: ${stateNames.join(', ')})`);
   });
+  if (Array.isArray(r.states)) noRepeats(pr, [...p, 'states'], r.states, 'states');
 }

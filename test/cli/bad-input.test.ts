@@ -20,7 +20,7 @@ const cases: { name: string; content: string | Buffer; expect: RegExp }[] = [
   { name: 'comments only', content: '# nothing here\n', expect: /^specs\/a\.yaml:1:1 is empty/ },
   { name: 'binary garbage', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 255, 0]), expect: /^specs\/a\.yaml:1:1 is binary/ },
   { name: 'a file over 1 MB', content: 'route: /\n' + '#'.repeat(80) + '\n'.repeat(1) + ('x: 1\n'.repeat(1)) + ('# pad\n'.repeat(200_000)), expect: /^specs\/a\.yaml:1:1 is 1\.\d MB; specs and configs are limited to 1 MB/ },
-  { name: 'alias bomb', content: aliasBomb(), expect: /^specs\/a\.yaml:1:1 too many alias expansions/ },
+  { name: 'alias bomb', content: aliasBomb(), expect: /^specs\/a\.yaml:\d+:\d+ aliases expand to more than \d+ values \(a YAML alias bomb\?\)/ },
   { name: 'very deep nesting', content: 'route: /\nx: ' + '['.repeat(5000) + ']'.repeat(5000) + '\n', expect: /^specs\/a\.yaml:2:\d+ nesting deeper than 64 levels/ },
   { name: 'a top-level list', content: '- route: /\n', expect: /^specs\/a\.yaml:1:1 expected a mapping of keys at the top level, found a list/ },
   { name: 'path escaping the project', content: 'route: /\nbrief: ../../etc/passwd\n', expect: /^specs\/a\.yaml:2:8 brief: .* is outside the project folder/ },
