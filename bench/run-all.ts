@@ -18,6 +18,7 @@ const JOBS: Job[] = [
   { id: 'capture', file: 'capture.ts', title: 'capture stage vs bare goto + screenshot (capture engineer)' },
   { id: 'checks', file: 'checks.ts', title: 'checks per record' },
   { id: 'parity', file: 'parity.ts', title: 'parity comparator vs pixelmatch' },
+  { id: 'validate', file: 'validate.ts', title: 'validation of large and bad specs vs the yaml parse of the same text' },
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 
