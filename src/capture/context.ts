@@ -7,11 +7,15 @@ import type { ViewportSpec } from '../core/artifacts.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { inPageScript } from './in-page/script.js';
 
-/** Stops what moves: animations jump to their end, transitions are instant, no caret, no scrollbars. */
+/**
+ * Stops what moves: animations jump to their end, transitions take 1 ms, no caret, no scrollbars.
+ * Not 0 s: a transition of 0 s never runs, so its transitionend never fires, and pages that finish
+ * closing a modal or menu on that event would be captured half-closed.
+ */
 export const FREEZE_CSS = `
 *, *::before, *::after {
   animation-delay: 0s !important; animation-duration: 0s !important;
-  transition-delay: 0s !important; transition-duration: 0s !important;
+  transition-delay: 0s !important; transition-duration: 1ms !important;
   caret-color: transparent !important; scrollbar-width: none !important;
 }
 html { scroll-behavior: auto !important; }

@@ -6,11 +6,12 @@ import { inPageScript } from './in-page/script.js';
 import * as dom from './in-page/dom.js';
 import * as visibility from './in-page/visibility.js';
 import * as layout from './in-page/layout.js';
+import * as ghosts from './in-page/ghosts.js';
 import * as inPage from './in-page/measure.js';
 import { measure, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
 
 // every function of the in-page modules goes into the page, so a new helper cannot be forgotten
-const HELPERS: Function[] = [dom, visibility, layout, inPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
+const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
 
 export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' | 'masks' | 'clippedText' | 'text' | 'required'>;
 

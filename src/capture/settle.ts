@@ -19,8 +19,18 @@ function settleInPage() {
   }
   const pending = Array.from(document.images).filter((i) => !i.complete)
     .map((i) => new Promise((r) => { i.addEventListener('load', r, { once: true }); i.addEventListener('error', r, { once: true }); }));
-  return Promise.all([document.fonts.ready, ...pending])
-    .then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // transitions run for 1 ms (see FREEZE_CSS) but start a frame or two after a click's handlers:
+  // wait until none is running, a few rounds at most (infinite animations never end)
+  const transitions = async () => {
+    for (let round = 0; round < 5; round++) {
+      await frames();
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (!running.length) return;
+      await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => null))), new Promise((r) => setTimeout(r, 300))]);
+    }
+  };
+  return Promise.all([document.fonts.ready, ...pending]).then(transitions);
 }
 
 /** Waits up to `timeoutMs`; a page that never settles is caught later by the stability check. */

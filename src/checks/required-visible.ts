@@ -35,7 +35,12 @@ export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): s
   if (v.offscreenX > 0) why.push(`${Math.round(v.offscreenX)} px right of the viewport`);
   if (v.clippedBy) why.push(`clipped by ${quote(v.clippedBy.selector)} (${Math.round(v.clippedBy.hiddenPx)} px hidden)`);
   // the capture may name the clipping ancestor as the cover of the part it hides: say it once
-  if (v.coveredBy && v.coveredBy.selector !== v.clippedBy?.selector) why.push(`covered by ${v.coveredBy.backdrop ? 'the backdrop of the modal ' : ''}${quote(v.coveredBy.selector)} over ${Math.round(v.coveredBy.coveredPx)} px`);
+  if (v.coveredBy && v.coveredBy.selector !== v.clippedBy?.selector) {
+    const c = v.coveredBy;
+    // a strip across the whole width reads as its height; anything narrower as an area
+    const area = c.coveredBox && v.box && c.coveredBox.width < v.box.width - 1 ? `a ${Math.round(c.coveredBox.width)}×${Math.round(c.coveredBox.height)} px area` : `${Math.round(c.coveredPx)} px`;
+    why.push(`covered by ${c.backdrop ? 'the backdrop of the modal ' : ''}${quote(c.selector)}${c.invisible ? ' (invisible at opacity 0, but it takes the clicks)' : ''} over ${area}`);
+  }
   if (!v.reachable && why.length === 0) why.push('cannot be scrolled entirely into the viewport');
   if (why.length === 0) why.push(v.reason || `visibility ${v.level}`);
   return why.join('; ');

@@ -19,7 +19,7 @@ export const check: Check<{ ignore?: string[]; ellipsis?: boolean; minHiddenPx?:
   meta: {
     id: ID,
     title: 'Text is not cut off',
-    description: 'Text cut off inside its own box (overflow hidden, text-overflow: ellipsis, line clamp), naming the element and the hidden text.',
+    description: 'Text cut off inside its own box (overflow hidden, text-overflow: ellipsis, line clamp; buttons clip their content), or running out of a box that paints a background (a link styled as a button), naming the element and the text.',
     defaultSeverity: 'important',
     defaultEnabled: true,
     options: Type.Object({
@@ -34,7 +34,9 @@ export const check: Check<{ ignore?: string[]; ellipsis?: boolean; minHiddenPx?:
     return measured(ctx.units).flatMap((u) => u.record.clippedText
       .filter((c) => c.hiddenPx >= minHiddenPx && (ellipsis || !c.ellipsis) && !ignore.some((s) => selectorMatches(c.selector, s)))
       .map((c) => findingFor(ID, u, severity,
-        `text in ${quote(c.selector)} is cut off by ${Math.round(c.hiddenPx)} px ${c.axis === 'x' ? 'horizontally' : 'vertically'}${c.ellipsis ? ' (ellipsis)' : ''} at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`,
-        { selector: c.selector, box: c.box, text: c.text, axis: c.axis, hiddenPx: c.hiddenPx, ellipsis: c.ellipsis })));
+        c.spill
+          ? `text in ${quote(c.selector)} runs ${Math.round(c.hiddenPx)} px out of its box at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`
+          : `text in ${quote(c.selector)} is cut off by ${Math.round(c.hiddenPx)} px ${c.axis === 'x' ? 'horizontally' : 'vertically'}${c.ellipsis ? ' (ellipsis)' : ''} at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`,
+        { selector: c.selector, box: c.box, text: c.text, axis: c.axis, hiddenPx: c.hiddenPx, ellipsis: c.ellipsis, ...(c.spill ? { spill: true } : {}) })));
   },
 };

@@ -57,7 +57,7 @@ export interface VisibilityVerdict {
   /** true when some reachable scroll position brings the whole element vertically inside the viewport */
   reachable: boolean;
   clippedBy: (ElementRef & { hiddenPx: number }) | null;
-  coveredBy: (ElementRef & { coveredPx: number; coveredBox: Box | null; /** hidden by the ::backdrop of this modal dialog */ backdrop?: boolean }) | null;
+  coveredBy: (ElementRef & { coveredPx: number; coveredBox: Box | null; /** hidden by the ::backdrop of this modal dialog */ backdrop?: boolean; /** the cover has opacity 0: unseen, yet it takes the clicks */ invisible?: boolean }) | null;
   /** share of sample points inside the box that a user sees at the best scroll position (0..1) */
   visibleFraction: number;
   level: 'full' | 'partial' | 'none';
@@ -82,10 +82,12 @@ export interface OverflowOffender { selector: string; box: Box; overflowPx: numb
 export interface ClippedText {
   selector: string;
   box: Box;
-  text: string;                 // full text content of the element
+  text: string;                 // the text that is cut (or spills)
   axis: 'x' | 'y';
   hiddenPx: number;
   ellipsis: boolean;
+  /** the text runs out of a painted box that does not clip it (absent: it is clipped) */
+  spill?: boolean;
 }
 
 export interface StabilityResult {

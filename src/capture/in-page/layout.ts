@@ -33,8 +33,8 @@ export function overflowOffenders(vw: number): { selector: string; box: ReturnTy
  * -webkit-line-clamp) whose text runs past its padding box. Measured on the text itself (Range
  * rects), so a clipped image is not reported as clipped text.
  */
-export function clippedTexts(): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean }[] {
-  const out: { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean }[] = [];
+export function clippedTexts(): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean }[] {
+  const out: { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean }[] = [];
   const all = document.body.querySelectorAll('*');
   for (const el of Array.from(all)) {
     if (out.length >= 100) break;
@@ -45,7 +45,11 @@ export function clippedTexts(): { selector: string; box: ReturnType<typeof docBo
     const clipX = control || s.overflowX === 'hidden' || s.overflowX === 'clip';
     const clipY = control || s.overflowY === 'hidden' || s.overflowY === 'clip';
     const ellipsis = s.textOverflow === 'ellipsis' || (s as any).webkitLineClamp !== 'none' && !!(s as any).webkitLineClamp;
-    if (!clipX && !clipY) continue;
+    if (!clipX && !clipY) {
+      const spilled = spillOf(el, s);
+      if (spilled) out.push(spilled);
+      continue;
+    }
     if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
     const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
     // 1 px boxes and rect(0 0 0 0) clips are the visually-hidden idiom (skip links, screen-reader labels)
@@ -53,22 +57,64 @@ export function clippedTexts(): { selector: string; box: ReturnType<typeof docBo
     const r = el.getBoundingClientRect();
     const pad = { left: r.left + el.clientLeft, top: r.top + el.clientTop, right: r.left + el.clientLeft + el.clientWidth, bottom: r.top + el.clientTop + el.clientHeight };
     let hx = 0, hy = 0;
+    const cut: string[] = [];
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (!n.textContent || !n.textContent.trim()) continue;
+      if (!n.textContent || !n.textContent.trim() || !clippedHere(n, el)) continue;
       range.selectNodeContents(n);
+      let past = 0;
       for (const tr of Array.from(range.getClientRects())) {
         if (tr.width === 0 || tr.height === 0) continue;
+        if (clipX) past = Math.max(past, tr.right - pad.right, pad.left - tr.left);
+        if (clipY) past = Math.max(past, tr.bottom - pad.bottom, pad.top - tr.top);
         if (clipX) hx = Math.max(hx, tr.right - pad.right, pad.left - tr.left);
         if (clipY) hy = Math.max(hy, tr.bottom - pad.bottom, pad.top - tr.top);
       }
+      if (past > 1) cut.push(n.textContent.replace(/\s+/g, ' ').trim());
     }
     if (hx <= 1 && hy <= 1) continue;
     const axis = hx >= hy ? 'x' : 'y';
-    out.push({ selector: selectorOf(el), box: docBox(el), text: text.slice(0, 500), axis, hiddenPx: Math.round(Math.max(hx, hy)), ellipsis });
+    // the text that is cut, not everything the clipping box holds
+    out.push({ selector: selectorOf(el), box: docBox(el), text: (cut.length ? cut.join(' ') : text).slice(0, 500), axis, hiddenPx: Math.round(Math.max(hx, hy)), ellipsis });
   }
   return out;
+}
+
+/**
+ * Text running out of a box that paints (a link styled as a button, a badge) although nothing
+ * clips it: on screen the label leaves its button. Only the element's own text lines, sideways.
+ */
+export function spillOf(el: Element, s: CSSStyleDeclaration): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x'; hiddenPx: number; ellipsis: false; spill: true } | null {
+  if (s.display === 'inline' || s.display === 'contents' || s.visibility !== 'visible' || colourAlpha(s.backgroundColor) < 0.5) return null;
+  const r = el.getBoundingClientRect();
+  if (!(r.width > 1 && r.height > 1)) return null;
+  const range = document.createRange();
+  let past = 0;
+  const own: string[] = [];
+  for (const n of Array.from(el.childNodes)) {
+    if (n.nodeType !== Node.TEXT_NODE || !(n.textContent || '').trim()) continue;
+    range.selectNodeContents(n);
+    for (const tr of Array.from(range.getClientRects())) if (tr.width > 0) past = Math.max(past, tr.right - r.right, r.left - tr.left);
+    own.push((n.textContent || '').replace(/\s+/g, ' ').trim());
+  }
+  if (past <= 1) return null;
+  return { selector: selectorOf(el), box: docBox(el), text: own.join(' ').slice(0, 500), axis: 'x', hiddenPx: Math.round(past), ellipsis: false, spill: true };
+}
+
+/**
+ * Whether a text node's overflow is this clipper's business: not when it is hidden anyway
+ * (visibility, the visually-hidden idiom) or sits inside a nearer container that scrolls or clips
+ * it (a table in a scrolling wrapper inside a card; that container is measured on its own).
+ */
+export function clippedHere(text: Node, clipper: Element): boolean {
+  const parent = text.parentElement;
+  if (!parent || getComputedStyle(parent).visibility !== 'visible') return false;
+  for (let a: Element | null = parent; a && a !== clipper; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (visuallyHidden(s) || s.overflowX !== 'visible' || s.overflowY !== 'visible' || a.tagName === 'BUTTON') return false;
+  }
+  return true;
 }
 
 /** The screen-reader-only idiom: clipped to nothing with clip or clip-path. */

@@ -2,6 +2,7 @@
 // inPageScript with dom.ts); plain functions only.
 import type { VisibilityVerdict } from '../../core/artifacts.js';
 import { colourAlpha } from './layout.js';
+import { fieldDecoration, ghostName, hittableGhosts } from './ghosts.js';
 import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, onShape, r2, scrollPage, selectorOf } from './dom.js';
 
 export interface PageEnv { vw: number; vh: number; bandTop: number; bandBottom: number; sMin: number; sMax: number }
@@ -85,34 +86,6 @@ export function revealInScrollers(el: Element, chain: { el: Element; x: string; 
     a.scrollTo({ top, left, behavior: 'instant' as ScrollBehavior });
   }
   return () => { for (const u of undo.reverse()) u(); };
-}
-
-/**
- * Positioned boxes that paint over the page with pointer-events: none (a fade, an opaque panel):
- * hit testing looks through them, a user does not. They are made hittable while the element is
- * sampled; returns how to undo it. Decorations lying inside the element's own box (an icon in a
- * field) and transparent wrappers (a toast container) are left alone.
- */
-export function hittableGhosts(target: Element): () => void {
-  const t = target.getBoundingClientRect();
-  const made: { el: HTMLElement; was: string; prio: string }[] = [];
-  for (const el of Array.from(document.body.querySelectorAll('*'))) {
-    if (el === target || composedContains(el, target) || composedContains(target, el)) continue;
-    const s = getComputedStyle(el);
-    if (s.pointerEvents !== 'none' || s.position === 'static' || s.visibility !== 'visible' || !(parseFloat(s.opacity) > 0)) continue;
-    const opaque = colourAlpha(s.backgroundColor) >= 0.5 || s.backgroundImage !== 'none' || /^(img|svg|video|canvas|picture)$/i.test(el.tagName);
-    if (!opaque) continue;
-    const r = el.getBoundingClientRect();
-    const meets = r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom;
-    const inside = r.left >= t.left - 0.5 && r.right <= t.right + 0.5 && r.top >= t.top - 0.5 && r.bottom <= t.bottom + 0.5;
-    if (!meets || inside) continue;
-    const h = el as HTMLElement;
-    made.push({ el: h, was: h.style.getPropertyValue('pointer-events'), prio: h.style.getPropertyPriority('pointer-events') });
-    h.style.setProperty('pointer-events', 'auto', 'important');
-  }
-  return () => {
-    for (const m of made) if (m.was) m.el.style.setProperty('pointer-events', m.was, m.prio); else m.el.style.removeProperty('pointer-events');
-  };
 }
 
 /** Whether the element or an ancestor is position fixed or sticky (it does not scroll away under a bar). */
@@ -233,6 +206,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const offShape = pts.map(() => false);
   // an inert element (behind an open modal, or under [inert]) is left out of hit testing
   // altogether: every point is hidden, none is off its shape
+  const decor = new Map<Element, boolean>();
   const modal = document.querySelector(':modal');
   const inert = !!el.closest('[inert]') || (!!modal && !composedContains(modal, el));
   const banded = pts.map(() => false);
@@ -253,6 +227,10 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
       if (hit && !inert && !onShape(el, x, y)) { offShape[k] = true; return; }
       if (hit) {
         const c = covererOf(hit, el);
+        // the field's own label, icon or reveal button is part of the field
+        let own = decor.get(c);
+        if (own === undefined) decor.set(c, own = fieldDecoration(el, c));
+        if (own) { n++; seen[k] = true; return; }
         const p = coverers.get(c) ?? { n: 0, x0: x, y0: y, x1: x, y1: y };
         coverers.set(c, { n: p.n + 1, x0: Math.min(p.x0, x), y0: Math.min(p.y0, y), x1: Math.max(p.x1, x), y1: Math.max(p.y1, y) });
       }
@@ -288,9 +266,16 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
     const iw = Math.max(0, ix1 - ix0), ih = Math.max(0, iy1 - iy0);
     const coveredBox = { x: r2(ix0 + window.scrollX), y: r2(iy0 + window.scrollY), width: r2(iw), height: r2(ih) };
     const backdrop = outside && top[0].matches(':modal');
-    v.coveredBy = { selector: selectorOf(top[0]), box: docBox(top[0]), coveredPx: Math.round(ih), coveredBox, ...(backdrop ? { backdrop } : {}) };
+    // a cover nobody sees (opacity 0) still takes the clicks: say so, the screenshot will not show it
+    let coverOpacity = 1;
+    for (let c: Element | null = top[0]; c; c = composedParent(c)) coverOpacity *= parseFloat(getComputedStyle(c).opacity) || 0;
+    const invisible = coverOpacity <= 0;
+    v.coveredBy = {
+      selector: ghostName(top[0], el, selectorOf(top[0])), box: docBox(top[0]), coveredPx: Math.round(ih), coveredBox,
+      ...(backdrop ? { backdrop } : {}), ...(invisible ? { invisible } : {}),
+    };
     const area = iw >= a.width - 1 ? 'over ' + Math.round(ih) + ' px of its height' : 'over a ' + Math.round(iw) + '×' + Math.round(ih) + ' px area';
-    const by = backdrop ? 'the backdrop of the modal ' + v.coveredBy.selector : v.coveredBy.selector;
+    const by = (backdrop ? 'the backdrop of the modal ' : '') + v.coveredBy.selector + (invisible ? ' (invisible at opacity 0, but it takes the clicks)' : '');
     reasons.push('covered by ' + by + ' ' + area + ' at every reachable scroll position');
   }
   if (!v.reachable && !reasons.length) {

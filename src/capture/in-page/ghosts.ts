@@ -1,0 +1,76 @@
+// In-page: what hit testing gets wrong about covering, both ways. Boxes painted with
+// pointer-events: none are looked through by elementFromPoint though a user cannot see through
+// them; a form field's own label and the icons or buttons drawn inside it are hit first though
+// they are part of the field's design.
+import { composedContains, composedParent } from './dom.js';
+import { colourAlpha } from './layout.js';
+
+/** Paints enough to hide what lies under it. */
+export function hides(s: CSSStyleDeclaration, tag: string): boolean {
+  return colourAlpha(s.backgroundColor) >= 0.5 || s.backgroundImage !== 'none' || /^(img|svg|video|canvas|picture)$/i.test(tag);
+}
+
+/** A field's own <label> elements (a floating label straddles the field's border by design). */
+export function ownLabels(target: Element): Element[] {
+  const labels = (target as HTMLInputElement).labels;
+  return labels ? Array.from(labels) : [];
+}
+
+/** Whether box r lies inside box t (half a pixel of slack). */
+export function inside(r: DOMRect, t: DOMRect): boolean {
+  return r.left >= t.left - 0.5 && r.right <= t.right + 0.5 && r.top >= t.top - 0.5 && r.bottom <= t.bottom + 0.5;
+}
+
+/**
+ * Makes pointer-events: none boxes that paint over the target hittable while it is sampled —
+ * positioned elements, and the ::before/::after overlays of its ancestors (a hero's gradient
+ * scrim) — and returns how to undo it. Decorations inside the target's own box (an icon in a
+ * field), the target's labels and transparent wrappers (a toast container) are left alone.
+ */
+export function hittableGhosts(target: Element): () => void {
+  const t = target.getBoundingClientRect();
+  const labels = ownLabels(target);
+  const made: { el: HTMLElement; was: string; prio: string }[] = [];
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    if (el === target || composedContains(el, target) || composedContains(target, el)) continue;
+    if (labels.some((l) => composedContains(l, el))) continue;
+    const s = getComputedStyle(el);
+    if (s.pointerEvents !== 'none' || s.position === 'static' || s.visibility !== 'visible' || !(parseFloat(s.opacity) > 0) || !hides(s, el.tagName)) continue;
+    const r = el.getBoundingClientRect();
+    const meets = r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom;
+    if (!meets || inside(r, t)) continue;
+    const h = el as HTMLElement;
+    made.push({ el: h, was: h.style.getPropertyValue('pointer-events'), prio: h.style.getPropertyPriority('pointer-events') });
+    h.style.setProperty('pointer-events', 'auto', 'important');
+  }
+  const hosts: Element[] = [];
+  for (let a = composedParent(target); a && a !== document.documentElement; a = composedParent(a)) {
+    const which = ['before', 'after'].filter((p) => {
+      const s = getComputedStyle(a!, '::' + p);
+      return s.content !== 'none' && s.content !== 'normal' && s.pointerEvents === 'none' && s.position !== 'static'
+        && s.visibility === 'visible' && parseFloat(s.opacity) > 0 && hides(s, '');
+    });
+    if (which.length) { a.setAttribute('data-veval-ghost', which.join(' ')); hosts.push(a); }
+  }
+  const style = document.createElement('style');
+  style.textContent = '[data-veval-ghost~="before"]::before, [data-veval-ghost~="after"]::after { pointer-events: auto !important; }';
+  if (hosts.length) document.documentElement.appendChild(style);
+  return () => {
+    for (const m of made) if (m.was) m.el.style.setProperty('pointer-events', m.was, m.prio); else m.el.style.removeProperty('pointer-events');
+    for (const h of hosts) h.removeAttribute('data-veval-ghost');
+    style.remove();
+  };
+}
+
+/** The name of a cover: an ancestor hit over its own descendant is one of its overlay pseudo-elements. */
+export function ghostName(cover: Element, target: Element, name: string): string {
+  const pseudo = cover.getAttribute('data-veval-ghost');
+  return pseudo && composedContains(cover, target) ? `${name}::${pseudo.split(' ')[0]}` : name;
+}
+
+/** Whether a box hit over a form field is the field's own: its label, or an icon or button drawn inside the field. */
+export function fieldDecoration(target: Element, cover: Element): boolean {
+  if (!/^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return false;
+  if (ownLabels(target).some((l) => composedContains(l, cover) || composedContains(cover, l))) return true;
+  return inside(cover.getBoundingClientRect(), target.getBoundingClientRect());
+}
