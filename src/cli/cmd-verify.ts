@@ -6,6 +6,7 @@ import { readJsonIfExists } from '../core/fsx.js';
 import { files, unitsOf } from '../core/run.js';
 import { diffManifests, freshness } from '../core/freshness.js';
 import { loadProject } from '../spec/project.js';
+import { staleBaselineSpecs } from '../parity/digest.js';
 import type { CommonOptions } from './commands.js';
 
 const rootOf = (opts: CommonOptions) => (opts.config ? path.dirname(path.resolve(opts.config)) : process.cwd());
@@ -31,6 +32,13 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
     const list = (label: string, xs: string[]) => xs.length ? [`  ${label}: ${xs.slice(0, 20).join(', ')}${xs.length > 20 ? ` (+${xs.length - 20} more)` : ''}`] : [];
     say(`verify: FAIL — the report is stale: the working tree changed since run ${run.runId}`);
     for (const l of [...list('changed', d.changed), ...list('added', d.added), ...list('removed', d.removed)]) say(l);
+  }
+  // the tree hash leaves baselines/ out, so the baselines the run compared against are checked here
+  const moved = staleBaselineSpecs(root, Array.isArray(report.specs) ? report.specs : [], info.runId ?? run.runId);
+  if (moved.length) {
+    ok = false;
+    say(`verify: FAIL — the report is stale: baselines changed since run ${run.runId}; run \`veval run\` again`);
+    for (const l of moved) say(`  ${l}`);
   }
   if (report.incomplete) { ok = false; say(`verify: FAIL — run ${run.runId} was interrupted; its report is incomplete`); }
   // a --changed, --grep, --viewport or --shard run checked part of the project: not a done-check.
@@ -67,8 +75,16 @@ export async function cmdApprove(opts: CommonOptions & { spec?: string; state?: 
   try { projectSpecs = (await loadProject({ config: opts.config ? path.resolve(opts.config) : undefined, cwd: root })).specs; } catch (err) {
     if (opts.prune) throw err;
   }
-  const res = await approve(run, { spec: opts.spec, state: opts.state, viewport: typeof opts.viewport === 'string' ? opts.viewport : undefined, prune: !!opts.prune, projectSpecs });
   const say = (s: string) => process.stdout.write(s + '\n');
+  // a repeated --viewport/--state arrives as a list; dropping it would approve every unit
+  const repeated = (['spec', 'state', 'viewport'] as const).filter((k) => Array.isArray(opts[k]));
+  if (repeated.length) {
+    for (const k of repeated) say(`refused   --${k} given more than once: approve one ${k} at a time (leave it out for all)`);
+    return EXIT.fail;
+  }
+  // a value the parser read as a number or a bare flag is still a name to check, never "all"
+  const one = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
+  const res = await approve(run, { spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport), prune: !!opts.prune, projectSpecs });
   for (const w of res.written) say(`approved  ${w}`);
   for (const u of res.unchanged) say(`unchanged ${u}`);
   for (const r of res.refused) say(`refused   ${r.unit}: ${r.reason}`);

@@ -13,6 +13,7 @@ export interface ParityFile {
   notes: string[];
   ms: number;
   reason?: string;
+  baselines?: unknown;            // BaselineDigest (src/parity/digest.ts); checked where used
 }
 
 export interface JudgeFile {

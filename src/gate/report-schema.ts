@@ -43,7 +43,23 @@ export const UnitSchema = Type.Object({
     baseline: Type.Optional(Str()),
     trace: Type.Optional(Str()),
   }, { additionalProperties: false, description: 'relative to the run folder; null when missing' }),
+  ms: Nullable(Num('capture time of the unit (record timings.total); null without a record')),
+  parity: Nullable(Str('parity outcome from parity.json (identical, within-tolerance, changed, baseline-written, …); null when not compared')),
 }, { additionalProperties: false });
+
+const Sha = (description: string) => Type.Union([Type.String({ pattern: '^[0-9a-f]{64}$' }), Type.Null()], { description });
+export const BaselinesSchema = Type.Object({
+  manifest: Str('project-relative baselines/<spec>/manifest.json'),
+  units: Type.Array(Type.Object({
+    state: Str(),
+    viewport: Str(),
+    file: Str('project-relative baseline PNG'),
+    sha256: Sha('sha256 of the baseline PNG as compared; null when there was none'),
+    entry: Sha('sha256 of the unit\'s manifest entry; null when none'),
+    capture: Sha('sha256 of the capture this run compared; null when none'),
+  }, { additionalProperties: false })),
+  written: Type.Array(Str(), { description: 'baseline files this run wrote (run --update-baselines)' }),
+}, { additionalProperties: false, description: 'the baselines this run compared against; verify refuses the report once they change on disk' });
 
 const ScoreValue = Nullable(Type.Number({ minimum: 0, maximum: 100 }));
 export const ScoresSchema = Type.Object({
@@ -80,6 +96,7 @@ export const SpecReportSchema = Type.Object({
   checks: Type.Array(Type.Object({ id: Str(), status: Str(), error: Nullable(Str()) }, { additionalProperties: false })),
   stages: Type.Object({ capture: Stage, checks: Stage, parity: Stage, judge: Stage }, { additionalProperties: false }),
   judge: Nullable(JudgeSummary),
+  baselines: Nullable(BaselinesSchema),
 }, { additionalProperties: false });
 
 export const ChecklistItemSchema = Type.Object({

@@ -3,6 +3,7 @@
 import type { Finding } from '../core/artifacts.js';
 import { files, unitKey, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
+import { asDigest } from '../parity/digest.js';
 import { copyBaseline } from './baseline.js';
 import { decide, waived } from './policy.js';
 import type { SpecArtifacts, UnitArtifacts } from './read.js';
@@ -34,11 +35,15 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
     viewportSize: r ? { width: r.viewport.width, height: r.viewport.height, deviceScaleFactor: r.viewport.deviceScaleFactor ?? 1 } : null,
     image: r?.image ?? null,
     files: { capture, record: r ? files.record(spec.name, u.state, u.viewport) : null, axe: rel(r?.axe) },
+    parity: null,
+    ms: r?.timings?.total ?? null,
   };
   const diff = files.diff(spec.name, u.state, u.viewport);
   if (u.fileExists(diff)) out.files.diff = diff;
-  const baseline = copyBaseline(run, spec.name, key, a.parity.value?.units.find((p) => p.state === u.state && p.viewport === u.viewport));
+  const parityUnit = a.parity.value?.units.find((p) => p.state === u.state && p.viewport === u.viewport);
+  const baseline = copyBaseline(run, spec.name, key, parityUnit);
   if (baseline) out.files.baseline = baseline;
+  out.parity = typeof parityUnit?.outcome === 'string' ? parityUnit.outcome : null;
   const trace = rel(r?.trace) ?? (u.fileExists(files.trace(spec.name, u.state, u.viewport)) ? files.trace(spec.name, u.state, u.viewport) : null);
   if (trace) out.files.trace = trace;
   const mine = findings.filter((f) => f.state === u.state && f.viewport === u.viewport);
@@ -91,5 +96,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
       status: j.status, reason: j.reason ?? null, model: j.model ?? null, cache: j.cache ?? null, requests: j.requests ?? null,
       bytesSent: j.bytesSent ?? null, tokens: j.tokens ?? null, imagesSent: j.imagesSent ?? null, calibration: j.calibration ?? null,
     } : null,
+    // what the run compared against, so verify can tell when a baseline was replaced since
+    baselines: asDigest(a.parity.value?.baselines),
   };
 }

@@ -39,6 +39,9 @@ export async function approve(run: RunContext, opts: ApproveOptions): Promise<Ap
 export async function approveWith(run: RunContext, opts: ApproveOptions, deps: ApproveDeps): Promise<ApproveResult> {
   const res: ApproveResult = { written: [], unchanged: [], refused: [], orphans: [], removed: [] };
   const specs = pickSpecs(run, opts, res);
+  // a --viewport or --state that names nothing (a typo, a rename) must not read as a clean approve
+  const unknown = unknownFilters(specs, opts);
+  if (unknown.length) { res.refused.push(...unknown); return res; }
   const stale = staleness(run, deps);
   const approver = opts.approver ?? whoApproves(run.root);
   const approvedAt = deps.now().toISOString();
@@ -95,6 +98,17 @@ function pickSpecs(run: RunContext, opts: ApproveOptions, res: ApproveResult): S
     return [spec];
   }
   return run.plan.specs.filter((s) => s.parity);
+}
+
+function unknownFilters(specs: SpecPlan[], opts: ApproveOptions): { unit: string; reason: string }[] {
+  const where = opts.spec ? `spec ${opts.spec}` : 'any spec of this run';
+  const out: { unit: string; reason: string }[] = [];
+  for (const [flag, name, of] of [['--viewport', opts.viewport, 'viewport'], ['--state', opts.state, 'state']] as const) {
+    if (!name || !specs.length) continue;
+    const have = [...new Set(specs.flatMap((s) => unitsOf(s).map((u) => u[of])))];
+    if (!have.includes(name)) out.push({ unit: `${flag} ${name}`, reason: `no ${of} named "${name}" in ${where}; ${of}s: ${have.join(', ') || 'none'}` });
+  }
+  return out;
 }
 
 /** A run made from another working tree than the current one must not become the reference. */

@@ -11,12 +11,12 @@ export const BASELINES = 'baselines';
 
 /** Project-relative path, as messages and evidence cite it. */
 export const baselineRel = (spec: string, key?: string) => (key ? `${BASELINES}/${spec}/${key}.png` : `${BASELINES}/${spec}/manifest.json`);
-export const baselineAbs = (run: RunContext, rel: string) => path.join(run.root, ...rel.split('/'));
+export const baselineAbs = (run: Pick<RunContext, 'root'>, rel: string) => path.join(run.root, ...rel.split('/'));
 export const baselineDir = (run: RunContext, spec: string) => path.join(run.root, BASELINES, spec);
 
 export type ManifestRead = { manifest: BaselineManifest | null; error: string | null };
 
-export function readManifest(run: RunContext, spec: string): ManifestRead {
+export function readManifest(run: Pick<RunContext, 'root'>, spec: string): ManifestRead {
   const rel = baselineRel(spec);
   let text: string;
   try { text = fs.readFileSync(baselineAbs(run, rel), 'utf8'); } catch (err: any) {

@@ -7,14 +7,17 @@ import { abs, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { approve } from './approve.js';
 import { baselineRel, readManifest, reapproveHint } from './baselines.js';
+import { digestBaselines, type BaselineDigest } from './digest.js';
 import { LAYOUT_TOLERANCE_PX } from './layout.js';
 import { loosenings, settingsOf } from './settings.js';
 import type { BaselineManifest, LayoutDiff, ParityResult, ParityUnit } from './types.js';
 import { compareUnit } from './unit.js';
 
 export type { ParityResult, ParityUnit, ParityOutcome, BaselineManifest, BaselineEntry, LayoutDiff, GateSettings } from './types.js';
+export type { BaselineDigest, BaselineDigestUnit } from './digest.js';
 
-/** run --update-baselines: approve this run's successful captures first; results read "baseline written". */
+/** run --update-baselines: approve this run's successful captures first (not while a setting is
+ *  looser than at approval); results read "baseline written". */
 export interface ParityOptions { updateBaselines?: boolean }
 
 export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOptions = {}): Promise<ParityResult> {
@@ -24,9 +27,16 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
   const notes: string[] = [];
   const layout: LayoutDiff = { version: 1, spec: spec.name, tolerancePx: LAYOUT_TOLERANCE_PX, units: [] };
   let status: ParityResult['status'] = 'pass';
+  let baselines: BaselineDigest | null = null;
   try {
+    // the guard reads the manifest as approved before this run: --update-baselines must not
+    // rewrite the recorded settings first and then compare the new settings with themselves
+    const before = readManifest(run, spec.name);
+    const guard = settingsGuard(spec, before.manifest);
     const written = new Set<string>();
-    if (opts.updateBaselines && spec.parity) {
+    if (opts.updateBaselines && spec.parity && guard.length) {
+      notes.push(`baseline not written for ${spec.name}: its settings are looser than at approval; review this run, then \`veval approve --spec ${spec.name}\``);
+    } else if (opts.updateBaselines && spec.parity) {
       const res = await approve(run, { spec: spec.name });
       for (const w of res.written) written.add(w);
       for (const r of res.refused) notes.push(`baseline not written for ${r.unit}: ${r.reason}`);
@@ -36,7 +46,8 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
       findings.push({ check: 'parity', severity: 'blocker', viewport: null, state: null,
         message: `baseline manifest ${read.error}; ${reapproveHint(spec.name)}`, evidence: { file: baselineRel(spec.name) } });
     }
-    findings.push(...settingsGuard(spec, read.manifest));
+    findings.push(...guard);
+    baselines = digestBaselines(run, spec.name, unitsOf(spec), [...written]);
     if (!spec.parity) {
       status = 'skipped';
       notes.push(`${spec.name} has no parity section: no baseline needed`);
@@ -62,7 +73,7 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
       message: `parity could not run for ${spec.name}: ${(err as Error).message}`, evidence: { file: null } });
   }
   if (status !== 'error' && findings.length) status = 'fail';
-  const result: ParityResult = { status, findings, units, ms: Math.round(performance.now() - t0), notes };
+  const result: ParityResult = { status, findings, units, ms: Math.round(performance.now() - t0), notes, baselines };
   writeJsonAtomic(abs(run, files.layoutDiff(spec.name)), layout);
   writeJsonAtomic(abs(run, files.parity(spec.name)), result);
   return result;

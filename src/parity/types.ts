@@ -3,6 +3,7 @@
 import type { Box, EnvFingerprint, Finding, Severity } from '../core/artifacts.js';
 import type { Cluster } from './clusters.js';
 import type { RegionCount } from './compare.js';
+import type { BaselineDigest } from './digest.js';
 
 export type ParityOutcome =
   | 'identical' | 'within-tolerance' | 'changed' | 'no-baseline' | 'size-changed'
@@ -32,6 +33,8 @@ export interface ParityResult {
   units: ParityUnit[];
   ms: number;
   notes: string[];
+  /** the baselines compared (and written) by this run; null when parity could not run */
+  baselines: BaselineDigest | null;
 }
 
 /** Every gate-relevant setting at approval time; compared on each run to catch loosening. */

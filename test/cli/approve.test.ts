@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { createRun } from '../../src/core/run-folder.js';
+import { loadProject } from '../../src/spec/project.js';
 
 const PAGE = (t: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t}</title></head><body><main><h1>${t}</h1><button id="go">Go</button></main></body></html>`;
 const SPEC = (route: string) => `route: ${route}\nviewports: [phone]\nrequired: [{ selector: "#go" }]\nparity: { maxDiffRatio: 0 }\n`;
@@ -32,4 +34,23 @@ test('approve --prune after a partial run keeps the baselines of specs the run d
   assert.equal(fs.existsSync(path.join(dir, 'baselines/b/gone-phone.png')), false, 'the true orphan is removed');
   assert.match(r.stdout, /removed +baselines\/b\/gone-phone\.png/);
   assert.match(r.stdout, /unchanged baselines\/a\/default-phone\.png/);
+});
+
+test('approve with a --viewport or --state no unit has exits 1 naming the ones that exist; a repeated --viewport is refused, not widened to all', async () => {
+  const dir = tmpDir('veval-approve-');
+  writeTree(dir, {
+    'visual-eval.config.yaml': 'baseURL: http://127.0.0.1:9\nviewports:\n  phone: { width: 390, height: 700, isMobile: true }\n',
+    'specs/a.yaml': SPEC('/a'),
+  });
+  createRun(await loadProject({ cwd: dir }));
+  let r = runCli(['approve', '--spec', 'a', '--viewport', 'mobile'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /refused   --viewport mobile: no viewport named "mobile" in spec a; viewports: phone/);
+  r = runCli(['approve', '--state', 'nosuch'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /no state named "nosuch" in any spec of this run; states: default/);
+  r = runCli(['approve', '--viewport', 'phone', '--viewport', 'desktop'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /--viewport given more than once/);
+  assert.ok(!fs.existsSync(path.join(dir, 'baselines')));
 });

@@ -9,6 +9,8 @@ import { createRun } from '../../src/core/run-folder.js';
 import { loadProject } from '../../src/spec/project.js';
 import { writeJsonAtomic } from '../../src/core/fsx.js';
 import { freshness } from '../../src/core/freshness.js';
+import type { RunContext } from '../../src/core/run.js';
+import { digestBaselines } from '../../src/parity/digest.js';
 
 async function project(git: boolean) {
   const dir = tmpDir();
@@ -23,9 +25,12 @@ async function project(git: boolean) {
   return { dir, plan };
 }
 
-function writeReport(runDir: string, status: 'pass' | 'fail', viewports = ['desktop', 'mobile']) {
+/** The baselines record of spec a as the run would write it: a's units against what is on disk now. */
+const digestOf = (run: RunContext, viewports: string[]) => digestBaselines(run, 'a', viewports.map((viewport) => ({ state: 'default', viewport })), []);
+
+function writeReport(run: RunContext, status: 'pass' | 'fail', viewports = ['desktop', 'mobile'], baselines: unknown = digestOf(run, viewports)) {
   const units = viewports.map((viewport) => ({ state: 'default', viewport }));
-  writeJsonAtomic(path.join(runDir, 'report.json'), { status, incomplete: false, specs: [{ name: 'a', status, units, reasons: status === 'fail' ? ['blocker: required-visible'] : [] }] });
+  writeJsonAtomic(path.join(run.runDir, 'report.json'), { status, incomplete: false, specs: [{ name: 'a', status, units, reasons: status === 'fail' ? ['blocker: required-visible'] : [], baselines }] });
 }
 
 test('verify: no run at all fails (exit 1), not a usage error', async () => {
@@ -40,7 +45,7 @@ test('verify: a passing, fresh report passes; an edit after the run makes it sta
   const { run } = createRun(plan);
   assert.equal(run.runId, freshness(dir).runId);
   assert.match(run.runId, /^[0-9a-f]{40}$/, 'a clean git tree names the run by its commit');
-  writeReport(run.runDir, 'pass');
+  writeReport(run, 'pass');
   let r = runCli(['verify'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   fs.writeFileSync(path.join(dir, 'ignored.txt'), 'git ignores me');
@@ -58,7 +63,7 @@ test('verify: a failed report fails with its reasons; writing baselines does not
   const { dir, plan } = await project(false);
   const { run } = createRun(plan);
   assert.match(run.runId, /^worktree-[0-9a-f]{16}$/, 'no git: named by the tree hash');
-  writeReport(run.runDir, 'fail');
+  writeReport(run, 'fail');
   fs.mkdirSync(path.join(dir, 'baselines/a'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'baselines/a/manifest.json'), '{}');
   const r = runCli(['verify'], dir);
@@ -78,8 +83,30 @@ test('verify: a run without report.json (interrupted before the gate) fails', as
 test('verify: a passing report of a run limited to some viewports (--viewport desktop) is not a done-check', async () => {
   const { dir, plan } = await project(true);
   const { run } = createRun(plan);
-  writeReport(run.runDir, 'pass', ['desktop']);
+  writeReport(run, 'pass', ['desktop']);
   const r = runCli(['verify'], dir);
   assert.equal(r.code, 1, r.stdout);
   assert.match(r.stdout, /does not cover the whole project[\s\S]*missing: a\/default-mobile/);
+});
+
+test('verify: a passing report made against baselines that were replaced since (a colleague\'s commit) is stale, naming spec and files', async () => {
+  const { dir, plan } = await project(true);
+  const manifest = (sha: string) => JSON.stringify({ version: 1, spec: 'a', images: { 'default-desktop': { file: 'default-desktop.png', sha256: sha, runId: 'theirs' } } });
+  writeTree(dir, { 'baselines/a/default-desktop.png': 'old look', 'baselines/a/manifest.json': manifest('old') });
+  for (const args of [['add', '-A'], ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'approve']]) spawnSync('git', args, { cwd: dir });
+  const { run } = createRun(plan);
+  writeReport(run, 'pass');
+  let r = runCli(['verify'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  writeTree(dir, { 'baselines/a/default-desktop.png': 'new look', 'baselines/a/manifest.json': manifest('new') });
+  for (const args of [['add', '-A'], ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'colleague: new look']]) spawnSync('git', args, { cwd: dir });
+  r = runCli(['verify'], dir);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /stale: baselines changed since run/);
+  assert.match(r.stdout, /  a: baselines\/a\/default-desktop\.png, baselines\/a\/manifest\.json \(entry default-desktop\)/);
+  // a report that records nothing about its baselines cannot vouch for them either
+  writeReport(run, 'pass', ['desktop', 'mobile'], null);
+  r = runCli(['verify'], dir);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /a: the report records no digest of the baselines it compared against/);
 });

@@ -131,3 +131,15 @@ test('approve refuses a spec named explicitly that has no parity section, or is 
   assert.match((await approveT(run, { spec: 'nope' })).refused[0].reason, /no spec named "nope"/);
   assert.deepEqual((await approveT(run)).written, []);
 });
+
+test('approve refuses a --viewport or --state that no unit has (a typo, a rename), naming the ones that exist', async () => {
+  const run = makeRun([makeSpec()]);
+  writeCapture(run, 'shop', img());
+  let res = await approveT(run, { spec: 'shop', viewport: 'mobile' });
+  assert.deepEqual(res.written, []);
+  assert.deepEqual(res.refused, [{ unit: '--viewport mobile', reason: 'no viewport named "mobile" in spec shop; viewports: desktop' }]);
+  res = await approveT(run, { state: 'nosuch' });
+  assert.deepEqual(res.refused, [{ unit: '--state nosuch', reason: 'no state named "nosuch" in any spec of this run; states: default' }]);
+  assert.ok(!fs.existsSync(path.join(run.root, 'baselines')), 'nothing written');
+  assert.equal((await approveT(run, { spec: 'shop', viewport: 'desktop', state: 'default' })).written.length, 1);
+});
