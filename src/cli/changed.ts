@@ -1,7 +1,9 @@
 // --changed [ref]: narrow the plan to the specs whose inputs changed since a git revision — the
 // spec file, its brief and rubric, storageState/HAR files, its approved baselines
 // (baselines/<spec>/**) and its `watch:` globs (relative to the spec file). A change to the config
-// affects every spec. Changes = committed since the base + staged + unstaged + untracked files.
+// affects every spec. So does any changed file none of these accounts for (app code no `watch:`
+// names, a deleted spec…): veval cannot know which routes it affects, and fails closed by running
+// everything. Changes = committed since the base + staged + unstaged + untracked files.
 // Default base: the merge base of HEAD with the origin default branch (origin/HEAD), else with
 // the branch's upstream, else HEAD itself (only uncommitted work).
 import { execFileSync } from 'node:child_process';
@@ -18,8 +20,8 @@ export interface ChangedSelection {
   changed: string[];
   /** the selected specs and, for each, the first changed input that selected it */
   specs: { spec: SpecPlan; because: string }[];
-  /** changed files that no spec depends on */
-  unmatched: string[];
+  /** changed files no spec input, the config or a baseline accounts for: they select every spec */
+  unattributed: string[];
 }
 
 function git(cwd: string, args: string[]): string | null {
@@ -80,30 +82,38 @@ export function selectChanged(plan: ProjectPlan, ref: string | true): ChangedSel
   if (!topOut) throw new InputError([`--changed needs a git repository: ${plan.root} is not inside one (is git installed?)`]);
   const top = topOut.trim();
   const base = resolveBase(top, ref);
-  // the artifacts folder is veval's own output, not an input (it is often not git-ignored)
-  const out = rel(plan.root, path.resolve(plan.root, plan.out)) + '/';
-  const changed = changedFiles(top, plan.root, base.sha).filter((f) => !f.startsWith(out));
+  // the artifacts folder and the judge cache are veval's own output, not inputs (often not git-ignored)
+  const own = [rel(plan.root, path.resolve(plan.root, plan.out)) + '/', '.veval-cache/'];
+  const changed = changedFiles(top, plan.root, base.sha).filter((f) => !own.some((o) => f.startsWith(o)));
   const config = plan.configFile ? rel(plan.root, path.resolve(plan.root, plan.configFile)) : null;
-  const used = new Set<string>();
-  const specs: ChangedSelection['specs'] = [];
-  const configChanged = !!config && changed.includes(config);
-  if (configChanged) used.add(config!);
-  for (const spec of plan.specs) {
+  // baselines of a spec not in this plan (deleted, renamed) affect no spec that runs
+  const used = new Set<string>(changed.filter((f) => f === config || f.startsWith(`${BASELINES}/`)));
+  const perSpec = plan.specs.map((spec) => {
     const hits = changed.filter(specInputs(plan, spec));
     hits.forEach((h) => used.add(h));
-    if (configChanged || hits.length) specs.push({ spec, because: configChanged ? config! : hits[0] });
-  }
-  return { base: base.label, changed, specs, unmatched: changed.filter((f) => !used.has(f)) };
+    return { spec, hits };
+  });
+  const unattributed = changed.filter((f) => !used.has(f));
+  const all = config && changed.includes(config) ? config : unattributed.length ? `${unattributed[0]}: no spec declares it` : null;
+  const specs = perSpec.filter((s) => all || s.hits.length).map((s) => ({ spec: s.spec, because: s.hits[0] ?? all! }));
+  return { base: base.label, changed, specs, unattributed };
 }
 
-/** One paragraph for the console: the base, what runs and why, what changed but selects nothing. */
+const list = (xs: string[]) => `${xs.slice(0, 8).join(', ')}${xs.length > 8 ? `, … ${xs.length - 8} more` : ''}`;
+
+/** One paragraph for the console: the base, what runs and why, and why everything runs when it does. */
 export function describeChanged(sel: ChangedSelection, total: number): string {
   const lines = [`--changed: ${sel.changed.length} changed file(s) since ${sel.base}; ${sel.specs.length} of ${total} spec(s) affected`];
   for (const s of sel.specs) lines.push(`  ${s.spec.name}  (${s.because})`);
-  if (sel.unmatched.length) {
-    const shown = sel.unmatched.slice(0, 8);
-    lines.push(`  not watched by any spec: ${shown.join(', ')}${sel.unmatched.length > shown.length ? `, … ${sel.unmatched.length - shown.length} more` : ''}`);
+  if (sel.unattributed.length) {
+    lines.push(`  running every spec: no spec declares ${list(sel.unattributed)} as an input, so veval cannot tell which routes ${sel.unattributed.length === 1 ? 'it affects' : 'they affect'}.`,
+      '  Declare `watch:` globs in the specs (app files each route depends on) to narrow --changed.');
   }
-  if (!sel.specs.length) lines.push('  nothing to run: no run folder written, the previous report stays the latest (`veval verify` still judges it). Declare `watch:` globs in a spec to tie app files to it.');
+  if (!sel.specs.length) {
+    lines.push(sel.changed.length
+      ? '  nothing to run: every changed file is an input of no spec in this run (e.g. baselines of a spec not selected).'
+      : '  nothing to run: nothing changed.');
+    lines.push('  No run folder written; the previous report stays the latest (`veval verify` still judges it).');
+  }
   return lines.join('\n') + '\n';
 }

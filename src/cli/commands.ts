@@ -29,7 +29,7 @@ export function registerCommands(cli: CAC): void {
   withReport(withOut(withLoad(cli.command('run [...specs]', 'capture → check → judge → gate → report'))))
     .option('--workers <n>', 'parallel browser contexts')
     .option('--shard <i/n>', 'run shard i of n (specs split evenly and deterministically)')
-    .option('--changed [ref]', 'only specs whose spec, brief, rubric, baselines or watch: paths changed since ref (default: merge base with origin\'s default branch / upstream, else HEAD; uncommitted changes count)')
+    .option('--changed [ref]', 'only specs whose spec, brief, rubric, baselines or watch: paths changed since ref; a changed file no spec declares runs every spec (default ref: merge base with origin\'s default branch / upstream, else HEAD; uncommitted changes count)')
     .option('--trace <mode>', 'on-failure: keep a Playwright trace for each failing unit')
     .option('--update-baselines', 'approve every successful capture of this run as the new baseline')
     .option('--no-cache', 'bypass the judge verdict cache')

@@ -7,7 +7,8 @@ import type { SpecPlan } from '../spec/plan.js';
 import type { SpecArtifacts } from './read.js';
 import type { ChecklistItem } from './report-schema.js';
 
-interface Unit { spec: SpecPlan; state: string; viewport: string; record: CaptureRecord | null; file: string }
+/** `failed`: why veval has no trustworthy capture of the unit (null when it has one). */
+interface Unit { spec: SpecPlan; state: string; viewport: string; record: CaptureRecord | null; file: string; failed: string | null }
 
 const label = (u: Unit) => `${u.spec.name} ${u.state} @ ${u.viewport}`;
 const uniq = (xs: string[]) => [...new Set(xs)];
@@ -18,12 +19,17 @@ function item(id: string, question: string, good: 'yes' | 'no', answer: Checklis
   return { id, question, answer, ok: answer === 'unknown' ? null : answer === good, detail, files: uniq(fileList) };
 }
 
-/** Units whose record is missing make an otherwise clean answer unknown. */
+const captured = (units: Unit[]) => units.filter((u) => !u.failed);
+/** Only captures that exist may be cited: a failed unit's PNG path names nothing. */
+const cite = (units: Unit[]) => captured(units).map((u) => u.file);
+const failedDetail = (failed: Unit[]) => `no capture of ${join(failed.map((u) => `${label(u)} (${u.failed})`))}`;
+
+/** Units without a trustworthy capture (record missing, capture failed, PNG missing) make an otherwise clean answer unknown. */
 function clean(units: Unit[], id: string, question: string, good: 'yes' | 'no', cleanDetail: string): ChecklistItem {
-  const missing = units.filter((u) => !u.record);
+  const failed = units.filter((u) => u.failed);
   if (!units.length) return item(id, question, good, 'unknown', 'no captures in this run', []);
-  if (missing.length) return item(id, question, good, 'unknown', `no capture record for ${join(missing.map(label))}: look at these captures yourself`, missing.map((u) => u.file));
-  return item(id, question, good, good, cleanDetail, units.map((u) => u.file));
+  if (failed.length) return item(id, question, good, 'unknown', `${failedDetail(failed)}: veval cannot answer for them; capture them again`, cite(units));
+  return item(id, question, good, good, cleanDetail, cite(units));
 }
 
 function textProblems(units: Unit[], findings: Finding[]): ChecklistItem {
@@ -33,7 +39,8 @@ function textProblems(units: Unit[], findings: Finding[]): ChecklistItem {
   const reported = new Set(findings.filter((f) => f.check === 'text-clipped').map((f) => f.evidence?.file));
   for (const u of units) if (!reported.has(u.file)) for (const c of u.record?.clippedText ?? []) hits.push({ text: `${label(u)}: "${c.text.slice(0, 60)}" clipped (${c.selector}, ${c.hiddenPx}px hidden)`, file: u.file });
   for (const f of findings) if (f.check === 'overlap' || f.check === 'text-clipped') hits.push({ text: `${f.check}${f.state ? ` ${f.state} @ ${f.viewport}` : ''}: ${f.message}`, file: f.evidence?.file ?? '' });
-  if (hits.length) return item('text-clipped-or-overlapping', q, 'no', 'yes', join(uniq(hits.map((h) => h.text))), hits.map((h) => h.file).filter(Boolean));
+  const real = new Set(cite(units));
+  if (hits.length) return item('text-clipped-or-overlapping', q, 'no', 'yes', join(uniq(hits.map((h) => h.text))), hits.map((h) => h.file).filter((f) => real.has(f)));
   return clean(units, 'text-clipped-or-overlapping', q, 'no', 'no clipped text in any capture record and no overlap finding');
 }
 
@@ -45,7 +52,7 @@ function overflow(units: Unit[]): ChecklistItem {
       const offenders = u.record!.overflow.offenders.slice(0, 3).map((o) => `${o.selector} (+${o.overflowPx}px)`).join(', ');
       return `${label(u)}: ${u.record!.overflow.overflowPx}px wider than the viewport${offenders ? `, by ${offenders}` : ''}`;
     });
-    return item('no-horizontal-overflow', q, 'yes', 'no', join(detail), bad.map((u) => u.file));
+    return item('no-horizontal-overflow', q, 'yes', 'no', join(detail), cite(bad));
   }
   return clean(units, 'no-horizontal-overflow', q, 'yes', 'no capture is wider than its viewport');
 }
@@ -61,11 +68,12 @@ function interactive(units: Unit[], runFiles: (u: Unit) => string[]): ChecklistI
       bad.push(u);
     }
   }
-  if (out.length) return item('interactive-in-viewport', q, 'yes', 'no', join(out), bad.map((u) => u.file));
-  const n = units.reduce((s, u) => s + (u.record?.required.length ?? 0), 0);
+  if (out.length) return item('interactive-in-viewport', q, 'yes', 'no', join(out), cite(bad));
+  const n = units.reduce((s, u) => s + (u.failed ? 0 : u.record?.required.length ?? 0), 0);
+  const failed = units.filter((u) => u.failed);
   return item('interactive-in-viewport', q, 'yes', 'unknown',
-    `${n} required element checks found nothing outside the viewport; veval does not know which interactive elements your change touched: look at the captures and diffs listed`,
-    units.flatMap(runFiles));
+    `${failed.length ? `${failedDetail(failed)}; ` : ''}${n} required element checks found nothing outside the viewport; veval does not know which interactive elements your change touched: look at the captures and diffs listed`,
+    captured(units).flatMap(runFiles));
 }
 
 /** A region narrower than 60% of the screen with nothing beside it: content squeezed into a column. */
@@ -76,8 +84,10 @@ function collapsed(boxes: [string, Box][], width: number): string[] {
 
 function mobileLayout(units: Unit[]): ChecklistItem {
   const q = 'Does the mobile capture show a layout rather than a collapsed column?';
-  const mobile = units.filter((u) => u.record && u.record.viewport.width < u.spec.mobileMaxWidth);
-  if (!mobile.length) return item('mobile-layout', q, 'yes', 'unknown', 'no mobile-width capture in this run', []);
+  const width = (u: Unit) => u.record?.viewport.width ?? u.spec.viewports.find((v) => v.name === u.viewport)?.width ?? Infinity;
+  const all = units.filter((u) => width(u) < u.spec.mobileMaxWidth);
+  const mobile = captured(all), failed = all.filter((u) => u.failed);
+  if (!all.length) return item('mobile-layout', q, 'yes', 'unknown', 'no mobile-width capture in this run', []);
   const bad: string[] = [], badFiles: string[] = [], unsure: string[] = [];
   for (const u of mobile) {
     const r = u.record!;
@@ -86,6 +96,7 @@ function mobileLayout(units: Unit[]): ChecklistItem {
     if (problems.length) { bad.push(`${label(u)}: ${problems.join(', ')}`); badFiles.push(u.file); } else if (boxes.length < 2) unsure.push(label(u));
   }
   if (bad.length) return item('mobile-layout', q, 'yes', 'no', join(bad), badFiles);
+  if (failed.length) return item('mobile-layout', q, 'yes', 'unknown', `${failedDetail(failed)}: veval cannot answer for them; capture them again`, cite(mobile));
   if (unsure.length) return item('mobile-layout', q, 'yes', 'unknown', `fewer than two declared regions to compare in ${join(unsure)}: look at the mobile captures`, mobile.map((u) => u.file));
   return item('mobile-layout', q, 'yes', 'yes', 'every declared region spans the screen or sits beside another, and nothing overflows', mobile.map((u) => u.file));
 }
@@ -95,15 +106,18 @@ function consoleErrors(units: Unit[]): ChecklistItem {
   const bad = units.filter((u) => (u.record?.console?.length ?? 0) > 0);
   if (bad.length) {
     const detail = bad.map((u) => `${label(u)}: ${u.record!.console.length} (first: ${u.record!.console[0].text.slice(0, 120)})`);
-    return item('console-errors-empty', q, 'yes', 'no', join(detail), bad.map((u) => u.file));
+    return item('console-errors-empty', q, 'yes', 'no', join(detail), cite(bad));
   }
   return clean(units, 'console-errors-empty', q, 'yes', 'no console error or page error in any capture');
 }
 
 export function buildChecklist(specs: { spec: SpecPlan; artifacts: SpecArtifacts; findings: Finding[]; diffs: string[] }[]): ChecklistItem[] {
-  const units: Unit[] = specs.flatMap(({ spec, artifacts }) => artifacts.units.map((u) => ({
-    spec, state: u.state, viewport: u.viewport, record: u.record.value, file: files.capture(spec.name, u.state, u.viewport),
-  })));
+  const units: Unit[] = specs.flatMap(({ spec, artifacts }) => artifacts.units.map((u) => {
+    const r = u.record.value;
+    const failed = !r ? `record ${u.record.problem}` : !r.ok ? `capture failed${r.error ? `: ${r.error.reason}` : ''}` : !u.captureExists ? 'screenshot missing' : null;
+    const file = r?.screenshot ? `${spec.name}/${r.screenshot}` : files.capture(spec.name, u.state, u.viewport);
+    return { spec, state: u.state, viewport: u.viewport, record: r, file, failed };
+  }));
   const findings = specs.flatMap((s) => s.findings);
   const diffs = new Set(specs.flatMap((s) => s.diffs));
   const withDiff = (u: Unit) => [u.file, ...[files.diff(u.spec.name, u.state, u.viewport)].filter((d) => diffs.has(d))];

@@ -3,7 +3,7 @@
 // checklist and where the report files are.
 import path from 'node:path';
 import type { Report } from '../gate/report-schema.js';
-import { SEVERITY_ORDER, unitLabel } from './load.js';
+import { baselinesWritten, SEVERITY_ORDER, unitLabel } from './load.js';
 
 export interface UnitEvent { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }
 export interface ConsoleReporter {
@@ -37,6 +37,8 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
         const verdict = s.status === 'pass' ? green('PASS') : red('FAIL');
         line(`${verdict} ${clean(s.name)}  score ${s.score ?? '–'} (structural ${s.scores.structural ?? '–'}, aesthetic ${s.scores.aesthetic ?? '–'})`);
         for (const reason of s.reasons) line(`     ${clean(reason)}`);
+        const written = baselinesWritten(s);
+        if (written.length) line(yellow(`     baselines written: ${written.map(clean).join(', ')}`));
       }
       for (const reason of r.reasons) line(red(`  run: ${clean(reason)}`));
       for (const sev of SEVERITY_ORDER) {

@@ -14,6 +14,9 @@ figure{margin:0;flex:1 1 300px;max-width:480px}figcaption{font-size:12px;color:#
 .shot{position:relative;display:block;line-height:0}.shot img{width:100%;height:auto;display:block;outline:1px solid #ccc}
 .box{position:absolute;border:2px solid var(--blocker);box-sizing:border-box;pointer-events:none;background:rgba(198,40,40,.08)}
 .box[data-severity=important]{border-color:var(--important)}.box[data-severity=polish]{border-color:var(--polish)}
+.box .tag{position:absolute;left:0;top:0;font:11px/1.3 system-ui,sans-serif;color:#fff;background:var(--blocker);padding:0 3px;white-space:nowrap}
+.box[data-severity=important] .tag{background:var(--important)}.box[data-severity=polish] .tag{background:var(--polish)}
+.baselines{padding:4px 8px;background:#fff8e1;border-left:3px solid var(--important)}
 .slide{max-width:480px;margin-top:8px}.compare{position:relative;line-height:0}.compare img{width:100%;display:block}.compare .top{position:absolute;top:0;left:0;bottom:0;width:50%;overflow:hidden;border-right:2px solid #1565c0}
 .compare .top img{max-width:none}
 .missing{padding:24px;border:1px dashed var(--blocker);color:var(--blocker);line-height:1.4}

@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { escapeHtml as h, pathUrl } from './escape.js';
 import { SCRIPT, STYLE } from './html-assets.js';
-import { SEVERITY_ORDER, unitLabel } from './load.js';
+import { baselinesWritten, boxLabel, clusterBoxes, SEVERITY_ORDER, unitLabel } from './load.js';
+
+type Box = { x: number; y: number; width: number; height: number };
 
 const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
 const CSP = `default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; script-src 'sha256-${SCRIPT_HASH}'`;
@@ -14,13 +16,32 @@ const CSP = `default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-i
 const pct = (n: number) => `${(Math.round(n * 10000) / 100).toFixed(2)}%`;
 
 /** Evidence boxes are CSS px in document coordinates; the image is device px: place as percentages. */
-function boxStyle(u: UnitReport, f: ReportFinding): string | null {
-  const b = f.evidence?.box;
+function boxStyle(u: UnitReport, b: Box | null | undefined): string | null {
   if (!b || !u.image) return null;
   const dsf = u.viewportSize?.deviceScaleFactor || 1;
   const w = u.image.width / dsf, ht = u.image.height / dsf;
   if (!(w > 0 && ht > 0)) return null;
   return `left:${pct(b.x / w)};top:${pct(b.y / ht)};width:${pct(b.width / w)};height:${pct(b.height / ht)}`;
+}
+
+const same = (a: Box, b: Box) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+
+/** A finding's boxes with their labels: a parity finding outlines every changed area it lists, not only the largest. */
+function findingBoxes(f: ReportFinding): { box: Box; label: string }[] {
+  const main = f.evidence?.box ?? null;
+  const clusters = clusterBoxes(f);
+  if (clusters.length) {
+    const all = main && !clusters.some((c) => same(c, main)) ? [main, ...clusters] : clusters;
+    return all.map((box, i) => ({ box, label: `changed area ${i + 1} of ${all.length}` }));
+  }
+  return main ? [{ box: main, label: boxLabel(f) ?? f.check }] : [];
+}
+
+function boxesHtml(u: UnitReport, findings: ReportFinding[], index: Map<ReportFinding, number>): string {
+  return findings.flatMap((f) => findingBoxes(f).map(({ box, label }) => {
+    const style = boxStyle(u, box);
+    return style ? `<div class="box" data-finding="${index.get(f)}" data-severity="${h(f.severity)}" data-check="${h(f.check)}" style="${style}" title="${h(`${label} — ${f.check}: ${f.message}`)}"><span class="tag">${h(label)}</span></div>` : '';
+  })).join('');
 }
 
 const img = (file: string, alt: string) => `<img src="${h(pathUrl(file))}" alt="${h(alt)}">`;
@@ -32,10 +53,9 @@ function figure(title: string, file: string | undefined | null, inner = ''): str
 
 function unitBlock(s: SpecReport, u: UnitReport, index: Map<ReportFinding, number>): string {
   const mine = s.findings.filter((f) => f.state === u.state && f.viewport === u.viewport);
-  const boxes = mine.map((f) => {
-    const style = boxStyle(u, f);
-    return style ? `<div class="box" data-finding="${index.get(f)}" data-severity="${h(f.severity)}" data-check="${h(f.check)}" style="${style}" title="${h(`${f.check}: ${f.message}`)}"></div>` : '';
-  }).join('');
+  const boxes = boxesHtml(u, mine, index);
+  // the diff image has the capture's size: the changed areas belong on it too
+  const diffBoxes = boxesHtml(u, mine.filter((f) => clusterBoxes(f).length), index);
   const label = `${u.state} @ ${u.viewport}`;
   const candidate = u.files.capture
     ? figure('candidate', u.files.capture, boxes)
@@ -44,15 +64,17 @@ function unitBlock(s: SpecReport, u: UnitReport, index: Map<ReportFinding, numbe
     ? `<div class="slide"><div class="compare">${img(u.files.capture, 'candidate')}<div class="top">${img(u.files.baseline, 'baseline')}</div></div><input type="range" min="0" max="100" value="50" data-slider aria-label="baseline / candidate slider for ${h(label)}"></div>`
     : '';
   return `<div class="unit" data-unit="${h(`${u.state}-${u.viewport}`)}"><h3>${h(label)} — <span class="${u.status === 'pass' ? 'pass' : 'fail'}">${h(u.status)}</span></h3>
-<div class="figs">${figure('baseline', u.files.baseline)}${candidate}${figure('diff', u.files.diff)}</div>${slider}</div>`;
+<div class="figs">${figure('baseline', u.files.baseline)}${candidate}${figure('diff', u.files.diff, diffBoxes)}</div>${slider}</div>`;
 }
 
 function findingItem(f: ReportFinding, i: number): string {
   const ev = f.evidence ?? { file: null };
+  const label = boxLabel(f);
+  const areas = clusterBoxes(f).length;
   const parts = [
-    ev.selector ? ` <code>${h(ev.selector)}</code>` : '',
+    label ? ` <code>${h(label)}</code>` : '',
     ev.text ? ` <span class="quote">“${h(ev.text)}”</span>` : '',
-    ev.box ? ` <small>box ${Math.round(ev.box.x)},${Math.round(ev.box.y)} ${Math.round(ev.box.width)}×${Math.round(ev.box.height)}</small>` : '',
+    ev.box ? ` <small>box ${Math.round(ev.box.x)},${Math.round(ev.box.y)} ${Math.round(ev.box.width)}×${Math.round(ev.box.height)}${areas > 1 ? ` (largest of ${areas} changed areas, all outlined)` : ''}</small>` : '',
     f.rule ? ` <small>rule ${h(f.rule)}${f.impact ? ` (${h(f.impact)})` : ''}</small>` : '',
     ev.file ? ` <a href="${h(pathUrl(ev.file))}">${h(ev.file)}</a>` : '',
   ].join('');
@@ -65,9 +87,10 @@ function specSection(s: SpecReport, counter: { n: number }): string {
   for (const f of ordered) index.set(f, counter.n++);
   const list = (items: string[]) => (items.length ? `<ul>${items.map((r) => `<li>${h(r)}</li>`).join('')}</ul>` : '');
   const n = (v: number | null) => (v === null ? '–' : String(v));
+  const written = baselinesWritten(s);
   return `<section class="spec" id="spec-${h(s.name)}"><h2>${h(s.name)} — <span class="${s.status}">${h(s.status.toUpperCase())}</span></h2>
 <p>score ${n(s.score)} (structural ${n(s.scores.structural)}, aesthetic ${n(s.scores.aesthetic)}) · <code>${h(s.file)}</code>${s.url ? ` · <code>${h(s.url)}</code>` : ''}</p>
-${s.reasons.length ? `<h4>Why it fails</h4>${list(s.reasons)}` : ''}${s.warnings.length ? `<h4>Warnings</h4>${list(s.warnings)}` : ''}
+${written.length ? `<p class="baselines">baselines written: ${written.map((f) => `<code>${h(f)}</code>`).join(', ')}</p>` : ''}${s.reasons.length ? `<h4>Why it fails</h4>${list(s.reasons)}` : ''}${s.warnings.length ? `<h4>Warnings</h4>${list(s.warnings)}` : ''}
 <h4>Findings (${s.findings.length})</h4><ul class="findings">${ordered.map((f) => findingItem(f, index.get(f)!)).join('')}</ul>
 ${s.units.map((u) => unitBlock(s, u, index)).join('\n')}</section>`;
 }

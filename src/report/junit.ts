@@ -1,15 +1,22 @@
 // junit.xml: one testcase per spec × state × viewport, plus a spec-level case for spec-wide
 // findings and fail-closed reasons, so CI test views show exactly which capture failed and why.
-import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
+import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { escapeXml } from './escape.js';
-import { SEVERITY_ORDER, unitLabel } from './load.js';
+import { baselinesWritten, SEVERITY_ORDER, unitLabel } from './load.js';
 import { describe } from '../gate/policy.js';
 
 const secs = (ms: number | null | undefined) => ((ms ?? 0) / 1000).toFixed(3);
+/** A unit's capture time as report.json carries it (units[].ms), or null. */
+const unitMs = (u: UnitReport): number | null => {
+  const ms = (u as UnitReport & { ms?: unknown }).ms;
+  return typeof ms === 'number' ? ms : null;
+};
 const failingLine = (f: ReportFinding) => `[${f.severity}] ${f.check} (${unitLabel(f)}): ${f.message}${f.evidence?.file ? ` — ${f.evidence.file}` : ''}`;
 
-function testcase(classname: string, name: string, failures: string[], message: string, out: string[], error = false): string {
-  const head = `    <testcase classname="${escapeXml(classname)}" name="${escapeXml(name)}" time="0">`;
+/** `ms`: the unit's capture time; when report.json has none the attribute is left out rather than claiming 0. */
+function testcase(classname: string, name: string, failures: string[], message: string, out: string[], error = false, ms: number | null = null): string {
+  const time = typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ` time="${secs(ms)}"` : '';
+  const head = `    <testcase classname="${escapeXml(classname)}" name="${escapeXml(name)}"${time}>`;
   const tag = error ? 'error' : 'failure';
   const body = failures.length ? `\n      <${tag} message="${escapeXml(message)}" type="veval">${escapeXml(failures.join('\n'))}</${tag}>` : '';
   const sysout = out.length ? `\n      <system-out>${escapeXml(out.join('\n'))}</system-out>` : '';
@@ -27,7 +34,7 @@ function suite(s: SpecReport): { xml: string; tests: number; failures: number; e
     const warn = mine.filter((f) => !fails(f)).map((f) => `warning: ${failingLine(f)}`);
     const isError = u.status === 'error';
     if (isError) errors++; else if (bad.length) failures++;
-    cases.push(testcase(s.name, `${u.state} @ ${u.viewport}`, bad, bad.length ? `${bad.length} failing finding(s): ${bad[0]}` : '', warn, isError));
+    cases.push(testcase(s.name, `${u.state} @ ${u.viewport}`, bad, bad.length ? `${bad.length} failing finding(s): ${bad[0]}` : '', warn, isError, unitMs(u)));
   }
   // spec-wide: findings about no single capture, and reasons not tied to a finding (missing files, minScore)
   const wide = s.findings.filter((f) => f.state === null && f.viewport === null);
@@ -35,7 +42,9 @@ function suite(s: SpecReport): { xml: string; tests: number; failures: number; e
   const wideText = new Set(wide.map(describe));
   const bad = [...wide.filter(fails).map(failingLine), ...s.reasons.filter((r) => !perUnit.has(r) && !wideText.has(r) && !r.startsWith('… and'))];
   if (bad.length) failures++;
-  cases.push(testcase(s.name, 'spec', bad, bad.length ? bad[0] : '', [`score ${s.score ?? '–'} (structural ${s.scores.structural ?? '–'}, aesthetic ${s.scores.aesthetic ?? '–'})`]));
+  const written = baselinesWritten(s);
+  const out = [`score ${s.score ?? '–'} (structural ${s.scores.structural ?? '–'}, aesthetic ${s.scores.aesthetic ?? '–'})`, ...(written.length ? [`baselines written: ${written.join(', ')}`] : [])];
+  cases.push(testcase(s.name, 'spec', bad, bad.length ? bad[0] : '', out));
   const ms = Object.values(s.stages).reduce((a, st) => a + (st.ms ?? 0), 0);
   const xml = `  <testsuite name="${escapeXml(s.name)}" tests="${cases.length}" failures="${failures}" errors="${errors}" time="${secs(ms)}">\n${cases.join('\n')}\n  </testsuite>`;
   return { xml, tests: cases.length, failures, errors };

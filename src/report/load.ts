@@ -1,7 +1,11 @@
 // Reporters read report.json only: never the capture records or a stage's own files.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Report } from '../gate/report-schema.js';
+import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
+
+type Box = { x: number; y: number; width: number; height: number };
+/** Evidence carries check-specific fields beyond the schema's (additionalProperties). */
+const extra = (f: ReportFinding, key: string): unknown => (f.evidence as Record<string, unknown> | undefined)?.[key];
 
 export function readReport(runDir: string): Report {
   const file = path.join(runDir, 'report.json');
@@ -15,3 +19,28 @@ export const SEVERITY_ORDER = ['blocker', 'important', 'polish'] as const;
 /** "state @ viewport", or "spec-wide" for findings about no single capture. */
 export const unitLabel = (f: { state: string | null; viewport: string | null }) =>
   f.state || f.viewport ? `${f.state ?? '?'} @ ${f.viewport ?? '?'}` : 'spec-wide';
+
+/** Baseline files the run wrote (run --update-baselines): the spec's `baselines.written` list, and
+ *  any unit whose parity outcome is baseline-written that the list does not name. */
+export function baselinesWritten(s: SpecReport): string[] {
+  const listed = s.baselines?.written ?? [];
+  const units = s.units.filter((u) => u.parity === 'baseline-written')
+    .filter((u) => !listed.some((f) => f.endsWith(`/${u.state}-${u.viewport}.png`)))
+    .map((u) => `${u.state} @ ${u.viewport}`);
+  return [...listed, ...units];
+}
+
+/** What an evidence box outlines. A min-gap box is the gap itself, between two regions; its
+ *  `selector` is only the second region's, so naming it would point at the wrong thing. */
+export function boxLabel(f: ReportFinding): string | null {
+  const r = extra(f, 'regions');
+  if (f.check === 'min-gap' && Array.isArray(r) && r.length === 2 && r.every((x) => typeof x === 'string')) return `gap between ${r[0]} and ${r[1]}`;
+  return f.evidence?.selector ?? null;
+}
+
+/** The changed areas of a parity finding (CSS px boxes), the largest first; [] for other findings. */
+export function clusterBoxes(f: ReportFinding): Box[] {
+  const c = extra(f, 'clusters');
+  if (f.check !== 'parity' || !Array.isArray(c)) return [];
+  return c.map((x) => (x as { box?: Box } | null)?.box).filter((b): b is Box => !!b && [b.x, b.y, b.width, b.height].every((n) => typeof n === 'number'));
+}

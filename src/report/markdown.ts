@@ -2,7 +2,7 @@
 // findings grouped by severity with links to the capture they rest on, then the agent checklist.
 import type { Report, ReportFinding } from '../gate/report-schema.js';
 import { escapeMd, pathUrl } from './escape.js';
-import { SEVERITY_ORDER, unitLabel } from './load.js';
+import { baselinesWritten, boxLabel, SEVERITY_ORDER, unitLabel } from './load.js';
 
 const ICON = { pass: '✅', fail: '❌' } as const;
 const ANSWER = { yes: 'yes', no: 'no', unknown: 'unknown' } as const;
@@ -11,7 +11,8 @@ const link = (file: string | null | undefined) => (file ? ` — [${escapeMd(file
 
 function findingLine(spec: string, f: ReportFinding): string {
   const box = f.evidence?.box ? ` box ${Math.round(f.evidence.box.x)},${Math.round(f.evidence.box.y)} ${Math.round(f.evidence.box.width)}×${Math.round(f.evidence.box.height)}` : '';
-  const sel = f.evidence?.selector ? ` — ${escapeMd(f.evidence.selector)}` : '';
+  const label = boxLabel(f);
+  const sel = label ? ` — ${escapeMd(label)}` : '';
   return `- **${escapeMd(spec)}** · ${escapeMd(f.check)} · ${escapeMd(unitLabel(f))}: ${escapeMd(f.message)}${sel}${box}${link(f.evidence?.file)}`;
 }
 
@@ -29,6 +30,10 @@ export function renderMarkdown(r: Report): string {
     out.push(`| ${escapeMd(s.name)} | ${ICON[s.status]} ${s.status} | ${n(s.score)} | ${n(s.scores.structural)} | ${n(s.scores.aesthetic)} | ${why} |`);
   }
   out.push('');
+  // a run that wrote baselines compared against itself: say so next to the verdicts
+  const written = r.specs.map((s) => [s.name, baselinesWritten(s)] as const).filter(([, w]) => w.length);
+  for (const [name, w] of written) out.push(`- 📸 **${escapeMd(name)}** baselines written: ${w.map(escapeMd).join(', ')}`);
+  if (written.length) out.push('');
   for (const sev of SEVERITY_ORDER) {
     const list = r.specs.flatMap((s) => s.findings.filter((f) => f.severity === sev).map((f) => findingLine(s.name, f)));
     if (!list.length) continue;

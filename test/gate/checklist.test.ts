@@ -64,8 +64,24 @@ test('a missing capture record makes clean answers unknown, never yes', () => {
   const c = checklist({}, ['shop/default-mobile.json']);
   assert.equal(c['console-errors-empty'].answer, 'unknown');
   assert.equal(c['console-errors-empty'].ok, null);
-  assert.match(c['console-errors-empty'].detail, /no capture record for shop default @ mobile/);
+  assert.match(c['console-errors-empty'].detail, /no capture of shop default @ mobile \(record missing\)/);
   assert.equal(c['no-horizontal-overflow'].answer, 'unknown');
+});
+
+test('failed captures (a record with ok:false, no PNG) make every clean answer unknown and are never cited', () => {
+  const failed = { ok: false, error: { reason: 'connection-refused', message: 'net::ERR_CONNECTION_REFUSED' }, screenshot: null } as unknown as Partial<CaptureRecord>;
+  const c = checklist({ desktop: failed, mobile: failed }, ['shop/default-desktop.png', 'shop/default-mobile.png']);
+  for (const id of ['text-clipped-or-overlapping', 'no-horizontal-overflow', 'console-errors-empty', 'mobile-layout', 'interactive-in-viewport']) {
+    assert.equal(c[id].answer, 'unknown', id);
+    assert.equal(c[id].ok, null, id);
+    assert.deepEqual(c[id].files, [], `${id} cites a PNG that does not exist`);
+  }
+  assert.match(c['console-errors-empty'].detail, /shop default @ desktop \(capture failed: connection-refused\).*shop default @ mobile/);
+  // one failed unit: still unknown, and only the real capture is cited
+  const one = checklist({ mobile: failed }, ['shop/default-mobile.png']);
+  assert.equal(one['no-horizontal-overflow'].answer, 'unknown');
+  assert.deepEqual(one['no-horizontal-overflow'].files, ['shop/default-desktop.png']);
+  assert.match(one['no-horizontal-overflow'].detail, /shop default @ mobile \(capture failed: connection-refused\)/);
 });
 
 test('a required element outside the viewport answers the interactive question no', () => {

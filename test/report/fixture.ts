@@ -28,3 +28,27 @@ export function gatedRun(hostile = false): { dir: string; report: Report } {
   }
   return { dir, report };
 }
+
+/** Changes the gated report.json in place (reporters read only that file) and returns it. */
+export function editReport(dir: string, report: Report, edit: (r: Report) => void): Report {
+  edit(report);
+  fs.writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report));
+  return report;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+export const CLUSTERS: Box[] = [{ x: 0, y: 744, width: 390, height: 100 }, { x: 20, y: 100, width: 120, height: 40 }, { x: 200, y: 400, width: 60, height: 30 }];
+
+/** The report after a run with `--update-baselines` on checkout's desktop unit, clusters on its
+ *  mobile parity finding and the regions of a min-gap finding. */
+export function richReport(dir: string, report: Report, baselines: 'listed' | 'outcome-only' = 'listed'): Report {
+  return editReport(dir, report, (r) => {
+    const checkout = r.specs.find((s) => s.name === 'checkout')!;
+    const parity = checkout.findings.find((f) => f.check === 'parity' && f.evidence.box)!;
+    Object.assign(parity.evidence, { clusters: CLUSTERS.map((box, i) => ({ box, pixels: 1000 - i })) });
+    Object.assign(checkout.findings.find((f) => f.check === 'min-gap')!.evidence, { regions: ['summary', 'footer'] });
+    checkout.units[0].parity = 'baseline-written';
+    if (baselines === 'listed') checkout.baselines = { manifest: 'baselines/checkout/manifest.json', units: [], written: ['baselines/checkout/default-desktop.png'] };
+    for (const [i, u] of checkout.units.entries()) Object.assign(u, { ms: 1234 + i });
+  });
+}

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { writeReports } from '../../src/report/index.js';
 import { launchTestBrowser } from '../helpers/browser.js';
-import { gatedRun, HOSTILE } from './fixture.js';
+import { CLUSTERS, gatedRun, HOSTILE, richReport } from './fixture.js';
 
 let browser: Browser;
 before(async () => { browser = await launchTestBrowser(); });
@@ -100,4 +100,49 @@ test('hostile page-derived text shows as text and never runs', async () => {
   assert.equal(await page.$$eval('img[src="x"]', (e) => e.length), 0);
   assert.equal(await page.$$eval('a[href^="javascript:"]', (e) => e.length), 0);
   await page.close();
+});
+
+test('a parity finding outlines every changed area it lists, labelled, on the capture and on the diff', async () => {
+  const { dir, report } = gatedRun();
+  richReport(dir, report);
+  const { page, errors } = await open(dir);
+  const unit = report.specs.find((s) => s.name === 'checkout')!.units.find((u) => u.viewport === 'mobile')!;
+  for (const fig of ['candidate', 'diff']) {
+    const got = await page.$$eval(`#spec-checkout [data-unit="default-mobile"] figure`, (figs, fig) => {
+      const f = figs.find((x) => x.querySelector('figcaption')!.textContent!.startsWith(fig))!;
+      const img = f.querySelector('img')!.getBoundingClientRect();
+      return [...f.querySelectorAll<HTMLElement>('.box[data-check="parity"]')].map((b) => {
+        const r = b.getBoundingClientRect();
+        return { tag: b.querySelector('.tag')!.textContent, x: (r.x - img.x) / img.width, y: (r.y - img.y) / img.height, w: r.width / img.width };
+      });
+    }, fig);
+    assert.deepEqual(got.map((g) => g.tag), ['changed area 1 of 3', 'changed area 2 of 3', 'changed area 3 of 3'], fig);
+    const css = { w: unit.image!.width / unit.viewportSize!.deviceScaleFactor, h: unit.image!.height / unit.viewportSize!.deviceScaleFactor };
+    CLUSTERS.forEach((c, i) => {
+      assert.ok(Math.abs(got[i].x - c.x / css.w) < 0.005 && Math.abs(got[i].y - c.y / css.h) < 0.005 && Math.abs(got[i].w - c.width / css.w) < 0.005, `${fig} area ${i + 1}: ${JSON.stringify(got[i])}`);
+    });
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a min-gap box is labelled as the gap between its two regions, not the second region\'s selector', async () => {
+  const { dir, report } = gatedRun();
+  richReport(dir, report);
+  const { page } = await open(dir);
+  assert.equal(await page.$eval('#spec-checkout li.finding[data-check="min-gap"] code', (c) => c.textContent), 'gap between summary and footer');
+  assert.equal(await page.$eval('#spec-checkout .box[data-check="min-gap"] .tag', (t) => t.textContent), 'gap between summary and footer');
+  assert.ok(!(await page.$eval('#spec-checkout li.finding[data-check="min-gap"]', (l) => l.textContent))!.includes('aside.order-summary'));
+  await page.close();
+});
+
+test('index.html says per spec which baselines the run wrote (listed in report.json, or only the units\' parity outcome)', async () => {
+  for (const [how, shown] of [['listed', 'baselines/checkout/default-desktop.png'], ['outcome-only', 'default @ desktop']] as const) {
+    const { dir, report } = gatedRun();
+    richReport(dir, report, how);
+    const { page } = await open(dir);
+    assert.equal(await page.$eval('#spec-checkout .baselines', (p) => p.textContent), `baselines written: ${shown}`, how);
+    assert.equal(await page.$$eval('#spec-home .baselines', (p) => p.length), 0);
+    await page.close();
+  }
 });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createConsoleReporter, FILE_REPORTERS, renderJunit, renderMarkdown, writeReports, writeReportsDetailed } from '../../src/report/index.js';
-import { gatedRun, HOSTILE } from './fixture.js';
+import { gatedRun, HOSTILE, richReport } from './fixture.js';
 
 test('summary.md puts the verdict first, groups findings by severity with image links, and ends with the checklist', () => {
   const { report } = gatedRun();
@@ -117,4 +117,40 @@ test('console reporter colours on a TTY and strips terminal control characters f
   const text = out.text();
   assert.match(text, /\u001b\[32m✓/);
   assert.ok(!text.includes('\u001b]0;owned'), 'OSC sequence from page text reached the terminal');
+});
+
+test('junit.xml unit testcases carry the unit\'s capture time, never a made-up 0', () => {
+  const { dir, report } = gatedRun();
+  const xml = renderJunit(richReport(dir, report));
+  const times = [...xml.matchAll(/<testcase classname="checkout" name="default @ (\w+)"( time="([\d.]+)")?>/g)].map((m) => [m[1], m[3]]);
+  assert.deepEqual(times, [['desktop', '1.234'], ['mobile', '1.235']]);
+  // a report without unit times: the attribute is left out rather than claiming 0 s
+  const bare = renderJunit(gatedRun().report);
+  assert.ok(!/<testcase [^>]*time="0"/.test(bare), bare);
+  assert.match(bare, /<testsuite name="checkout" [^>]*time="\d+\.\d{3}"/);
+});
+
+test('every reporter says per spec which baselines the run wrote', () => {
+  const { dir, report } = gatedRun();
+  richReport(dir, report);
+  const md = renderMarkdown(report);
+  assert.match(md, /\*\*checkout\*\* baselines written: baselines\/checkout\/default-desktop\.png/);
+  assert.ok(!/\*\*home\*\* baselines written/.test(md));
+  const xml = renderJunit(report);
+  const specCase = xml.slice(xml.indexOf('<testcase classname="checkout" name="spec"'), xml.indexOf('</testsuite>'));
+  assert.match(specCase, /<system-out>[^<]*baselines written: baselines\/checkout\/default-desktop\.png/);
+  const out = capture(false);
+  createConsoleReporter(out.stream, { CI: 'true' }).end(report, dir);
+  assert.match(out.text(), /^FAIL checkout[^\n]*\n(?: {5}[^\n]*\n)* {5}baselines written: baselines\/checkout\/default-desktop\.png$/m);
+  // from the units' parity outcome alone
+  const again = gatedRun();
+  assert.match(renderMarkdown(richReport(again.dir, again.report, 'outcome-only')), /\*\*checkout\*\* baselines written: default @ desktop/);
+});
+
+test('summary.md names a min-gap box as the gap between its two regions', () => {
+  const { dir, report } = gatedRun();
+  const md = renderMarkdown(richReport(dir, report));
+  const line = md.split('\n').find((l) => l.includes('min-gap'))!;
+  assert.match(line, /gap between summary and footer box /);
+  assert.ok(!line.includes('aside.order-summary'), line);
 });

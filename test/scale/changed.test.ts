@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { selectChanged } from '../../src/cli/changed.js';
+import { describeChanged, selectChanged } from '../../src/cli/changed.js';
 import { createRun } from '../../src/core/run-folder.js';
 import { unitsOf } from '../../src/core/run.js';
 import { writeJsonAtomic } from '../../src/core/fsx.js';
+import { digestBaselines } from '../../src/parity/digest.js';
 import { InputError } from '../../src/core/errors.js';
 import { loadProject } from '../../src/spec/project.js';
 import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
@@ -60,9 +61,31 @@ test('uncommitted, staged and untracked changes select the specs that depend on 
   fs.rmSync(path.join(root, 'baselines/c/default-desktop.png'));
   const sel = await selected(root);
   assert.deepEqual(sel.specs.map((s) => [s.spec.name, s.because]), [['a', 'briefs/a.md'], ['b', 'site/b/extra.css'], ['c', 'baselines/c/default-desktop.png']], 'a deleted baseline counts');
-  assert.deepEqual(sel.unmatched, []);
-  writeTree(root, { 'site/a.html': PAGE('A2'), 'notes.txt': 'x', 'evals/worktree-1/a/default-desktop.png': 'png' });
-  assert.deepEqual((await selected(root)).unmatched, ['notes.txt', 'site/a.html'], 'app files nobody watches are listed, select nothing; the artifacts folder is not an input');
+  assert.deepEqual(sel.unattributed, []);
+  writeTree(root, { 'evals/worktree-1/a/default-desktop.png': 'png', '.veval-cache/judge/x.json': '{}' });
+  assert.deepEqual((await selected(root)).unattributed, [], 'the artifacts folder and the judge cache are not inputs');
+});
+
+test('a changed file no spec declares (app code without watch:) runs every spec, naming it; fully attributed changes run only their specs', async () => {
+  const { root } = repo();
+  writeTree(root, { 'site/c.html': PAGE('C2') });
+  let sel = await selected(root);
+  assert.deepEqual(sel.unattributed, ['site/c.html']);
+  assert.deepEqual(sel.specs.map((s) => [s.spec.name, s.because]), [['a', 'site/c.html: no spec declares it'], ['b', 'site/c.html: no spec declares it'], ['c', 'site/c.html: no spec declares it']]);
+  const text = describeChanged(sel, 3);
+  assert.match(text, /3 of 3 spec\(s\) affected/);
+  assert.match(text, /running every spec: no spec declares site\/c\.html as an input[\s\S]*Declare `watch:` globs/);
+  assert.doesNotMatch(text, /nothing to run/);
+  // a watched file alongside keeps its own reason; a baseline of a spec not in the plan selects nothing
+  const { root: r2 } = repo();
+  writeTree(r2, { 'site/b/index.html': PAGE('B2'), 'baselines/gone/default-desktop.png': 'png' });
+  sel = await selected(r2);
+  assert.deepEqual([sel.unattributed, sel.specs.map((s) => s.spec.name)], [[], ['b']]);
+  const { root: r3 } = repo();
+  writeTree(r3, { 'baselines/gone/default-desktop.png': 'png' });
+  sel = await selected(r3);
+  assert.deepEqual(sel.specs, []);
+  assert.match(describeChanged(sel, 3), /nothing to run: every changed file is an input of no spec/);
 });
 
 test('the rubric, the spec file itself and a second watch glob each select their spec; the config selects every spec', async () => {
@@ -99,7 +122,7 @@ test('a ref: committed changes since it count; the default base is the merge bas
   assert.match(sel.base, /^merge base with origin\/main \([0-9a-f]{12}\)$/);
 });
 
-test('CLI: outside a git repository → exit 2; nothing changed → exit 0, nothing written; a change captures only its spec', () => {
+test('CLI: outside a git repository → exit 2; nothing changed → exit 0, nothing written; an unwatched edit runs all; a change captures only its spec', () => {
   const plain = tmpDir('veval-changed-nogit-');
   writeTree(plain, { 'visual-eval.config.yaml': 'server: { static: site }\n', 'specs/a.yaml': `route: /a\n${VP}`, 'site/a.html': PAGE('A') });
   let r = runCli(['run', '--changed'], plain);
@@ -115,6 +138,13 @@ test('CLI: outside a git repository → exit 2; nothing changed → exit 0, noth
   assert.equal(r.code, 0);
   assert.deepEqual(JSON.parse(r.stdout), { status: 'pass', nothingChanged: true, specs: [] }, 'an agent reading stdout still gets JSON');
 
+  writeTree(root, { 'site/a.html': PAGE('A2') });
+  r = runCli(['run', '--changed', '--reporter', 'json'], root, { OPENAI_API_KEY: '' });
+  assert.match(r.stdout, /3 of 3 spec\(s\) affected[\s\S]*running every spec: no spec declares site\/a\.html/, 'an unwatched page edit is never "nothing to run"');
+  assert.ok(fs.existsSync(path.join(root, 'evals/latest')), 'it ran');
+  fs.rmSync(path.join(root, 'evals'), { recursive: true });
+  writeTree(root, { 'site/a.html': PAGE('A') });
+
   fs.appendFileSync(path.join(root, 'briefs/a.md'), 'More.\n');
   r = runCli(['capture', '--changed=HEAD'], root);
   assert.equal(r.code, 0, r.stdout + r.stderr);
@@ -128,7 +158,8 @@ test('verify: a passing report of a --changed (partial) run is not a done-check;
   const plan = await loadProject({ cwd: root });
   const { run } = createRun({ ...plan, specs: plan.specs.filter((s) => s.name === 'a') });
   const units = (name: string) => unitsOf(plan.specs.find((s) => s.name === name)!);
-  const pass = (name: string) => ({ name, status: 'pass', reasons: [], units: units(name) });
+  // each spec records the baselines it was compared against, as a real run does
+  const pass = (name: string) => ({ name, status: 'pass', reasons: [], units: units(name), baselines: digestBaselines(run, name, units(name), []) });
   writeJsonAtomic(path.join(run.runDir, 'report.json'), { status: 'pass', incomplete: false, specs: [pass('a')] });
   let r = runCli(['verify'], root);
   assert.equal(r.code, 1, r.stdout);
