@@ -8,7 +8,8 @@ import type { SpecPlan } from '../spec/plan.js';
 import { inPageScript } from './in-page/script.js';
 
 /**
- * Stops what moves: animations jump to their end, transitions take 1 ms, no caret, no scrollbars.
+ * Stops what moves: animations jump to their end, transitions take 1 ms, scrolling is instant (a
+ * smooth scroll would be caught mid-way), no caret, no scrollbars.
  * Not 0 s: a transition of 0 s never runs, so its transitionend never fires, and pages that finish
  * closing a modal or menu on that event would be captured half-closed.
  */
@@ -17,13 +18,24 @@ export const FREEZE_CSS = `
   animation-delay: 0s !important; animation-duration: 0s !important;
   transition-delay: 0s !important; transition-duration: 1ms !important;
   caret-color: transparent !important; scrollbar-width: none !important;
+  scroll-behavior: auto !important;
 }
-html { scroll-behavior: auto !important; }
 ::-webkit-scrollbar { display: none !important; }
 `;
 
 // Runs before any page script. adoptedStyleSheets can be set before <html> exists.
 function freezeInit(css: string) {
+  // count observed elements, so settle knows whether scrolling would reveal anything
+  try {
+    const IO = window.IntersectionObserver;
+    if (IO) {
+      const observe = IO.prototype.observe;
+      IO.prototype.observe = function (this: IntersectionObserver, target: Element) {
+        (window as any).__vevalObserved = ((window as any).__vevalObserved || 0) + 1;
+        return observe.call(this, target);
+      };
+    }
+  } catch { /* nothing to count */ }
   try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);

@@ -8,7 +8,7 @@ import * as visibility from './in-page/visibility.js';
 import * as layout from './in-page/layout.js';
 import * as ghosts from './in-page/ghosts.js';
 import * as inPage from './in-page/measure.js';
-import { measure, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
+import { measure, pageSignature, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
 
 // every function of the in-page modules goes into the page, so a new helper cannot be forgotten
 const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
@@ -16,7 +16,7 @@ const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage].flatMap((m
 export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' | 'masks' | 'clippedText' | 'text' | 'required'>;
 
 /** Measures the page; `scrollY` is where the screenshot will be taken (0 for full-page captures). */
-export async function measurePage(page: Page, spec: SpecPlan, required: RequiredPlan[]): Promise<{ measured: Measured; scrollY: number }> {
+export async function measurePage(page: Page, spec: SpecPlan, required: RequiredPlan[]): Promise<{ measured: Measured; scrollY: number; signature: string }> {
   const arg: MeasureArg = {
     regions: spec.regions,
     masks: spec.masks,
@@ -28,7 +28,12 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
     name: r.name, selector: r.selector, text: r.text, within: r.within, visible: r.visible, source: r.source,
     matchedSelector: m.required[i].matchedSelector, matchedText: m.required[i].matchedText, verdict: m.required[i].verdict,
   }));
-  return { measured: { document: m.document, overflow: m.overflow, regions: m.regions, masks: m.masks, clippedText: m.clippedText, text: m.text, required: req }, scrollY: m.scrollY };
+  return { measured: { document: m.document, overflow: m.overflow, regions: m.regions, masks: m.masks, clippedText: m.clippedText, text: m.text, required: req }, scrollY: m.scrollY, signature: m.signature };
+}
+
+/** The page's current fingerprint (elements, rendered text, size), to tell whether it changed since measured. */
+export async function signatureOf(page: Page): Promise<string> {
+  return (await page.evaluate(inPageScript(HELPERS, pageSignature, null))) as string;
 }
 
 export async function selectorAt(page: Page, p: { x: number; y: number }): Promise<string | null> {

@@ -4,7 +4,22 @@
 import type { Page } from 'playwright-core';
 import { inPageScript } from './in-page/script.js';
 
-function settleInPage() {
+async function settleInPage(arg: { prescroll: boolean }) {
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // Content revealed by IntersectionObserver (fade-in sections, lazy images set on scroll) appears
+  // only once scrolled to, which a full-page screenshot never does: when the page observes
+  // anything, scroll through it once, a frame at a time, so the observers fire, then go back.
+  if (arg.prescroll && (window as any).__vevalObserved > 0) {
+    const se = document.scrollingElement || document.documentElement;
+    const start = window.scrollY, end = se.scrollHeight - window.innerHeight;
+    for (let y = 0, i = 0; y < end && i < 30; i++) {
+      y = Math.min(end, y + window.innerHeight * 0.9);
+      window.scrollTo({ top: y, behavior: 'instant' as ScrollBehavior });
+      await frames();
+    }
+    window.scrollTo({ top: start, behavior: 'instant' as ScrollBehavior });
+    await frames();
+  }
   for (const el of Array.from(document.querySelectorAll('img[loading="lazy"], iframe[loading="lazy"]'))) (el as HTMLImageElement).loading = 'eager';
   // content-visibility: auto skips rendering off-screen sections until they are scrolled to: the
   // full-page screenshot would show them blank and hit testing would miss what a user scrolls to
@@ -19,7 +34,6 @@ function settleInPage() {
   }
   const pending = Array.from(document.images).filter((i) => !i.complete)
     .map((i) => new Promise((r) => { i.addEventListener('load', r, { once: true }); i.addEventListener('error', r, { once: true }); }));
-  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   // transitions run for 1 ms (see FREEZE_CSS) but start a frame or two after a click's handlers:
   // wait until none is running, a few rounds at most (infinite animations never end)
   const transitions = async () => {
@@ -30,14 +44,19 @@ function settleInPage() {
       await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => null))), new Promise((r) => setTimeout(r, 300))]);
     }
   };
-  return Promise.all([document.fonts.ready, ...pending]).then(transitions);
+  await Promise.all([document.fonts.ready, ...pending]);
+  await transitions();
 }
 
-/** Waits up to `timeoutMs`; a page that never settles is caught later by the stability check. */
-export async function settle(page: Page, timeoutMs: number): Promise<void> {
+/**
+ * Waits up to `timeoutMs`; a page that never settles is caught later by the stability check.
+ * `prescroll` (after navigation, for full-page captures) scrolls a page that observes
+ * intersections through once.
+ */
+export async function settle(page: Page, timeoutMs: number, prescroll = false): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
-    page.evaluate(inPageScript([], settleInPage, null)),
+    page.evaluate(inPageScript([], settleInPage, { prescroll })),
     new Promise((r) => { timer = setTimeout(r, timeoutMs); }),
   ]).finally(() => clearTimeout(timer));
 }

@@ -9,7 +9,7 @@ import type { SpecPlan, StatePlan } from '../spec/plan.js';
 import { axeResults, type AxeOptions } from './axe.js';
 import { openContext, type UnitContext } from './context.js';
 import { classify, UnitFault, type FaultState } from './faults.js';
-import { measurePage, selectorAt } from './measure.js';
+import { measurePage, selectorAt, signatureOf } from './measure.js';
 import { emptyRecord, pngSize } from './record.js';
 import { settle } from './settle.js';
 import { regionOf, stableShot } from './stability.js';
@@ -82,7 +82,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
         throw new UnitFault('navigation-timeout', `the page was not ready: wait.selector "${spec.wait.selector}" did not appear within ${spec.wait.timeout} ms`);
       }
     }
-    await settle(page, spec.wait.timeout);
+    await settle(page, spec.wait.timeout, spec.fullPage);
 
     fault.stage = 'steps';
     for (const [index, step] of state.steps.entries()) {
@@ -104,7 +104,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
 
     fault.stage = 'measure';
     t = Date.now();
-    const { measured, scrollY } = await measurePage(page, spec, state.required);
+    const { measured, scrollY, signature } = await measurePage(page, spec, state.required);
     Object.assign(record, measured);
     record.timings.measure = Date.now() - t;
 
@@ -148,11 +148,10 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     record.image = pngSize(png);
     record.timings.screenshot = Date.now() - t - evidenceMs;
     if (!evidenceDone) await evidence();
-    // A full-page screenshot can change the layout it captures (Chromium re-picks srcset
-    // candidates for the enlarged capture viewport): when the document size moved since it was
-    // measured, measure again so the record describes the pixels.
-    const size = await page.evaluate(() => { const se = document.scrollingElement || document.documentElement; return [se.scrollWidth, se.scrollHeight]; });
-    if (size[0] !== record.document.scrollWidth || size[1] !== record.document.scrollHeight) {
+    // The page may have changed between measuring and the final screenshot: an app that renders
+    // after load (fetch, then content), or a full-page screenshot that re-picks srcset candidates.
+    // When its fingerprint moved, measure again so the record describes the pixels.
+    if (await signatureOf(page) !== signature) {
       fault.stage = 'measure';
       t = Date.now();
       Object.assign(record, (await measurePage(page, spec, state.required)).measured);

@@ -34,6 +34,7 @@ const EXPECTED: Record<string, { key: string; message?: RegExp }[]> = {
   'faded-out': [...at('required-visible', 'blocker', ['desktop'], 'default', /#trial.*opacity 0/), ...at('required-visible', 'blocker', ['desktop'], 'default', /Cancel anytime.*its text colour is transparent/)],
   'pseudo-overlay': at('required-visible', 'blocker', BOTH, 'default', /covered by "section\.hero::before"/),
   'link-button-spill': at('text-clipped', 'important', BOTH, 'default', /"a\.btn\.buy" runs \d+ px out of its box .*"In den Warenkorb legen"/),
+  'long-words': at('overflow', 'blocker', ['mobile'], 'default', /: "h2" by \d+ px stick out past the right edge/),
   'clipped-button-label': at('text-clipped', 'important', BOTH, 'default', /"button\.pay".*"Pay €1,249\.00 now"/),
   'mobile-reordered-cta': at('task-order', 'important', ['mobile'], 'default', /cta comes before pitch/),
   'form-no-error': at('required-visible', 'blocker', BOTH, 'empty-submit', /not present/),
@@ -43,7 +44,7 @@ const EXPECTED: Record<string, { key: string; message?: RegExp }[]> = {
   'no-main': [...at('axe', 'important', BOTH, 'default', /landmark-one-main/), ...at('axe', 'important', BOTH, 'default', /axe region/)],
   'script-error': [...at('console', 'important', ['desktop'], 'default', /uncaught exception: "window\.initGallery is not a function"/), ...at('requests', 'important', ['desktop'], 'default', /image request answered HTTP 404/)],
   'server-error': at('http-status', 'blocker', ['desktop'], 'default', /HTTP 500/),
-  'clean-fixed-header': [], 'clean-modal': [], 'clean-animated-hero': [], 'clean-landing': [], 'clean-shapes': [], 'clean-rtl': [], 'clean-fields': [],
+  'clean-fixed-header': [], 'clean-modal': [], 'clean-animated-hero': [], 'clean-landing': [], 'clean-shapes': [], 'clean-rtl': [], 'clean-fields': [], 'clean-dynamic': [],
 };
 
 describe('defect fixture pages, captured and checked', () => {

@@ -20,6 +20,11 @@ testCheck(check, {
       ],
     },
     {
+      name: 'a 404 followed by net::ERR_ABORTED for the same URL is one finding, named by its path on the page\'s origin',
+      units: [record({ failedRequests: [img404, { ...img404, status: null, failure: 'net::ERR_ABORTED' }] })],
+      findings: [{ message: 'image request answered HTTP 404: /img/hero.png', evidence: { text: img404.url } }],
+    },
+    {
       name: 'a glob that does not match keeps the finding',
       units: [record({ failedRequests: [img404] })], options: { ignore: ['*.css'] }, severity: 'polish',
       findings: [{ severity: 'polish' }],

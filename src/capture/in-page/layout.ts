@@ -25,6 +25,21 @@ export function overflowOffenders(vw: number): { selector: string; box: ReturnTy
     for (const c of Array.from(el.children)) visit(c);
   };
   for (const c of Array.from(document.body.children)) visit(c);
+  // no box sticks out, yet the page is wider: then text does (an unbreakable word running out of
+  // its card); name the element holding it
+  if (!out.length) {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    const named = new Set<Element>();
+    for (let n = walker.nextNode(); n && out.length < 50; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || named.has(el) || !(n.textContent || '').trim() || getComputedStyle(el).position === 'fixed') continue;
+      range.selectNodeContents(n);
+      let past = 0;
+      for (const tr of Array.from(range.getClientRects())) past = Math.max(past, rtl ? -(tr.left + window.scrollX) : tr.right + window.scrollX - vw);
+      if (past > 0.5) { named.add(el); out.push({ selector: selectorOf(el), box: docBox(el), overflowPx: r2(past), ...(rtl ? { edge: 'left' as const } : {}) }); }
+    }
+  }
   return out;
 }
 
@@ -64,8 +79,12 @@ export function clippedTexts(): { selector: string; box: ReturnType<typeof docBo
       if (!n.textContent || !n.textContent.trim() || !clippedHere(n, el)) continue;
       range.selectNodeContents(n);
       let past = 0;
-      for (const tr of Array.from(range.getClientRects())) {
-        if (tr.width === 0 || tr.height === 0) continue;
+      // text lying wholly outside the box is kept out of view (a carousel's other slides, a
+      // collapsed panel); text the edge runs through is what reads as cut off
+      const rects = Array.from(range.getClientRects()).filter((tr) => tr.width > 0 && tr.height > 0);
+      const seen = rects.some((tr) => tr.right > pad.left + 1 && tr.left < pad.right - 1 && tr.bottom > pad.top + 1 && tr.top < pad.bottom - 1);
+      if (!seen) continue;
+      for (const tr of rects) {
         if (clipX) past = Math.max(past, tr.right - pad.right, pad.left - tr.left);
         if (clipY) past = Math.max(past, tr.bottom - pad.bottom, pad.top - tr.top);
         if (clipX) hx = Math.max(hx, tr.right - pad.right, pad.left - tr.left);
@@ -104,12 +123,16 @@ export function spillOf(el: Element, s: CSSStyleDeclaration): { selector: string
 
 /**
  * Whether a text node's overflow is this clipper's business: not when it is hidden anyway
- * (visibility, the visually-hidden idiom) or sits inside a nearer container that scrolls or clips
+ * (visibility, aria-hidden/inert, a carousel's other slides, the visually-hidden idiom) or sits
+ * inside a nearer container that scrolls or clips
  * it (a table in a scrolling wrapper inside a card; that container is measured on its own).
  */
 export function clippedHere(text: Node, clipper: Element): boolean {
   const parent = text.parentElement;
   if (!parent || getComputedStyle(parent).visibility !== 'visible') return false;
+  // slides a carousel keeps out of view on purpose (marked hidden from assistive tech, or inside a
+  // declared carousel) are not cut-off text
+  if (parent.closest('[aria-hidden="true"], [inert]') || clipper.closest('[aria-roledescription*="carousel" i], [aria-roledescription*="slide" i]')) return false;
   for (let a: Element | null = parent; a && a !== clipper; a = a.parentElement) {
     const s = getComputedStyle(a);
     if (visuallyHidden(s) || s.overflowX !== 'visible' || s.overflowY !== 'visible' || a.tagName === 'BUTTON') return false;

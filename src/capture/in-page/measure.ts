@@ -114,12 +114,21 @@ export function measure(arg: MeasureArg) {
     const clippedText = clippedTexts();
     const text = (document.body.innerText || '').slice(0, 200000);
     const env = pageEnv();
-    const required = arg.required.map((r) => findRequired(r, env));
-    return { document: doc, overflow, regions, masks, clippedText, text, required, scrollY: arg.keepScroll ? startY : 0 };
+    // each element's box is taken at the screenshot's scroll position, not where the previous
+    // element's sampling left the page (a sticky box moves with the scroll)
+    const base = arg.keepScroll ? startY : 0;
+    const required = arg.required.map((r) => { scrollPage(base); return findRequired(r, env); });
+    return { document: doc, overflow, regions, masks, clippedText, text, required, scrollY: arg.keepScroll ? startY : 0, signature: pageSignature() };
   } finally {
     probe.remove();
     scrollPage(arg.keepScroll ? startY : 0);
   }
+}
+
+/** A cheap fingerprint of what the page shows: elements, rendered text, size. */
+export function pageSignature(): string {
+  const se = document.scrollingElement || document.documentElement;
+  return [document.getElementsByTagName('*').length, (document.body.innerText || '').length, se.scrollWidth, se.scrollHeight].join(':');
 }
 
 /** The element at a document point (for naming what kept changing). */
