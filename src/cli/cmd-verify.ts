@@ -88,6 +88,7 @@ export async function cmdApprove(opts: CommonOptions & { spec?: string; state?: 
   for (const w of res.written) say(`approved  ${w}`);
   for (const u of res.unchanged) say(`unchanged ${u}`);
   for (const r of res.refused) say(`refused   ${r.unit}: ${r.reason}`);
+  for (const w of res.warnings) say(`warning   ${w}`);
   for (const o of res.orphans) say(`${res.removed.includes(o) ? 'removed  ' : 'orphan   '} ${o}${res.removed.includes(o) ? '' : ' (no spec produces it; --prune removes it)'}`);
   say(`${res.written.length} written, ${res.unchanged.length} unchanged, ${res.refused.length} refused, ${res.orphans.length} orphaned`);
   return res.refused.length ? EXIT.fail : EXIT.pass;

@@ -67,7 +67,7 @@ jobs:
         with: { node-version: 20 }
       - run: npm ci
       - run: sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium chromium-headless-shell fonts-dejavu-core fontconfig
-      - run: npx veval run --shard \${{ matrix.shard }}/4 --out evals-shard-\${{ matrix.shard }}
+      - run: npx --no-install veval run --shard \${{ matrix.shard }}/4 --out evals-shard-\${{ matrix.shard }}
       - uses: actions/upload-artifact@v4
         if: always()
         with: { name: evals-shard-\${{ matrix.shard }}, path: evals-shard-\${{ matrix.shard }} }
@@ -82,7 +82,7 @@ jobs:
       - run: npm ci
       - uses: actions/download-artifact@v4
         with: { pattern: evals-shard-*, path: shards }
-      - run: npx veval merge shards/*/* --out evals
+      - run: npx --no-install veval merge shards/*/* --out evals
       - run: cat evals/*/summary.md >> "$GITHUB_STEP_SUMMARY"
         if: always()
       - uses: actions/upload-artifact@v4
@@ -93,12 +93,16 @@ jobs:
 const AGENTS = `<!-- veval:start -->
 ## Visual evals (veval)
 Before you say a UI change is done:
-1. Run \`npx veval run\` (or \`npm run eval:visual\`). Exit 0 means the gate passed; 1 means it failed — read
-   \`evals/latest\` → \`<run>/summary.md\` and fix every blocker and important finding; 2 means a spec is invalid.
+1. Run \`npm run eval:visual\` (= \`npx --no-install veval run\`; never a bare \`npx veval\`, which may fetch an
+   unrelated package). Exit 0 means the gate passed; 1 means it failed — open the summary.md path printed on
+   the run's last line and fix every blocker and important finding; 2 means a spec is invalid.
 2. Answer the checklist printed at the end of the run from the captures it names.
-3. Run \`npx veval verify\`; it fails when the report is missing, failed, or stale for your working tree.
-4. Include \`evals/<run>/report.json\` (or \`npx veval run --json\` output) in your completion message.
-Never edit baselines by hand and never loosen thresholds to get green: \`veval approve\` is for intended changes only.
+3. Run \`npm run eval:verify\` (= \`npx --no-install veval verify\`); it fails when the report is missing, failed, or
+   stale for your working tree or baselines.
+4. Include the report in your completion message: the verdict line and the \`report.json\` path the run printed
+   (or the output of \`npx --no-install veval run --json\`).
+Never edit baselines by hand and never loosen thresholds to get green: \`veval approve\` is for intended
+changes only, after you have looked at the captures.
 <!-- veval:end -->
 `;
 
@@ -107,6 +111,7 @@ const SCRIPTS: Record<string, string> = {
   'eval:check': 'veval check',
   'eval:judge': 'veval judge',
   'eval:visual': 'veval run',
+  'eval:verify': 'veval verify',
 };
 
 export async function cmdInit(dir: string | undefined, opts: { force?: boolean }): Promise<number> {
@@ -147,6 +152,8 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean }
     writeJsonAtomic(pkgFile, pkg);
     say(`package.json scripts: ${added.map(([k]) => k).join(', ') || 'already there'}`);
   } else say('no package.json: add these npm scripts yourself: ' + Object.entries(SCRIPTS).map(([k, v]) => `"${k}": "${v}"`).join(', '));
-  say('next: edit visual-eval.config.yaml (baseURL or server), then `npx veval validate` and `npx veval run`');
+  // a bare `npx veval` in a project without veval installed fetches an unrelated registry package
+  if (!fs.existsSync(path.join(root, 'node_modules', '.bin', 'veval'))) say(`veval is not installed in this project: npm i -D ${PACKAGE_ROOT}`);
+  say('next: edit visual-eval.config.yaml (baseURL or server), then `npx --no-install veval validate` and `npm run eval:visual`');
   return EXIT.pass;
 }

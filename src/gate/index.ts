@@ -33,6 +33,14 @@ export function gateRun(run: RunContext, info: GateInfo): Report {
     forChecklist.push({ spec, artifacts, findings: report.findings as any, diffs: report.units.flatMap((u) => (u.files.diff ? [u.files.diff] : [])) });
   }
 
+  // every unit refused the connection: nothing was served, and the findings say so unit by unit;
+  // one line says what to do about it
+  const records = forChecklist.flatMap((c) => c.artifacts.units.map((u) => u.record.value));
+  if (records.length && records.every((r) => r && !r.ok && r.error?.reason === 'connection-refused')) {
+    const url = run.plan.baseURL ?? records[0]?.url ?? 'the base URL';
+    reasons.push(`nothing answers at ${url}: start the app, or set server: (a command and url, or static: <folder>) in visual-eval.config.yaml`);
+  }
+
   // The run-level scoring block names the latest version; a spec that pins another says so in docs.
   const latest = SCORING_VERSIONS[LATEST_SCORING_VERSION];
   const failed = specs.filter((s) => s.status === 'fail').length;

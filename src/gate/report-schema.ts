@@ -90,6 +90,7 @@ export const SpecReportSchema = Type.Object({
   scores: ScoresSchema,
   reasons: Type.Array(Str(), { description: 'why the spec fails, in words (empty when it passes)' }),
   warnings: Type.Array(Str(), { description: 'findings that pass only because their severity is in gate.warn' }),
+  notes: Type.Optional(Type.Array(Str(), { description: 'what this run did not check and why (a judge skipped for want of credentials leaves its brief items and rubric unchecked)' })),
   gate: Type.Object({ minScore: Num(), warn: Type.Array(Severity) }, { additionalProperties: false }),
   units: Type.Array(UnitSchema),
   findings: Type.Array(FindingSchema),

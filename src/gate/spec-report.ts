@@ -87,6 +87,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     scores: { structural: score.structural, aesthetic: score.aesthetic, components: score.components },
     reasons: verdict.reasons,
     warnings: verdict.warnings,
+    notes: uncheckedNotes(spec, j),
     gate: { minScore: spec.gate.minScore, warn: [...spec.gate.warn] },
     units: a.units.map((u) => unitReport(run, spec, u, a, findings)),
     findings: findings as SpecReport['findings'],
@@ -99,4 +100,12 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     // what the run compared against, so verify can tell when a baseline was replaced since
     baselines: asDigest(a.parity.value?.baselines),
   };
+}
+
+/** A judge that did not run for want of credentials leaves its part unchecked: say what. */
+function uncheckedNotes(spec: SpecPlan, j: { status?: string; reason?: string | null } | null | undefined): string[] {
+  if (!spec.judge || spec.judge.mode === 'off' || j?.status !== 'skipped' || !/no credentials/.test(j.reason ?? '')) return [];
+  const plain = (spec.brief?.mustShow ?? []).filter((m) => m.kind === 'plain').map((m) => `"${m.item}"`);
+  const what = [plain.length ? `${plain.length} must-show item(s) in plain words (${plain.join(', ')})` : '', 'the judge rubric'].filter(Boolean).join(' and ');
+  return [`judge skipped (no OPENAI_API_KEY; judge.mode: optional): ${what} not checked`];
 }

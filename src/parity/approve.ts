@@ -25,7 +25,11 @@ export interface ApproveOptions {
   projectSpecs?: SpecPlan[];
 }
 
-export interface ApproveResult { written: string[]; unchanged: string[]; refused: { unit: string; reason: string }[]; orphans: string[]; removed: string[] }
+export interface ApproveResult {
+  written: string[]; unchanged: string[]; refused: { unit: string; reason: string }[]; orphans: string[]; removed: string[];
+  /** baselines written from captures the run found blockers or important findings in */
+  warnings: string[];
+}
 
 interface RunInfo { runId?: string; gitSha?: string | null; treeHash?: string | null; startedAt?: string }
 
@@ -37,7 +41,7 @@ export async function approve(run: RunContext, opts: ApproveOptions): Promise<Ap
 }
 
 export async function approveWith(run: RunContext, opts: ApproveOptions, deps: ApproveDeps): Promise<ApproveResult> {
-  const res: ApproveResult = { written: [], unchanged: [], refused: [], orphans: [], removed: [] };
+  const res: ApproveResult = { written: [], unchanged: [], refused: [], orphans: [], removed: [], warnings: [] };
   const specs = pickSpecs(run, opts, res);
   // a --viewport or --state that names nothing (a typo, a rename) must not read as a clean approve
   const unknown = unknownFilters(specs, opts);
@@ -81,6 +85,8 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
       manifest.images[key] = entry;
       changed = true;
       res.written.push(rel);
+      const found = findingsAt(run, spec.name, u.state, u.viewport);
+      if (found.length) res.warnings.push(`${rel}: the run found ${found.join(', ')} in this capture; approving bakes them into the baseline`);
     }
     if (changed && !opts.dryRun) writeManifest(run, manifest);
   }
@@ -90,6 +96,18 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
   return res;
 }
 
+/** Blocker and important findings the run's checks reported for one unit ("2 blocker (required-visible, overlap)"). */
+function findingsAt(run: RunContext, spec: string, state: string, viewport: string): string[] {
+  const results = readJsonIfExists<{ findings?: { check: string; severity: string; state: string | null; viewport: string | null }[] }[]>(path.join(run.runDir, files.checks(spec)));
+  if (!Array.isArray(results)) return [];
+  const out: string[] = [];
+  for (const sev of ['blocker', 'important']) {
+    const hits = results.flatMap((r) => r.findings ?? []).filter((f) => f.severity === sev && (f.state ?? state) === state && (f.viewport ?? viewport) === viewport);
+    if (hits.length) out.push(`${hits.length} ${sev} (${[...new Set(hits.map((f) => f.check))].join(', ')})`);
+  }
+  return out;
+}
+
 function pickSpecs(run: RunContext, opts: ApproveOptions, res: ApproveResult): SpecPlan[] {
   if (opts.spec) {
     const spec = run.plan.specs.find((s) => s.name === opts.spec);
@@ -97,7 +115,10 @@ function pickSpecs(run: RunContext, opts: ApproveOptions, res: ApproveResult): S
     if (!spec.parity) { res.refused.push({ unit: opts.spec, reason: `spec "${opts.spec}" has no parity section, so it needs no baseline` }); return []; }
     return [spec];
   }
-  return run.plan.specs.filter((s) => s.parity);
+  const withParity = run.plan.specs.filter((s) => s.parity);
+  // approving nothing must not look like a clean approve
+  if (!withParity.length) res.refused.push({ unit: `run ${run.runId}`, reason: 'no spec in this run has a parity: section, so there is nothing to approve (added one since? run veval run first)' });
+  return withParity;
 }
 
 function unknownFilters(specs: SpecPlan[], opts: ApproveOptions): { unit: string; reason: string }[] {

@@ -39,6 +39,7 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
         for (const reason of s.reasons) line(`     ${clean(reason)}`);
         const written = baselinesWritten(s);
         if (written.length) line(yellow(`     baselines written: ${written.map(clean).join(', ')}`));
+        for (const note of s.notes ?? []) line(yellow(`     ${clean(note)}`));
       }
       for (const reason of r.reasons) line(red(`  run: ${clean(reason)}`));
       for (const sev of SEVERITY_ORDER) {

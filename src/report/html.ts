@@ -90,7 +90,7 @@ function specSection(s: SpecReport, counter: { n: number }): string {
   const written = baselinesWritten(s);
   return `<section class="spec" id="spec-${h(s.name)}"><h2>${h(s.name)} — <span class="${s.status}">${h(s.status.toUpperCase())}</span></h2>
 <p>score ${n(s.score)} (structural ${n(s.scores.structural)}, aesthetic ${n(s.scores.aesthetic)}) · <code>${h(s.file)}</code>${s.url ? ` · <code>${h(s.url)}</code>` : ''}</p>
-${written.length ? `<p class="baselines">baselines written: ${written.map((f) => `<code>${h(f)}</code>`).join(', ')}</p>` : ''}${s.reasons.length ? `<h4>Why it fails</h4>${list(s.reasons)}` : ''}${s.warnings.length ? `<h4>Warnings</h4>${list(s.warnings)}` : ''}
+${written.length ? `<p class="baselines">baselines written: ${written.map((f) => `<code>${h(f)}</code>`).join(', ')}</p>` : ''}${s.reasons.length ? `<h4>Why it fails</h4>${list(s.reasons)}` : ''}${s.warnings.length ? `<h4>Warnings</h4>${list(s.warnings)}` : ''}${s.notes?.length ? `<h4>Not checked</h4>${list(s.notes)}` : ''}
 <h4>Findings (${s.findings.length})</h4><ul class="findings">${ordered.map((f) => findingItem(f, index.get(f)!)).join('')}</ul>
 ${s.units.map((u) => unitBlock(s, u, index)).join('\n')}</section>`;
 }

@@ -34,6 +34,9 @@ export function renderMarkdown(r: Report): string {
   const written = r.specs.map((s) => [s.name, baselinesWritten(s)] as const).filter(([, w]) => w.length);
   for (const [name, w] of written) out.push(`- 📸 **${escapeMd(name)}** baselines written: ${w.map(escapeMd).join(', ')}`);
   if (written.length) out.push('');
+  // what a run did not check is said where the verdict is read
+  const notes = r.specs.flatMap((s) => (s.notes ?? []).map((n) => `- ℹ️ **${escapeMd(s.name)}** ${escapeMd(n)}`));
+  if (notes.length) out.push(...notes, '');
   for (const sev of SEVERITY_ORDER) {
     const list = r.specs.flatMap((s) => s.findings.filter((f) => f.severity === sev).map((f) => findingLine(s.name, f)));
     if (!list.length) continue;

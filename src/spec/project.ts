@@ -87,9 +87,16 @@ function configRubric(config: ConfigInput, root: string, pr: Problems): LoadedCo
   if (!looksLikePath(src)) return { rel: null, text: src };
   const abs = projectFile(pr, root, root, ['judge', 'rubric'], src.trim(), 'rubric');
   if (!abs) return null;
-  const { text, problem } = readTextFile(abs, shown(abs), 'rubrics');
+  const { text, problem } = readProse(abs, shown(abs), 'rubric');
   if (problem) { pr.add(['judge', 'rubric'], `rubric: ${problem}`); return null; }
   return { rel: path.relative(root, abs).split(path.sep).join('/'), text: text! };
+}
+
+/** A brief or rubric: a text file with something in it (an empty one was never filled in). */
+function readProse(abs: string, shownAs: string, kind: 'brief' | 'rubric'): { text?: string; problem?: string } {
+  const r = readTextFile(abs, shownAs, `${kind}s`);
+  if (r.problem || r.text!.trim()) return r;
+  return { problem: at(shownAs, 1, 1, kind === 'brief' ? 'is empty: a brief says what the page is for and what it must show' : 'is empty: a rubric tells the judge what to look for') };
 }
 
 const relTo = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
@@ -97,7 +104,7 @@ const relTo = (root: string, abs: string) => path.relative(root, abs).split(path
 /** A brief: read with the same limits as a spec, its "## Must show" selectors and regexes checked. */
 function readBrief(abs: string, cfg: LoadedConfig, cwd: string, problems: string[]): CompileInput['brief'] {
   const briefShown = shown(abs, cwd);
-  const { text, problem } = readTextFile(abs, briefShown, 'briefs');
+  const { text, problem } = readProse(abs, briefShown, 'brief');
   if (problem) { problems.push(problem); return null; }
   const items = parseMustShow(text!);
   for (const it of items) {
@@ -159,7 +166,7 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
     const brief = sem.resolved.brief ? readBrief(sem.resolved.brief, cfg, cwd, problems) : null;
     let rubric = cfg.rubric;
     if (sem.resolved.rubric) {
-      const { text, problem } = readTextFile(sem.resolved.rubric, shown(sem.resolved.rubric, cwd), 'rubrics');
+      const { text, problem } = readProse(sem.resolved.rubric, shown(sem.resolved.rubric, cwd), 'rubric');
       if (problem) { problems.push(problem); continue; }
       rubric = { rel: relTo(cfg.root, sem.resolved.rubric), text: text! };
     } else if (spec.judge?.rubric) rubric = { rel: null, text: spec.judge.rubric };

@@ -63,21 +63,22 @@ export const Wait = Type.Object({
 const SelectorValue = Type.String({ minLength: 1, description: 'CSS selector' });
 // generic so the TypeScript type of each step keeps its action key and extra options
 const selOrObj = <A extends string, E extends TProperties>(action: A, extra: E, description: string) => {
-  const value = Type.Union([SelectorValue, Type.Object({ selector: SelectorValue, ...extra }, { additionalProperties: false })]);
+  const value = Type.Union([SelectorValue, Type.Object({ selector: SelectorValue, ...extra }, { additionalProperties: false, description: `${description}, with options` })],
+    { description: `${description}: a CSS selector (Playwright locator syntax), or { selector, … }; waits up to 5000 ms for it` });
   return Type.Object({ [action]: value } as { [K in A]: typeof value }, {
     additionalProperties: false, description,
   });
 };
 export const Step = Type.Union([
-  selOrObj('click', { button: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('right'), Type.Literal('middle')])) }, 'click an element'),
-  Type.Object({ fill: Type.Object({ selector: SelectorValue, value: Type.String() }, { additionalProperties: false }) }, { additionalProperties: false, description: 'type a value into a field' }),
-  Type.Object({ press: Type.Union([Type.String({ minLength: 1, description: 'key, e.g. Enter' }), Type.Object({ key: Type.String({ minLength: 1 }), selector: Type.Optional(SelectorValue) }, { additionalProperties: false })]) }, { additionalProperties: false, description: 'press a key' }),
+  selOrObj('click', { button: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('right'), Type.Literal('middle')], { description: 'mouse button (default left)' })) }, 'click an element'),
+  Type.Object({ fill: Type.Object({ selector: SelectorValue, value: Type.String({ description: 'the text typed into the field (replaces what is there)' }) }, { additionalProperties: false, description: '{ selector, value }: type value into the field' }) }, { additionalProperties: false, description: 'type a value into a field' }),
+  Type.Object({ press: Type.Union([Type.String({ minLength: 1, description: 'key, e.g. Enter' }), Type.Object({ key: Type.String({ minLength: 1, description: 'key name as Playwright knows it: Enter, Tab, Escape, ArrowDown, Control+A…' }), selector: Type.Optional(SelectorValue) }, { additionalProperties: false, description: '{ key, selector }: press a key in an element' })], { description: 'a key name (pressed on the page), or { key, selector }' }) }, { additionalProperties: false, description: 'press a key' }),
   selOrObj('hover', {}, 'hover an element'),
-  Type.Object({ select: Type.Object({ selector: SelectorValue, value: Type.Union([Type.String(), Type.Array(Type.String())]) }, { additionalProperties: false }) }, { additionalProperties: false, description: 'choose option(s) in a <select>' }),
+  Type.Object({ select: Type.Object({ selector: SelectorValue, value: Type.Union([Type.String(), Type.Array(Type.String())], { description: 'option value(s) (or labels) to choose' }) }, { additionalProperties: false, description: '{ selector, value }: choose option(s) in a <select>' }) }, { additionalProperties: false, description: 'choose option(s) in a <select>' }),
   selOrObj('check', {}, 'check a checkbox or radio'),
   selOrObj('uncheck', {}, 'uncheck a checkbox'),
-  Type.Object({ scroll: Type.Union([SelectorValue, Type.Object({ x: Type.Optional(Type.Number()), y: Type.Optional(Type.Number()) }, { additionalProperties: false })]) }, { additionalProperties: false, description: 'scroll an element into view, or the page to x/y' }),
-  selOrObj('waitFor', { state: Type.Optional(Type.Union([Type.Literal('visible'), Type.Literal('attached'), Type.Literal('hidden'), Type.Literal('detached')])), timeout: Type.Optional(Type.Integer({ minimum: 0 })) }, 'wait until an element appears'),
+  Type.Object({ scroll: Type.Union([SelectorValue, Type.Object({ x: Type.Optional(Type.Number({ description: 'page x offset in CSS px' })), y: Type.Optional(Type.Number({ description: 'page y offset in CSS px' })) }, { additionalProperties: false, description: '{ x, y }: scroll the page to this offset' })], { description: 'a CSS selector to scroll into view, or { x, y }' }) }, { additionalProperties: false, description: 'scroll an element into view, or the page to x/y' }),
+  selOrObj('waitFor', { state: Type.Optional(Type.Union([Type.Literal('visible'), Type.Literal('attached'), Type.Literal('hidden'), Type.Literal('detached')], { description: 'what to wait for (default visible)' })), timeout: Type.Optional(Type.Integer({ minimum: 0, description: 'ms to wait (default 5000); the state fails naming the step when it passes' })) }, 'wait until an element appears'),
   Type.Object({ wait: Type.Integer({ minimum: 0, maximum: 60000, description: 'ms' }) }, { additionalProperties: false, description: 'wait a fixed time (ms)' }),
 ], { description: 'one declarative step: click, fill, press, hover, select, check, uncheck, scroll, waitFor, wait — no code' });
 

@@ -15,7 +15,7 @@ test('init scaffolds config, schemas, spec, brief, CI workflow, AGENTS.md, npm s
   }
   assert.match(fs.readFileSync(path.join(dir, 'specs/home.yaml'), 'utf8'), /^# yaml-language-server: \$schema=\.\.\/schema\/spec\.schema\.json/);
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  assert.deepEqual(Object.keys(pkg.scripts).sort(), ['eval:capture', 'eval:check', 'eval:judge', 'eval:visual', 'test']);
+  assert.deepEqual(Object.keys(pkg.scripts).sort(), ['eval:capture', 'eval:check', 'eval:judge', 'eval:verify', 'eval:visual', 'test']);
   assert.equal(pkg.scripts['eval:visual'], 'veval run');
   const agents = fs.readFileSync(path.join(dir, 'AGENTS.md'), 'utf8');
   assert.match(agents, /^# Agents\nBe nice\./);

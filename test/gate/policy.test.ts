@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gateRun } from '../../src/gate/index.js';
 import type { JudgePlan, ParityPlan } from '../../src/spec/plan.js';
-import { finding, healthySpec, INFO, makeRun, result, specPlan } from './fixture.js';
+import { finding, healthySpec, INFO, makeRun, record, result, specPlan } from './fixture.js';
 
 const CHECK_IDS = ['capture', 'axe', 'console', 'http-status', 'min-gap', 'overflow', 'overlap', 'requests', 'required-visible', 'stability', 'task-order', 'text-clipped'];
 const allPass = () => CHECK_IDS.map((id) => result(id));
@@ -128,6 +128,29 @@ test('judge skipped because a deterministic blocker already fails adds no judge 
   assert.equal(s.status, 'fail');
   assert.equal(s.reasons.length, 1);
   assert.match(s.reasons[0], /overflow/);
+});
+
+test('an optional judge skipped for want of credentials passes, and the report says what it left unchecked', async () => {
+  const spec = specPlan('checkout', {
+    judge: judgePlan('optional'),
+    brief: { file: 'briefs/checkout.md', text: 'x', mustShow: [{ item: '#pay', kind: 'selector' }, { item: 'The total is easy to find', kind: 'plain' }] },
+  });
+  const { s, report } = gate(spec, healthySpec(spec, allPass(), { 'checkout/judge.json': judgeJson('skipped', [], 'no credentials') }));
+  assert.equal(s.status, 'pass');
+  assert.deepEqual(s.notes, ['judge skipped (no OPENAI_API_KEY; judge.mode: optional): 1 must-show item(s) in plain words ("The total is easy to find") and the judge rubric not checked']);
+  const { renderMarkdown } = await import('../../src/report/markdown.js');
+  assert.match(renderMarkdown(report as any), /ℹ️ \*\*checkout\*\* judge skipped \(no OPENAI\\_API\\_KEY/);
+});
+
+test('when every unit was refused a connection, the run says once that nothing answers and what to do', () => {
+  const spec = specPlan('checkout');
+  const refused = (vp: 'desktop' | 'mobile') => record('checkout', 'default', vp, { ok: false, screenshot: null, error: { reason: 'connection-refused', message: 'net::ERR_CONNECTION_REFUSED' } });
+  const { report } = gate(spec, healthySpec(spec, allPass(), { 'checkout/default-desktop.json': refused('desktop'), 'checkout/default-mobile.json': refused('mobile') }));
+  assert.equal(report.status, 'fail');
+  assert.ok(report.reasons.some((r: string) => /^nothing answers at .*: start the app, or set server:/.test(r)), report.reasons.join('\n'));
+  // one unit served is not "nothing answers"
+  const { report: partly } = gate(spec, healthySpec(spec, allPass(), { 'checkout/default-mobile.json': refused('mobile') }));
+  assert.ok(!partly.reasons.some((r: string) => /nothing answers/.test(r)));
 });
 
 test('judge mode off never needs judge.json', () => {

@@ -129,7 +129,24 @@ test('approve refuses a spec named explicitly that has no parity section, or is 
   writeCapture(run, 'shop', img());
   assert.match((await approveT(run, { spec: 'shop' })).refused[0].reason, /has no parity section/);
   assert.match((await approveT(run, { spec: 'nope' })).refused[0].reason, /no spec named "nope"/);
-  assert.deepEqual((await approveT(run)).written, []);
+  const all = await approveT(run);
+  assert.deepEqual(all.written, []);
+  // approving nothing is said, not shown as a clean "0 written"
+  assert.match(all.refused[0].reason, /no spec in this run has a parity: section, so there is nothing to approve/);
+});
+
+test('approving a capture the run found blockers in warns that it bakes them into the baseline', async () => {
+  const run = makeRun([makeSpec()]);
+  writeCapture(run, 'shop', img());
+  const finding = (check: string, severity: string, viewport: string | null) => ({ check, severity, viewport, state: 'default', message: 'x', evidence: {} });
+  fs.writeFileSync(path.join(run.runDir, 'shop', 'checks.json'), JSON.stringify([
+    { check: 'required-visible', status: 'fail', findings: [finding('required-visible', 'blocker', 'desktop'), finding('required-visible', 'blocker', 'mobile')], error: null, ms: 1 },
+    { check: 'overlap', status: 'fail', findings: [finding('overlap', 'blocker', 'desktop')], error: null, ms: 1 },
+    { check: 'text-clipped', status: 'fail', findings: [finding('text-clipped', 'polish', 'desktop')], error: null, ms: 1 },
+  ]));
+  const res = await approveT(run);
+  assert.equal(res.written.length, 1);
+  assert.deepEqual(res.warnings, ['baselines/shop/default-desktop.png: the run found 2 blocker (required-visible, overlap) in this capture; approving bakes them into the baseline']);
 });
 
 test('approve refuses a --viewport or --state that no unit has (a typo, a rename), naming the ones that exist', async () => {

@@ -41,6 +41,15 @@ for (const c of cases) {
   });
 }
 
+test('validate: an empty brief or rubric file is refused (it was never filled in)', async () => {
+  const { problems } = await load({
+    'specs/a.yaml': 'route: /\nbrief: ../briefs/a.md\njudge: { rubric: ../briefs/a.rubric.md }\n',
+    'briefs/a.md': '\n  \n', 'briefs/a.rubric.md': '',
+  });
+  assert.ok(problems.some((p) => /^briefs\/a\.md:1:1 is empty: a brief says what the page is for/.test(p)), problems.join('\n'));
+  assert.ok(problems.some((p) => /a\.rubric\.md:1:1 is empty: a rubric tells the judge what to look for/.test(p)), problems.join('\n'));
+});
+
 test('validate: every problem in a file is reported at once', async () => {
   const { problems } = await load({ 'specs/a.yaml': 'route: /\nviewports: [nope]\nregions: { a: "[" }\nrequired:\n  - text: "/(/"\n' });
   assert.equal(problems.length, 3, problems.join('\n'));
