@@ -21,21 +21,27 @@ export function inside(r: DOMRect, t: DOMRect): boolean {
   return r.left >= t.left - 0.5 && r.right <= t.right + 0.5 && r.top >= t.top - 0.5 && r.bottom <= t.bottom + 0.5;
 }
 
+/** Positioned boxes that paint (opaquely) with pointer-events: none: the candidates to make hittable. */
+export function ghostCandidates(): Element[] {
+  return Array.from(document.body.querySelectorAll('*')).filter((el) => {
+    const s = getComputedStyle(el);
+    return s.pointerEvents === 'none' && s.position !== 'static' && s.visibility === 'visible' && parseFloat(s.opacity) > 0 && hides(s, el.tagName);
+  });
+}
+
 /**
  * Makes pointer-events: none boxes that paint over the target hittable while it is sampled —
  * positioned elements, and the ::before/::after overlays of its ancestors (a hero's gradient
  * scrim) — and returns how to undo it. Decorations inside the target's own box (an icon in a
  * field), the target's labels and transparent wrappers (a toast container) are left alone.
  */
-export function hittableGhosts(target: Element): () => void {
+export function hittableGhosts(target: Element, candidates: Element[] = ghostCandidates()): () => void {
   const t = target.getBoundingClientRect();
   const labels = ownLabels(target);
   const made: { el: HTMLElement; was: string; prio: string }[] = [];
-  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+  for (const el of candidates) {
     if (el === target || composedContains(el, target) || composedContains(target, el)) continue;
     if (labels.some((l) => composedContains(l, el))) continue;
-    const s = getComputedStyle(el);
-    if (s.pointerEvents !== 'none' || s.position === 'static' || s.visibility !== 'visible' || !(parseFloat(s.opacity) > 0) || !hides(s, el.tagName)) continue;
     const r = el.getBoundingClientRect();
     const meets = r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom;
     if (!meets || inside(r, t)) continue;

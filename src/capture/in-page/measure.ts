@@ -3,6 +3,7 @@
 import { composedParent, deepAll, docBox, queryAll, scrollPage, selectorOf } from './dom.js';
 import { pageEnv, visibilityOf, type PageEnv } from './visibility.js';
 import { clippedTexts, inkBox, overflowOffenders } from './layout.js';
+import { ghostCandidates } from './ghosts.js';
 
 export interface MeasureArg {
   regions: Record<string, string>;
@@ -113,7 +114,7 @@ export function measure(arg: MeasureArg) {
     const overflow = { overflowPx: horizontalOverflow(se.scrollWidth, vw), offenders: overflowOffenders(vw) };
     const clippedText = clippedTexts();
     const text = (document.body.innerText || '').slice(0, 200000);
-    const env = pageEnv();
+    const env = { ...pageEnv(), ghosts: ghostCandidates() };
     // each element's box is taken at the screenshot's scroll position, not where the previous
     // element's sampling left the page (a sticky box moves with the scroll)
     const base = arg.keepScroll ? startY : 0;

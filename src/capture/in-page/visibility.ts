@@ -5,7 +5,11 @@ import { colourAlpha } from './layout.js';
 import { fieldDecoration, ghostName, hittableGhosts } from './ghosts.js';
 import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, onShape, r2, scrollPage, selectorOf } from './dom.js';
 
-export interface PageEnv { vw: number; vh: number; bandTop: number; bandBottom: number; sMin: number; sMax: number }
+export interface PageEnv {
+  vw: number; vh: number; bandTop: number; bandBottom: number; sMin: number; sMax: number;
+  /** boxes that may paint over others with pointer-events: none, found once per measurement */
+  ghosts?: Element[];
+}
 
 /** Viewport, the usable band (scroll-padding of the scrolling element) and the page scroll range. */
 export function pageEnv(): PageEnv {
@@ -140,7 +144,7 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
   }
   const chain = clipChain(el);
   const undo = revealInScrollers(el, chain);
-  const unghost = hittableGhosts(el);
+  const unghost = hittableGhosts(el, env.ghosts);
   try {
     const rect = el.getBoundingClientRect();
     v.box = docBox(el);
