@@ -32,7 +32,7 @@ export function registerCommands(cli: CAC): void {
     .option('--changed [ref]', 'only specs whose spec, brief, rubric, baselines or watch: paths changed since ref; a changed file no spec declares runs every spec (default ref: merge base with origin\'s default branch / upstream, else HEAD; uncommitted changes count)')
     .option('--trace <mode>', 'on-failure: keep a Playwright trace for each failing unit')
     .option('--update-baselines', 'approve every successful capture of this run as the new baseline')
-    .option('--no-cache', 'bypass the judge verdict cache')
+    .option('--no-cache', 'bypass the judge verdict cache (it is used unless this flag is given)')
     .action(cmdRun);
   withOut(withLoad(cli.command('capture [...specs]', 'capture stage only: PNGs, records, axe results')))
     .option('--workers <n>', 'parallel browser contexts')
@@ -46,7 +46,7 @@ export function registerCommands(cli: CAC): void {
     .action(cmdCheck);
   withOut(cli.command('judge', 'model judge over the latest run folder'))
     .option('--run <dir>', 'run folder (default: <out>/latest)')
-    .option('--no-cache', 'bypass the judge verdict cache')
+    .option('--no-cache', 'bypass the judge verdict cache (it is used unless this flag is given)')
     .action(cmdJudge);
   withReport(withOut(cli.command('gate', 'gate the latest run folder: report.json, reports, exit code')))
     .option('--run <dir>', 'run folder (default: <out>/latest)')
@@ -75,7 +75,7 @@ export function registerCommands(cli: CAC): void {
     .option('--config <file>', 'config file')
     .action(cmdVerify);
   withLoad(cli.command('calibrate <gold-dir>', 'run the judge over a labelled gold set and report agreement'))
-    .option('--no-cache', 'bypass the judge verdict cache')
+    .option('--no-cache', 'bypass the judge verdict cache (it is used unless this flag is given)')
     .option('--json', 'print the calibration report as JSON')
     .action(cmdCalibrate);
   cli.command('init [dir]', 'scaffold config, schema, an example spec and brief, CI workflow, AGENTS.md')
