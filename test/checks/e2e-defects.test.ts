@@ -35,6 +35,7 @@ const EXPECTED: Record<string, { key: string; message?: RegExp }[]> = {
   'pseudo-overlay': at('required-visible', 'blocker', BOTH, 'default', /covered by "section\.hero::before"/),
   'link-button-spill': at('text-clipped', 'important', BOTH, 'default', /"a\.btn\.buy" runs \d+ px out of its box .*"In den Warenkorb legen"/),
   'long-words': at('overflow', 'blocker', ['mobile'], 'default', /: "h2" by \d+ px stick out past the right edge/),
+  'field-covered': at('required-visible', 'blocker', ['desktop'], 'default', /"#message".*covered by "button\.chat-bubble"/),
   'clipped-button-label': at('text-clipped', 'important', BOTH, 'default', /"button\.pay".*"Pay €1,249\.00 now"/),
   'mobile-reordered-cta': at('task-order', 'important', ['mobile'], 'default', /cta comes before pitch/),
   'form-no-error': at('required-visible', 'blocker', BOTH, 'empty-submit', /not present/),

@@ -78,5 +78,9 @@ export function ghostName(cover: Element, target: Element, name: string): string
 export function fieldDecoration(target: Element, cover: Element): boolean {
   if (!/^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return false;
   if (ownLabels(target).some((l) => composedContains(l, cover) || composedContains(cover, l))) return true;
-  return inside(cover.getBoundingClientRect(), target.getBoundingClientRect());
+  // an icon or reveal button is drawn by the field's own wrapper; anything else lying over the
+  // field (a chat bubble over a big textarea) covers it even when it fits inside the box
+  const wrapper = composedParent(target);
+  const near = (wrapper && composedParent(wrapper)) ?? wrapper;
+  return !!near && composedContains(near, cover) && inside(cover.getBoundingClientRect(), target.getBoundingClientRect());
 }
