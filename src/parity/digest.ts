@@ -29,18 +29,21 @@ function fileSha(file: string): string | null {
   try { return sha256(fs.readFileSync(file)); } catch { return null; }
 }
 
+type Manifest = ReturnType<typeof readManifest>['manifest'];
+
 /** What is on disk now for one unit: the PNG's sha256, its manifest entry's sha256, and the entry. */
-function onDisk(root: Root, spec: string, key: string) {
-  const entry = readManifest(root, spec).manifest?.images[key] ?? null;
+function onDisk(root: Root, spec: string, key: string, manifest: Manifest) {
+  const entry = manifest?.images[key] ?? null;
   return { sha256: fileSha(baselineAbs(root, baselineRel(spec, key))), entry: entry ? sha256(JSON.stringify(entry)) : null, raw: entry };
 }
 
 export function digestBaselines(run: RunContext, spec: string, units: { state: string; viewport: string }[], written: string[]): BaselineDigest {
+  const manifest = readManifest(run, spec).manifest;   // once per spec, not per unit
   return {
     manifest: baselineRel(spec),
     units: units.map(({ state, viewport }) => {
       const key = unitKey(state, viewport);
-      const now = onDisk(run, spec, key);
+      const now = onDisk(run, spec, key, manifest);
       const cap = loadCapture(run, spec, state, viewport);
       return { state, viewport, file: baselineRel(spec, key), sha256: now.sha256, entry: now.entry, capture: cap.ok ? sha256(cap.png) : null };
     }),
@@ -55,9 +58,10 @@ export function digestBaselines(run: RunContext, spec: string, units: { state: s
  */
 export function changedBaselines(root: string, spec: string, d: BaselineDigest, runId: string): string[] {
   const out: string[] = [];
+  const manifest = readManifest({ root }, spec).manifest;
   for (const u of d.units) {
     const key = unitKey(u.state, u.viewport);
-    const now = onDisk({ root }, spec, key);
+    const now = onDisk({ root }, spec, key, manifest);
     if (now.sha256 === u.sha256 && now.entry === u.entry) continue;
     const own = !!u.capture && now.raw?.runId === runId && now.raw.sha256 === u.capture && now.sha256 === u.capture;
     if (own) continue;
