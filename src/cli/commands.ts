@@ -25,6 +25,9 @@ const withReport = (c: ReturnType<CAC['command']>) => c
   .option('--reporter <names>', 'list, json, junit, markdown, html (comma-separated; default all)')
   .option('--json', 'print report.json to stdout (human output goes to stderr)');
 
+// cac prints "(default: true)" after negated flags; the text says what that means
+const NO_CACHE = 'bypass the judge verdict cache (it is used unless this flag is given)';
+
 export function registerCommands(cli: CAC): void {
   withReport(withOut(withLoad(cli.command('run [...specs]', 'capture → check → judge → gate → report'))))
     .option('--workers <n>', 'parallel browser contexts')
@@ -32,7 +35,7 @@ export function registerCommands(cli: CAC): void {
     .option('--changed [ref]', 'only specs whose spec, brief, rubric, baselines or watch: paths changed since ref; a changed file no spec declares runs every spec (default ref: merge base with origin\'s default branch / upstream, else HEAD; uncommitted changes count)')
     .option('--trace <mode>', 'on-failure: keep a Playwright trace for each failing unit')
     .option('--update-baselines', 'approve every successful capture of this run as the new baseline')
-    .option('--no-cache', 'bypass the judge verdict cache (it is used unless this flag is given)')
+    .option('--no-cache', NO_CACHE)
     .action(cmdRun);
   withOut(withLoad(cli.command('capture [...specs]', 'capture stage only: PNGs, records, axe results')))
     .option('--workers <n>', 'parallel browser contexts')
@@ -46,7 +49,7 @@ export function registerCommands(cli: CAC): void {
     .action(cmdCheck);
   withOut(cli.command('judge', 'model judge over the latest run folder'))
     .option('--run <dir>', 'run folder (default: <out>/latest)')
-    .option('--no-cache', 'bypass the judge verdict cache (it is used unless this flag is given)')
+    .option('--no-cache', NO_CACHE)
     .action(cmdJudge);
   withReport(withOut(cli.command('gate', 'gate the latest run folder: report.json, reports, exit code')))
     .option('--run <dir>', 'run folder (default: <out>/latest)')
@@ -75,7 +78,7 @@ export function registerCommands(cli: CAC): void {
     .option('--config <file>', 'config file')
     .action(cmdVerify);
   withLoad(cli.command('calibrate <gold-dir>', 'run the judge over a labelled gold set and report agreement'))
-    .option('--no-cache', 'bypass the judge verdict cache (it is used unless this flag is given)')
+    .option('--no-cache', NO_CACHE)
     .option('--json', 'print the calibration report as JSON')
     .action(cmdCalibrate);
   cli.command('init [dir]', 'scaffold config, schema, an example spec and brief, CI workflow, AGENTS.md')
