@@ -6,6 +6,7 @@ import { openRun } from '../core/run-folder.js';
 import { readJsonIfExists } from '../core/fsx.js';
 import { files } from '../core/run.js';
 import { loadProject } from '../spec/project.js';
+import { forTerminal } from '../report/terminal.js';
 import type { CommonOptions } from './commands.js';
 import { humanStream, interruptSignal, loadSelected, nothingChanged, reportersOf, traceOf, workersOf } from './common.js';
 import { captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter } from './pipeline.js';
@@ -88,7 +89,7 @@ export async function cmdJudge(opts: CommonOptions): Promise<number> {
   let bad = false;
   for (const spec of run.plan.specs) {
     const j = readJsonIfExists<any>(path.join(run.runDir, files.judge(spec.name)));
-    process.stdout.write(`${spec.name}: judge ${j?.status ?? 'missing'}${j?.reason ? ` (${j.reason})` : ''}\n`);
+    process.stdout.write(`${spec.name}: judge ${forTerminal(j?.status ?? 'missing')}${j?.reason ? ` (${forTerminal(j.reason)})` : ''}\n`);
     if (!j || ['error', 'FAIL_EVIDENCE', 'fail'].includes(j.status)) bad = true;
   }
   return bad ? EXIT.fail : EXIT.pass;

@@ -8,13 +8,14 @@ import { diffManifests, freshness } from '../core/freshness.js';
 import { loadProject } from '../spec/project.js';
 import { staleBaselineSpecs } from '../parity/digest.js';
 import type { CommonOptions } from './commands.js';
+import { forTerminal } from '../report/terminal.js';
 
 const rootOf = (opts: CommonOptions) => (opts.config ? path.dirname(path.resolve(opts.config)) : process.cwd());
 
 export async function cmdVerify(opts: CommonOptions): Promise<number> {
   const root = rootOf(opts);
   const out = opts.out ?? 'evals';
-  const say = (s: string) => process.stdout.write(s + '\n');
+  const say = (s: string) => process.stdout.write(forTerminal(s) + '\n');
   let opened;
   try { opened = openRun(root, out); } catch (err) {
     if (err instanceof InputError) { say(`verify: FAIL — no report: ${err.problems[0]}`); return EXIT.fail; }
@@ -75,7 +76,7 @@ export async function cmdApprove(opts: CommonOptions & { spec?: string; state?: 
   try { projectSpecs = (await loadProject({ config: opts.config ? path.resolve(opts.config) : undefined, cwd: root })).specs; } catch (err) {
     if (opts.prune) throw err;
   }
-  const say = (s: string) => process.stdout.write(s + '\n');
+  const say = (s: string) => process.stdout.write(forTerminal(s) + '\n');
   // a repeated --viewport/--state arrives as a list; dropping it would approve every unit
   const repeated = (['spec', 'state', 'viewport'] as const).filter((k) => Array.isArray(opts[k]));
   if (repeated.length) {

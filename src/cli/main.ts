@@ -4,6 +4,7 @@
 import { cac } from 'cac';
 import { EXIT, FatalError, InputError } from '../core/errors.js';
 import { TOOL_VERSION } from '../core/version.js';
+import { linesForTerminal } from '../report/terminal.js';
 import { registerCommands } from './commands.js';
 import { normalizeOptions } from './options.js';
 
@@ -12,10 +13,10 @@ registerCommands(cli);
 cli.help();
 cli.version(TOOL_VERSION);
 
-/** Writes the lines in one piece and exits once they are flushed: a pipe takes ~64 KB at a time,
+/** Writes the lines in one piece (each one made safe for a terminal: problems quote spec text) and exits once they are flushed: a pipe takes ~64 KB at a time,
  *  and process.exit right after a big write would cut the list of problems short. */
 function fail(code: number, lines: string[]): void {
-  process.stderr.write(lines.join('\n') + '\n', () => process.exit(code));
+  process.stderr.write(linesForTerminal(lines).join('\n') + '\n', () => process.exit(code));
 }
 
 async function main(): Promise<number> {

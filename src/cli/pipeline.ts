@@ -6,6 +6,7 @@ import { readJsonIfExists } from '../core/fsx.js';
 import { files } from '../core/run.js';
 import type { RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
+import { forTerminal } from '../report/terminal.js';
 
 export interface PipelineOptions {
   out?: string;
@@ -95,7 +96,7 @@ function reportBaselines(run: RunContext, log: NodeJS.WriteStream): void {
     refused.push(...(p?.notes ?? []).filter((n) => n.startsWith('baseline not written')));
   }
   log.write(`baselines: ${written} written, ${kept} unchanged, ${refused.length} refused\n`);
-  for (const r of refused) log.write(`  ${r}\n`);
+  for (const r of refused) log.write(`  ${forTerminal(r)}\n`);
 }
 
 /** The whole pipeline. Returns the gated report; never throws for a unit's fault. */

@@ -10,6 +10,7 @@ import { files, type RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import { gateRun } from './index.js';
 import { writeReports } from '../report/index.js';
+import { forTerminal } from '../report/terminal.js';
 import type { Report } from './report-schema.js';
 
 /** A shard argument is a run folder (has plan.json) or an artifacts folder (has `latest`). */
@@ -61,7 +62,7 @@ export async function mergeRuns(dirs: string[], opts: { out: string; reporters: 
   // A shard whose own run was interrupted (no report.json), or a shard that never arrived (a CI job
   // that did not upload), makes the merged run incomplete: it can never pass.
   const missing = missingShards(shards.map((s) => s.info.shard));
-  for (const m of missing) process.stderr.write(`veval merge: ${m}\n`);
+  for (const m of missing) process.stderr.write(`veval merge: ${forTerminal(m)}\n`);
   const incomplete = missing.length > 0 || shards.some((s) => {
     try { return JSON.parse(fs.readFileSync(path.join(s.run.runDir, files.report), 'utf8')).incomplete === true; } catch { return true; }
   });

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { Report } from '../gate/report-schema.js';
 import { baselinesWritten, SEVERITY_ORDER, unitLabel } from './load.js';
+import { forTerminal } from './terminal.js';
 
 export interface UnitEvent { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }
 export interface ConsoleReporter {
@@ -12,9 +13,8 @@ export interface ConsoleReporter {
   end(report: Report, runDir?: string): void;
 }
 
-// Terminal control characters in page-derived text could rewrite the user's terminal.
-// eslint-disable-next-line no-control-regex
-const clean = (s: unknown) => String(s ?? '').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '?');
+// Page-derived text could rewrite the user's terminal or write CI commands: every value goes through forTerminal.
+const clean = (s: unknown) => forTerminal(s);
 
 export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): ConsoleReporter {
   const color = !!stream.isTTY && !env.NO_COLOR && !env.CI;
@@ -53,7 +53,7 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
       line('Agent checklist (answer from the captures):');
       for (const c of r.checklist) {
         const mark = c.ok === null ? yellow('?') : c.ok ? green('✓') : red('✗');
-        line(`  ${mark} ${c.question} ${c.answer} — ${clean(c.detail)}${c.files.length ? dim(` [${c.files.slice(0, 3).map(clean).join(', ')}${c.files.length > 3 ? ', …' : ''}]`) : ''}`);
+        line(`  ${mark} ${clean(c.question)} ${clean(c.answer)} — ${clean(c.detail)}${c.files.length ? dim(` [${c.files.slice(0, 3).map(clean).join(', ')}${c.files.length > 3 ? ', …' : ''}]`) : ''}`);
       }
       line('');
       const at = (f: string) => (runDir ? path.join(runDir, f) : f);

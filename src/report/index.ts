@@ -7,6 +7,7 @@ import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
 import { readReport } from './load.js';
 import { renderMarkdown } from './markdown.js';
+import { forTerminal } from './terminal.js';
 
 export { createConsoleReporter, type ConsoleReporter, type UnitEvent } from './console.js';
 export { renderHtml, renderJunit, renderMarkdown, readReport };
@@ -28,7 +29,7 @@ export function writeReportsDetailed(runDir: string, reporters: string[], err: {
   const fail = (reporter: string, e: unknown) => {
     const error = (e as Error)?.message ?? String(e);
     out.failures.push({ reporter, error });
-    err.write(`veval: reporter ${reporter} failed: ${error}\n`);
+    err.write(`veval: reporter ${reporter} failed: ${forTerminal(error)}\n`);
   };
   let report: Report;
   try {
