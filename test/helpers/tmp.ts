@@ -1,4 +1,6 @@
-// Temporary folders and tiny projects written for black-box tests of the real CLI.
+// Temporary folders and tiny projects written for black-box tests of the real CLI. Every test's
+// temp folder comes from tmpDir() and is removed when the test process exits (KEEP_TMP=1 keeps
+// them for inspection and says where they are).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,8 +12,25 @@ export const CLI = path.join(REPO, 'src', 'cli', 'main.ts');
 /** tsx's loader by absolute URL: `--import tsx` would resolve from the temp project's folder. */
 export const TSX = pathToFileURL(path.join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 
+const made: string[] = [];
+
+/** Removes every folder tmpDir() made in this process, unless KEEP_TMP=1. */
+function cleanUp(): void {
+  if (!made.length) return;
+  if (process.env.KEEP_TMP === '1') {
+    process.stderr.write(`KEEP_TMP=1: kept ${made.length} temp folder(s), e.g. ${made[0]}\n`);
+    return;
+  }
+  // synchronous: this runs in 'exit', where nothing asynchronous happens any more
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+process.once('exit', cleanUp);
+
+/** A fresh folder in the temp dir, removed when this test process exits. */
 export function tmpDir(prefix = 'veval-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 /** Writes { "rel/path": "content" } under dir. */
