@@ -12,7 +12,7 @@ export const check: Check<{ ignore?: string[] }> = {
   meta: {
     id: ID,
     title: 'No console errors',
-    description: 'Console errors and uncaught exceptions. Chromium own "Failed to load resource" lines are left to requests/http-status. The same message in several captures is one finding.',
+    description: 'Console errors and uncaught exceptions. Chromium own "Failed to load resource" lines are left to requests/http-status. The same message in several captures is one finding per capture, all with the same `group` key.',
     defaultSeverity: 'important',
     defaultEnabled: true,
     options: Type.Object({

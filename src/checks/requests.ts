@@ -25,7 +25,7 @@ export const check: Check<{ ignore?: string[] }> = {
   meta: {
     id: ID,
     title: 'No failed requests',
-    description: 'Subresource requests that failed (network error) or answered 4xx/5xx. The route document itself is left to http-status. The same URL failing in several captures is one finding.',
+    description: 'Subresource requests that failed (network error) or answered 4xx/5xx. The route document itself is left to http-status. The same URL failing in several captures is one finding per capture, all with the same `group` key.',
     defaultSeverity: 'important',
     defaultEnabled: true,
     options: Type.Object({
@@ -40,7 +40,7 @@ export const check: Check<{ ignore?: string[] }> = {
       .map((q) => {
         const how = q.status !== null ? `answered HTTP ${q.status}` : `failed (${q.failure ?? 'no answer'})`;
         return {
-          key: q.url,
+          key: relativeTo(q.url, record.finalUrl || record.url),
           // the page's own origin is left out: a test server's port changes every run
           message: `${q.resourceType} request ${how}: ${relativeTo(q.url, record.finalUrl || record.url)}`,
           evidence: { text: q.url, status: q.status, failure: q.failure, resourceType: q.resourceType },

@@ -150,6 +150,8 @@ export interface Finding {
   evidence: Evidence;
   rule?: string;                // axe rule id
   impact?: string;              // axe impact
+  /** the same problem seen in several captures: one finding per unit, all with this key */
+  group?: string;
 }
 
 /** One check's outcome for one spec. `error`: the check could not decide — fails closed. */

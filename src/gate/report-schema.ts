@@ -24,6 +24,7 @@ export const FindingSchema = Type.Object({
   }, { additionalProperties: true }),
   rule: Type.Optional(Str('axe rule id')),
   impact: Type.Optional(Str('axe impact')),
+  group: Type.Optional(Type.String({ pattern: '^[0-9a-f]{16}$', description: 'the same problem (check + what was seen) in several captures is one finding per unit, each with this key: list one unit\'s findings by viewport and state, show a problem once by group' })),
 }, { additionalProperties: true });
 
 const StageStatus = Type.Union([Type.Literal('ok'), Type.Literal('error'), Type.Literal('skipped'), Type.Literal('not-run')]);

@@ -3,7 +3,7 @@
 // checklist and where the report files are.
 import path from 'node:path';
 import type { Report } from '../gate/report-schema.js';
-import { baselinesWritten, SEVERITY_ORDER, unitLabel } from './load.js';
+import { baselinesWritten, SEVERITY_ORDER, shownOnce } from './load.js';
 import { forTerminal } from './terminal.js';
 
 export interface UnitEvent { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }
@@ -43,11 +43,11 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
       }
       for (const reason of r.reasons) line(red(`  run: ${clean(reason)}`));
       for (const sev of SEVERITY_ORDER) {
-        const list = r.specs.flatMap((s) => s.findings.filter((f) => f.severity === sev).map((f) => ({ s, f })));
+        const list = r.specs.flatMap((s) => shownOnce(s.findings.filter((f) => f.severity === sev)).map((g) => ({ s, g })));
         if (!list.length) continue;
         line('');
         line(sevColor[sev](`${sev} (${list.length})`));
-        for (const { s, f } of list) line(`  ${clean(s.name)} ${clean(f.check)} [${clean(unitLabel(f))}] ${clean(f.message)}${f.evidence?.file ? dim(` ${clean(f.evidence.file)}`) : ''}`);
+        for (const { s, g: { finding: f, units } } of list) line(`  ${clean(s.name)} ${clean(f.check)} [${clean(units)}] ${clean(f.message)}${f.evidence?.file ? dim(` ${clean(f.evidence.file)}`) : ''}`);
       }
       line('');
       line('Agent checklist (answer from the captures):');

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { escapeHtml as h, pathUrl } from './escape.js';
 import { SCRIPT, STYLE } from './html-assets.js';
-import { baselinesWritten, boxLabel, clusterBoxes, SEVERITY_ORDER, unitLabel } from './load.js';
+import { baselinesWritten, boxLabel, clusterBoxes, SEVERITY_ORDER, shownOnce } from './load.js';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -67,7 +67,7 @@ function unitBlock(s: SpecReport, u: UnitReport, index: Map<ReportFinding, numbe
 <div class="figs">${figure('baseline', u.files.baseline)}${candidate}${figure('diff', u.files.diff, diffBoxes)}</div>${slider}</div>`;
 }
 
-function findingItem(f: ReportFinding, i: number): string {
+function findingItem(f: ReportFinding, i: number, units: string): string {
   const ev = f.evidence ?? { file: null };
   const label = boxLabel(f);
   const areas = clusterBoxes(f).length;
@@ -78,20 +78,21 @@ function findingItem(f: ReportFinding, i: number): string {
     f.rule ? ` <small>rule ${h(f.rule)}${f.impact ? ` (${h(f.impact)})` : ''}</small>` : '',
     ev.file ? ` <a href="${h(pathUrl(ev.file))}">${h(ev.file)}</a>` : '',
   ].join('');
-  return `<li class="finding" id="finding-${i}" data-severity="${h(f.severity)}" data-check="${h(f.check)}"><span class="sev ${h(f.severity)}">${h(f.severity)}</span> <b>${h(f.check)}</b> <small>${h(unitLabel(f))}</small> <span class="msg">${h(f.message)}</span>${parts}</li>`;
+  return `<li class="finding" id="finding-${i}" data-severity="${h(f.severity)}" data-check="${h(f.check)}"><span class="sev ${h(f.severity)}">${h(f.severity)}</span> <b>${h(f.check)}</b> <small>${h(units)}</small> <span class="msg">${h(f.message)}</span>${parts}</li>`;
 }
 
 function specSection(s: SpecReport, counter: { n: number }): string {
   const index = new Map<ReportFinding, number>();
-  const ordered = SEVERITY_ORDER.flatMap((sev) => s.findings.filter((f) => f.severity === sev));
-  for (const f of ordered) index.set(f, counter.n++);
+  // one problem seen in several captures is listed once; each unit's boxes link to that item
+  const ordered = SEVERITY_ORDER.flatMap((sev) => shownOnce(s.findings.filter((f) => f.severity === sev)));
+  for (const g of ordered) { const n = counter.n++; for (const f of g.all) index.set(f, n); }
   const list = (items: string[]) => (items.length ? `<ul>${items.map((r) => `<li>${h(r)}</li>`).join('')}</ul>` : '');
   const n = (v: number | null) => (v === null ? '–' : String(v));
   const written = baselinesWritten(s);
   return `<section class="spec" id="spec-${h(s.name)}"><h2>${h(s.name)} — <span class="${s.status}">${h(s.status.toUpperCase())}</span></h2>
 <p>score ${n(s.score)} (structural ${n(s.scores.structural)}, aesthetic ${n(s.scores.aesthetic)}) · <code>${h(s.file)}</code>${s.url ? ` · <code>${h(s.url)}</code>` : ''}</p>
 ${written.length ? `<p class="baselines">baselines written: ${written.map((f) => `<code>${h(f)}</code>`).join(', ')}</p>` : ''}${s.reasons.length ? `<h4>Why it fails</h4>${list(s.reasons)}` : ''}${s.warnings.length ? `<h4>Warnings</h4>${list(s.warnings)}` : ''}${s.notes?.length ? `<h4>Not checked</h4>${list(s.notes)}` : ''}
-<h4>Findings (${s.findings.length})</h4><ul class="findings">${ordered.map((f) => findingItem(f, index.get(f)!)).join('')}</ul>
+<h4>Findings (${ordered.length})</h4><ul class="findings">${ordered.map((g) => findingItem(g.finding, index.get(g.finding)!, g.units)).join('')}</ul>
 ${s.units.map((u) => unitBlock(s, u, index)).join('\n')}</section>`;
 }
 

@@ -20,6 +20,24 @@ export const SEVERITY_ORDER = ['blocker', 'important', 'polish'] as const;
 export const unitLabel = (f: { state: string | null; viewport: string | null }) =>
   f.state || f.viewport ? `${f.state ?? '?'} @ ${f.viewport ?? '?'}` : 'spec-wide';
 
+/** A finding as a reader sees it: the findings sharing a `group` key (one problem seen in several
+ *  captures, one finding per unit in report.json) once, with every unit they affect. */
+export interface ShownFinding { finding: ReportFinding; all: ReportFinding[]; units: string }
+
+export function shownOnce(findings: ReportFinding[]): ShownFinding[] {
+  const out: ShownFinding[] = [];
+  const byGroup = new Map<string, ShownFinding>();
+  for (const f of findings) {
+    const had = f.group ? byGroup.get(`${f.severity}\u0000${f.group}`) : undefined;
+    if (had) { had.all.push(f); continue; }
+    const shown = { finding: f, all: [f], units: '' };
+    if (f.group) byGroup.set(`${f.severity}\u0000${f.group}`, shown);
+    out.push(shown);
+  }
+  for (const s of out) s.units = [...new Set(s.all.map(unitLabel))].join(', ');
+  return out;
+}
+
 /** Baseline files the run wrote (run --update-baselines): the spec's `baselines.written` list, and
  *  any unit whose parity outcome is baseline-written that the list does not name. */
 export function baselinesWritten(s: SpecReport): string[] {

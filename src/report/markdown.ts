@@ -2,18 +2,18 @@
 // findings grouped by severity with links to the capture they rest on, then the agent checklist.
 import type { Report, ReportFinding } from '../gate/report-schema.js';
 import { escapeMd, pathUrl } from './escape.js';
-import { baselinesWritten, boxLabel, SEVERITY_ORDER, unitLabel } from './load.js';
+import { baselinesWritten, boxLabel, SEVERITY_ORDER, shownOnce } from './load.js';
 
 const ICON = { pass: '✅', fail: '❌' } as const;
 const ANSWER = { yes: 'yes', no: 'no', unknown: 'unknown' } as const;
 
 const link = (file: string | null | undefined) => (file ? ` — [${escapeMd(file)}](${pathUrl(file)})` : '');
 
-function findingLine(spec: string, f: ReportFinding): string {
+function findingLine(spec: string, f: ReportFinding, units: string): string {
   const box = f.evidence?.box ? ` box ${Math.round(f.evidence.box.x)},${Math.round(f.evidence.box.y)} ${Math.round(f.evidence.box.width)}×${Math.round(f.evidence.box.height)}` : '';
   const label = boxLabel(f);
   const sel = label ? ` — ${escapeMd(label)}` : '';
-  return `- **${escapeMd(spec)}** · ${escapeMd(f.check)} · ${escapeMd(unitLabel(f))}: ${escapeMd(f.message)}${sel}${box}${link(f.evidence?.file)}`;
+  return `- **${escapeMd(spec)}** · ${escapeMd(f.check)} · ${escapeMd(units)}: ${escapeMd(f.message)}${sel}${box}${link(f.evidence?.file)}`;
 }
 
 export function renderMarkdown(r: Report): string {
@@ -38,7 +38,7 @@ export function renderMarkdown(r: Report): string {
   const notes = r.specs.flatMap((s) => (s.notes ?? []).map((n) => `- ℹ️ **${escapeMd(s.name)}** ${escapeMd(n)}`));
   if (notes.length) out.push(...notes, '');
   for (const sev of SEVERITY_ORDER) {
-    const list = r.specs.flatMap((s) => s.findings.filter((f) => f.severity === sev).map((f) => findingLine(s.name, f)));
+    const list = r.specs.flatMap((s) => shownOnce(s.findings.filter((f) => f.severity === sev)).map((g) => findingLine(s.name, g.finding, g.units)));
     if (!list.length) continue;
     out.push(`### ${sev} (${list.length})`, '', ...list, '');
   }

@@ -1,4 +1,5 @@
 import { check } from '../../src/checks/console.js';
+import { groupKey } from '../../src/checks/lib/group.js';
 import { record, testCheck } from './helpers.js';
 
 const thrown = { type: 'pageerror' as const, text: 'TypeError: x is undefined', location: 'app.js:3:5' };
@@ -12,9 +13,12 @@ testCheck(check, {
   ],
   invalid: [
     {
-      name: 'a thrown script error, once across viewports',
+      name: 'a thrown script error in two viewports: one finding each, one group',
       units: [record({ console: [thrown, resource] }), record({ viewport: 'mobile', console: [thrown] })],
-      findings: [{ severity: 'important', viewport: 'desktop', message: ['uncaught exception', 'TypeError: x is undefined', 'app.js:3:5', '2 captures'], evidence: { text: thrown.text, units: ['default-desktop', 'default-mobile'] } }],
+      findings: [
+        { severity: 'important', viewport: 'desktop', message: ['uncaught exception', 'TypeError: x is undefined', 'app.js:3:5'], group: groupKey('console', `pageerror ${thrown.text}`), evidence: { text: thrown.text } },
+        { severity: 'important', viewport: 'mobile', message: ['uncaught exception', 'TypeError: x is undefined'], group: groupKey('console', `pageerror ${thrown.text}`), evidence: { file: 'checkout/default-mobile.png' } },
+      ],
     },
     {
       name: 'a console.error with the spec severity',

@@ -1,4 +1,5 @@
 import { check } from '../../src/checks/requests.js';
+import { groupKey } from '../../src/checks/lib/group.js';
 import { record, testCheck } from './helpers.js';
 
 const img404 = { url: 'http://127.0.0.1:4000/img/hero.png', status: 404, failure: null, resourceType: 'image' };
@@ -15,8 +16,9 @@ testCheck(check, {
       name: 'a 404 image and a network failure',
       units: [record({ failedRequests: [img404, blocked] }), record({ viewport: 'mobile', failedRequests: [img404] })],
       findings: [
-        { severity: 'important', message: ['image request answered HTTP 404', 'hero.png', '2 captures'], evidence: { text: img404.url, status: 404 } },
-        { message: ['script request failed (net::ERR_FAILED)'] },
+        { severity: 'important', viewport: 'desktop', message: ['image request answered HTTP 404', 'hero.png'], group: groupKey('requests', '/img/hero.png'), evidence: { text: img404.url, status: 404 } },
+        { viewport: 'desktop', message: ['script request failed (net::ERR_FAILED)'], group: groupKey('requests', blocked.url) },
+        { severity: 'important', viewport: 'mobile', message: ['image request answered HTTP 404', 'hero.png'], group: groupKey('requests', '/img/hero.png'), evidence: { file: 'checkout/default-mobile.png' } },
       ],
     },
     {

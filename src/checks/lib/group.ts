@@ -1,26 +1,24 @@
-// The same problem seen by every capture of a spec (a console error, a 404 image, the route's
-// status) is one finding, not one per state × viewport: the first unit that saw it carries it,
-// and evidence.units lists every unit that did.
+// The same problem seen by several captures of a spec (a console error, a 404 image, the route's
+// status) is one finding per unit that saw it, so every unit carries the status of what concerns
+// it (a mobile page answering 500 fails the mobile unit too). The findings of one problem share a
+// `group` key — a stable hash of the check and what was seen — so reporters can show it once,
+// with the units it affects, and a consumer can list one unit's findings without reading messages.
 import type { Evidence, Finding, Severity } from '../../core/artifacts.js';
+import { createHash } from 'node:crypto';
 import type { UnitInput } from '../types.js';
-import { findingFor, unitLabel } from './finding.js';
+import { findingFor } from './finding.js';
 
+/** `key`: what was seen, free of anything that differs between captures or runs (no port, no viewport). */
 export interface Sighting { key: string; message: string; evidence?: Omit<Evidence, 'file'> }
+
+export const groupKey = (check: string, key: string) => createHash('sha256').update(`${check}\u0000${key}`).digest('hex').slice(0, 16);
 
 export function groupedFindings(
   check: string, units: UnitInput[], severity: Severity, see: (u: UnitInput) => Sighting[],
 ): Finding[] {
-  const groups = new Map<string, { first: Finding; units: string[] }>();
-  for (const u of units) {
-    for (const s of see(u)) {
-      const g = groups.get(s.key);
-      if (g) { if (!g.units.includes(unitLabel(u.record))) g.units.push(unitLabel(u.record)); continue; }
-      groups.set(s.key, { first: findingFor(check, u, severity, s.message, s.evidence), units: [unitLabel(u.record)] });
-    }
-  }
-  return [...groups.values()].map(({ first, units: seen }) => ({
-    ...first,
-    message: seen.length > 1 ? `${first.message} (in ${seen.length} captures: ${seen.join(', ')})` : first.message,
-    evidence: { ...first.evidence, units: seen },
-  }));
+  return units.flatMap((u) => {
+    const seen = new Set<string>();
+    return see(u).filter((s) => !seen.has(s.key) && !!seen.add(s.key))
+      .map((s) => ({ ...findingFor(check, u, severity, s.message, s.evidence), group: groupKey(check, s.key) }));
+  });
 }
