@@ -3,7 +3,7 @@
 // servers stream when asked not to, serve HTML from a wrong baseURL, send JSON as text/plain, put
 // an upstream error into a 200, return content as parts or in reasoning_content, or call a tool.
 // Server-provided text passes through redactText before it reaches a reason.
-import { redactText } from './redact.js';
+import { maskSecret, redactText } from './redact.js';
 
 export type CallFailure =
   | 'config' | 'http' | 'timeout' | 'connection' | 'protocol' | 'server'
@@ -30,7 +30,11 @@ export function readCompletion(body: string, contentType: string | null, endpoin
   const text = body.replace(/^\uFEFF/, '').trim();
   let res: unknown;
   try { res = JSON.parse(text); } catch { /* not JSON: named below */ }
-  if (res && typeof res === 'object' && !Array.isArray(res)) return answerOf(res as Completion, said);
+  if (res && typeof res === 'object' && !Array.isArray(res)) {
+    // the answer text and model id are kept (cache, calibration file, judge.json): a key the server echoes goes no further
+    const a = answerOf(res as Completion, said);
+    return { ...a, content: maskSecret(a.content, apiKey), model: a.model === null ? null : maskSecret(a.model, apiKey) };
+  }
   const type = contentType?.split(';')[0]?.trim() || 'no content-type';
   if (!text) throw new JudgeCallError('protocol', `the server answered an empty body (${type})`);
   if (type === 'text/event-stream' || /^(data|event|id|retry):/.test(text)) {

@@ -16,11 +16,21 @@ export function redactText(text: string, key: string | null | undefined): string
   return text.replace(new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRe(key)}(?![\\p{L}\\p{N}_-])`, 'gu'), MASK);
 }
 
+/** A long key masked everywhere in `text`, also in its JSON-escaped form (the raw answer text
+ *  the cache keeps is JSON); a short key is left alone (see above). For the answer's content and
+ *  model id, which go to the cache, the calibration file and judge.json. */
+export function maskSecret(text: string, key: string | null | undefined): string {
+  if (!key || key.length < MIN_SWEEP_LENGTH) return text;
+  const escaped = JSON.stringify(key).slice(1, -1);
+  const out = text.split(key).join(MASK);
+  return escaped === key ? out : out.split(escaped).join(MASK);
+}
+
 /** Every string value (not key) in a JSON-like value, with a long key masked; in place. */
 export function sweepKey<T>(value: T, key: string | null | undefined): T {
   if (!key || key.length < MIN_SWEEP_LENGTH) return value;
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.split(key).join(MASK);
+    if (typeof v === 'string') return maskSecret(v, key);
     if (Array.isArray(v)) { v.forEach((x, i) => { v[i] = walk(x); }); return v; }
     if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (v as Record<string, unknown>)[k] = walk(x);
     return v;
