@@ -13,6 +13,7 @@ export function emptyRecord(spec: string, state: string, viewport: ViewportSpec,
     timings: { total: 0, navigate: 0, steps: [], settle: 0, measure: 0, screenshot: 0, axe: 0 },
     environment: envFor(env, viewport),
     trace: null,
+    failureScreenshot: null,
   };
 }
 

@@ -47,6 +47,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   let cancelled = false;
   let axeJson: unknown = null;
   let png: Buffer | null = null;
+  let pageRef: Page | null = null;
 
   const work = async () => {
     if (!job.url) throw new UnitFault('navigation-failed', `no URL for route ${spec.route}: set baseURL or server in the config, or pass --base-url`);
@@ -55,6 +56,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     if (cancelled) { await uc.context.close().catch(() => {}); throw new Error('cancelled'); }
     if (env.trace === 'on-failure') await uc.context.tracing.start({ screenshots: true, snapshots: true });
     const page: Page = await uc.context.newPage();
+    pageRef = page;
     page.setDefaultTimeout(spec.timeout);
     page.on('crash', () => { fault.crashed = true; });
     watchPage(page, record, uc.blocked);
@@ -190,6 +192,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       record.error = classify(err, fault);
     }
     record.screenshot = null;
+    record.failureScreenshot = await failureScreenshot(pageRef, record, env, fault);
   } finally {
     clearTimeout(timer);
     env.signal?.removeEventListener('abort', onAbort);
@@ -197,6 +200,23 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   }
   record.timings.total = Date.now() - t0;
   return record;
+}
+
+// a failed unit's last look at the page; its timeout was already spent, so this one is short
+const FAILURE_SHOT_MS = 3000;
+const SHOT_AFTER: ReadonlySet<string> = new Set(['step-failed', 'navigation-timeout', 'navigation-failed', 'measure-failed']);
+
+/** What the page showed when a step or navigation failed (viewport screenshot, written atomically); null when there is no page to ask. */
+async function failureScreenshot(page: Page | null, record: CaptureRecord, env: UnitEnv, fault: FaultState): Promise<string | null> {
+  if (!page || !record.error || !SHOT_AFTER.has(record.error.reason) || fault.crashed || fault.aborted || !env.browser.isConnected() || page.isClosed()) return null;
+  try {
+    const shot = await page.screenshot({ timeout: FAILURE_SHOT_MS, caret: 'hide' });
+    const rel = files.failure(record.spec, record.state, record.viewport.name);
+    writeFileAtomic(abs(env.run, rel), shot);
+    return rel.split('/').pop()!;
+  } catch {
+    return null; // the finding still names the failure; it just has no picture
+  }
 }
 
 /** Keeps the trace of a failed unit (written beside the record, atomically), closes the context. */

@@ -8,10 +8,17 @@ import { abs, files, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import type { AxeResultsLite, UnitInput } from './types.js';
 
-const captureFinding = (spec: SpecPlan, state: string, viewport: string, message: string, extra: Record<string, unknown> = {}): Finding => ({
+/** A capture finding cites only a file that exists: the failure screenshot when capture took one, else nothing. */
+const captureFinding = (spec: SpecPlan, state: string, viewport: string, message: string, extra: Record<string, unknown> = {}, file: string | null = null): Finding => ({
   check: 'capture', severity: 'blocker', viewport, state, message,
-  evidence: { file: files.capture(spec.name, state, viewport), ...extra },
+  evidence: { file, ...extra },
 });
+
+/** The failure screenshot of a failed unit (what the page showed when a step or navigation failed), if it exists. */
+export function failureShot(run: RunContext, spec: SpecPlan, r: CaptureRecord): string | null {
+  const rel = r.failureScreenshot ? path.posix.join(spec.name, r.failureScreenshot) : null;
+  return rel && fs.existsSync(abs(run, rel)) ? rel : null;
+}
 
 /** Says what went wrong in a failed capture, naming the step, selector and timeout if a step failed. */
 export function describeCaptureError(r: CaptureRecord): string {
@@ -59,7 +66,8 @@ export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean): { 
     const file = files.capture(spec.name, state, viewport);
     if (!record.ok) {
       captureFindings.push(captureFinding(spec, state, viewport, `capture failed at ${viewport} (${state}): ${describeCaptureError(record)}`,
-        { reason: record.error?.reason ?? null, ...(record.error?.step?.selector ? { selector: record.error.step.selector } : {}), step: record.error?.step ?? null }));
+        { reason: record.error?.reason ?? null, ...(record.error?.step?.selector ? { selector: record.error.step.selector } : {}), step: record.error?.step ?? null },
+        failureShot(run, spec, record)));
     } else if (!fs.existsSync(abs(run, file))) {
       captureFindings.push(captureFinding(spec, state, viewport, `missing screenshot ${file}: the capture record exists but the image does not`));
     }

@@ -130,6 +130,8 @@ export interface CaptureRecord {
   timings: { total: number; navigate: number; steps: { action: string; ms: number }[]; settle: number; measure: number; screenshot: number; axe: number };
   environment: EnvFingerprint;
   trace: string | null;
+  /** file name of the screenshot taken when a step or navigation failed (absent in older records) */
+  failureScreenshot?: string | null;
 }
 
 /** Evidence a finding rests on: always the capture file, plus the element or quoted text. */

@@ -22,6 +22,7 @@ export const files = {
   record: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.json`,
   axe: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.axe.json`,
   diff: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.diff.png`,
+  failure: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.failure.png`,
   trace: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.trace.zip`,
   checks: (spec: string) => `${spec}/checks.json`,
   parity: (spec: string) => `${spec}/parity.json`,

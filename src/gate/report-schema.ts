@@ -43,6 +43,7 @@ export const UnitSchema = Type.Object({
     diff: Type.Optional(Str()),
     baseline: Type.Optional(Str()),
     trace: Type.Optional(Str()),
+    failure: Type.Optional(Str('screenshot taken when a step or navigation failed')),
   }, { additionalProperties: false, description: 'relative to the run folder; null when missing' }),
   ms: Nullable(Num('capture time of the unit (record timings.total); null without a record')),
   parity: Nullable(Str('parity outcome from parity.json (identical, within-tolerance, changed, baseline-written, …); null when not compared')),

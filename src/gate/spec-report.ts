@@ -46,6 +46,8 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   out.parity = typeof parityUnit?.outcome === 'string' ? parityUnit.outcome : null;
   const trace = rel(r?.trace) ?? (u.fileExists(files.trace(spec.name, u.state, u.viewport)) ? files.trace(spec.name, u.state, u.viewport) : null);
   if (trace) out.files.trace = trace;
+  const failure = rel(r?.failureScreenshot);
+  if (failure) out.files.failure = failure;
   const mine = findings.filter((f) => f.state === u.state && f.viewport === u.viewport);
   if (mine.some((f) => f.check === 'capture')) out.status = 'error';
   else if (mine.some((f) => !waived(spec.gate, f.severity))) out.status = 'fail';

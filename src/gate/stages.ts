@@ -15,16 +15,18 @@ export function captureStage(spec: SpecPlan, units: UnitArtifacts[], existing: F
   const findings: Finding[] = [];
   let bad = 0;
   for (const u of units) {
-    const file = files.capture(spec.name, u.state, u.viewport);
     const r = u.record.value;
     let message: string | null = null;
     if (!r) message = `capture record ${files.record(spec.name, u.state, u.viewport)} is ${u.record.problem}`;
     else if (!r.ok) message = `capture failed${r.error ? ` (${r.error.reason}): ${r.error.message}` : ''}`;
-    else if (!u.captureExists) message = `screenshot ${r.screenshot ?? file} is missing`;
+    else if (!u.captureExists) message = `screenshot ${r.screenshot ?? files.capture(spec.name, u.state, u.viewport)} is missing`;
     if (!message) continue;
     bad++;
     const said = existing.some((f) => f.check === 'capture' && f.state === u.state && f.viewport === u.viewport);
-    if (!said) findings.push({ check: 'capture', severity: 'blocker', viewport: u.viewport, state: u.state, message, evidence: { file } });
+    // cite only a file that exists: the failure screenshot, when capture took one
+    const shot = r?.failureScreenshot ? `${spec.name}/${r.failureScreenshot}` : null;
+    const evidence = { file: shot && u.fileExists(shot) ? shot : null };
+    if (!said) findings.push({ check: 'capture', severity: 'blocker', viewport: u.viewport, state: u.state, message, evidence });
   }
   const ms = sum(units.map((u) => u.record.value?.timings?.total));
   const stage: Stage = bad

@@ -26,18 +26,24 @@ export interface RegionCount { name: string; changed: number; pixels: number; ra
 export type CompareOutcome =
   | { kind: 'identical' }
   | { kind: 'unreadable'; which: 'baseline' | 'current'; reason: string }
-  | { kind: 'size-changed'; baseline: { width: number; height: number }; current: { width: number; height: number } }
-  | {
-      kind: 'compared';
-      width: number; height: number;
-      changed: number;           // pixels beyond threshold, not anti-aliasing, not masked
-      compared: number;          // pixels not masked
-      ratio: number;             // changed / compared
-      regions: RegionCount[];
-      clusters: Cluster[];       // CSS px, largest first
-      clusterCount: number;      // before truncation
-      diffPng: Buffer | null;    // only when changed > 0 and wanted
-    };
+  | ({ kind: 'size-changed'; baseline: Size; current: Size; strips: Strip[] } & Compared)
+  | ({ kind: 'compared' } & Compared);
+
+export interface Size { width: number; height: number }
+/** Part of one image the other does not have (CSS px, top-left origin shared by both images):
+ *  `added` lies in the current capture, `removed` only in the baseline. */
+export interface Strip { kind: 'added' | 'removed'; box: Box }
+
+interface Compared {
+  width: number; height: number;   // the area compared (the common area when the size changed)
+  changed: number;           // pixels beyond threshold, not anti-aliasing, not masked
+  compared: number;          // pixels not masked
+  ratio: number;             // changed / compared
+  regions: RegionCount[];
+  clusters: Cluster[];       // CSS px, largest first
+  clusterCount: number;      // before truncation
+  diffPng: Buffer | null;    // only when changed > 0 (or the size changed) and wanted; as large as both images together
+}
 
 export const MAX_CLUSTERS = 20;
 
@@ -60,11 +66,40 @@ export function compareImages(input: CompareInput): CompareOutcome {
   if ('kind' in a) return a;
   const b = decode(input.current, 'current');
   if ('kind' in b) return b;
-  if (a.width !== b.width || a.height !== b.height) {
-    return { kind: 'size-changed', baseline: { width: a.width, height: a.height }, current: { width: b.width, height: b.height } };
-  }
-  const { width: w, height: h } = a;
   const dsf = input.deviceScaleFactor > 0 ? input.deviceScaleFactor : 1;
+  if (a.width === b.width && a.height === b.height) return { kind: 'compared', ...compareArea(a, b, input, dsf, null) };
+  // a size change: compare the area both images have, and mark the strip only one of them has
+  const w = Math.min(a.width, b.width), h = Math.min(a.height, b.height);
+  const strips = stripsOf(a, b).map(({ kind, device }) => ({ kind, box: cssBox(device, dsf) }));
+  const canvas = { width: Math.max(a.width, b.width), height: Math.max(a.height, b.height), strips: stripsOf(a, b) };
+  const common = compareArea(crop(a, w, h), crop(b, w, h), input, dsf, canvas);
+  return { kind: 'size-changed', baseline: { width: a.width, height: a.height }, current: { width: b.width, height: b.height }, strips, ...common };
+}
+
+type DeviceStrip = { kind: Strip['kind']; device: [number, number, number, number] };
+/** Right and bottom strips one image has beyond the other (device px). */
+function stripsOf(a: Size, b: Size): DeviceStrip[] {
+  const out: DeviceStrip[] = [];
+  const h = Math.min(a.height, b.height);
+  if (a.width !== b.width) out.push({ kind: b.width > a.width ? 'added' : 'removed', device: [Math.min(a.width, b.width), 0, Math.max(a.width, b.width), h] });
+  if (a.height !== b.height) {
+    const taller = b.height > a.height ? b : a;
+    out.push({ kind: b.height > a.height ? 'added' : 'removed', device: [0, h, taller.width, taller.height] });
+  }
+  return out;
+}
+
+/** The top-left w × h of an image (a copy). */
+function crop(img: Rgba, w: number, h: number): Rgba {
+  if (img.width === w && img.height === h) return img;
+  const data = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) data.set(img.data.subarray(y * img.width * 4, (y * img.width + w) * 4), y * w * 4);
+  return { width: w, height: h, data };
+}
+
+/** pixelmatch over two same-sized images; the diff canvas may be larger (a size change) and carries the strips. */
+function compareArea(a: Rgba, b: Rgba, input: CompareInput, dsf: number, sized: { width: number; height: number; strips: DeviceStrip[] } | null): Compared {
+  const { width: w, height: h } = a;
   const len = w * h;
 
   // masks: blanked for the comparison only, through pixelmatch's ignore mask
@@ -90,7 +125,8 @@ export function compareImages(input: CompareInput): CompareOutcome {
     return { name: r.name, box: r.box, d, pixels, changed: 0 };
   });
   const grid = new ClusterGrid(w, h);
-  const canvas = changed > 0 && input.wantDiff ? new DiffCanvas(w, h) : null;
+  const canvas = (changed > 0 || sized) && input.wantDiff ? new DiffCanvas(sized?.width ?? w, sized?.height ?? h) : null;
+  if (canvas && sized) for (const st of sized.strips) canvas.hatch(...st.device);
 
   if (changed > 0) {
     // one walk over the diff output, stopping once every counted pixel has been seen
@@ -110,7 +146,7 @@ export function compareImages(input: CompareInput): CompareOutcome {
   if (canvas) for (const c of clusters) canvas.outline(c.device[0], c.device[1], c.device[2], c.device[3]);
   const compared = len - masked;
   return {
-    kind: 'compared', width: w, height: h, changed, compared,
+    width: w, height: h, changed, compared,
     ratio: compared > 0 ? changed / compared : 0,
     regions: regions.map((r) => ({ name: r.name, changed: r.changed, pixels: r.pixels, ratio: r.pixels > 0 ? r.changed / r.pixels : 0, box: r.box })),
     clusters: clusters.map((c) => ({ box: cssBox(c.device, dsf), pixels: c.pixels, device: c.device })),

@@ -134,6 +134,11 @@ export class DiffCanvas {
     for (let x = x0; x < x1; x++) { this.set(x, y0, 3); this.set(x, y1 - 1, 3); }
     for (let y = y0; y < y1; y++) { this.set(x0, y, 3); this.set(x1 - 1, y, 3); }
   }
+  /** diagonal hatching over a device-pixel rectangle (x1, y1 exclusive) with its outline: a strip only one image has */
+  hatch(x0: number, y0: number, x1: number, y1: number): void {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if ((x + y) % 8 < 2) this.set(x, y, 3);
+    this.outline(x0, y0, x1, y1);
+  }
   encode(): Buffer {
     const ihdr = Buffer.alloc(13);
     ihdr.writeUInt32BE(this.width, 0); ihdr.writeUInt32BE(this.height, 4);

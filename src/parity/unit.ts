@@ -102,25 +102,33 @@ function judgeOutcome(run: RunContext, spec: SpecPlan, parity: ParityPlan, unit:
       ? finish('unreadable-baseline', `baseline ${unit.baseline} is unreadable: ${o.reason}; ${reapproveHint(spec.name)}`, 'parity')
       : finish('unreadable-capture', `${id}: screenshot ${unit.capture} is unreadable: ${o.reason}`, 'parity');
   }
-  if (o.kind === 'size-changed') {
-    unit.size = { baseline: o.baseline, current: o.current };
-    return finish('size-changed', `${id}: image size changed from ${o.baseline.width}×${o.baseline.height} (baseline) to ${o.current.width}×${o.current.height} device px; pixels not compared`, 'parity', { size: unit.size });
-  }
   unit.changedPixels = o.changed;
   unit.ratio = o.ratio;
-  unit.size = { baseline: { width: o.width, height: o.height }, current: { width: o.width, height: o.height } };
+  unit.size = o.kind === 'size-changed' ? { baseline: o.baseline, current: o.current } : { baseline: { width: o.width, height: o.height }, current: { width: o.width, height: o.height } };
+  if (o.diffPng) {
+    unit.diff = files.diff(spec.name, unit.state, unit.viewport);
+    writeFileAtomic(abs(run, unit.diff), o.diffPng);
+  }
   unit.clusters = o.clusters;
   unit.clusterCount = o.clusterCount;
+  if (o.kind === 'size-changed') {
+    // a changed size always fails; the common area is still compared so the diff shows what moved
+    const strips = o.strips.map((st) => `${st.kind === 'added' ? 'a strip added' : 'a strip removed'}: ${boxText(st.box)}`);
+    const areas = o.clusters.slice(0, 3).map((c) => boxText(c.box));
+    const message = `${id}: image size changed from ${o.baseline.width}×${o.baseline.height} (baseline) to ${o.current.width}×${o.current.height} device px (${strips.join('; ')});`
+      + ` in the common area ${o.changed} px (${pct(o.ratio)}) differ${areas.length ? `; changed areas: ${areas.join(', ')}${o.clusterCount > 3 ? ` and ${o.clusterCount - 3} more` : ''}` : ''}`;
+    const added = o.strips.find((st) => st.kind === 'added');
+    return finish('size-changed', message, 'parity', {
+      size: unit.size, diff: unit.diff, strips: o.strips, box: added?.box ?? o.clusters[0]?.box ?? null,
+      changedPixels: o.changed, ratio: o.ratio, clusters: o.clusters.slice(0, 5),
+    });
+  }
   unit.regions = o.regions.map((r) => {
     const tolerance = parity.regions[r.name] ?? null;
     // a region with a tolerance that cannot be located fails closed once anything changed
     const exceeded = tolerance !== null && o.changed > 0 && (r.box === null || r.ratio > tolerance);
     return { ...r, tolerance, exceeded };
   });
-  if (o.diffPng) {
-    unit.diff = files.diff(spec.name, unit.state, unit.viewport);
-    writeFileAtomic(abs(run, unit.diff), o.diffPng);
-  }
   const pageExceeded = o.ratio > parity.maxDiffRatio;
   const bad = unit.regions.filter((r) => r.exceeded);
   if (!pageExceeded && !bad.length) {

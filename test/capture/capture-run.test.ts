@@ -166,6 +166,11 @@ describe('faults fail one unit with a named reason; the rest are captured', () =
     assert.equal(rec.error?.reason, 'step-failed');
     assert.deepEqual(rec.error?.step, { index: 0, action: 'click', selector: '#nope', timeout: 300 });
     assert.match(rec.error!.message, /specs\/menu\.yaml:12:9/);
+    // what the page looked like when the step failed: a viewport screenshot beside the record
+    assert.equal(rec.failureScreenshot, 'broken-desktop.failure.png');
+    const shot = PNG.sync.read(fs.readFileSync(path.join(run.runDir, files.failure('menu', 'broken', 'desktop'))));
+    assert.deepEqual([shot.width, shot.height], [rec.viewport.width, rec.viewport.height]);
+    assert.equal(readRecord(run, 'crash').failureScreenshot ?? null, null, 'a crashed renderer has nothing to show');
     assert.equal(readRecord(run, 'menu', 'first').ok, true);
     assert.equal(readRecord(run, 'menu', 'open').ok, true);
   });

@@ -52,7 +52,8 @@ describe('runChecks', () => {
     const run = makeRun(spec);
     putUnit(run, record(), { png: false });
     put(run, files.record('checkout', 'default', 'mobile'), '{"ok": tru');
-    putUnit(run, record({ state: 'open', ok: false, httpStatus: 200, error: { reason: 'step-failed', message: 'waiting for selector', step: { index: 0, action: 'click', selector: '#menu', timeout: 5000 } } }), { png: false, axe: null });
+    putUnit(run, record({ state: 'open', ok: false, httpStatus: 200, error: { reason: 'step-failed', message: 'waiting for selector', step: { index: 0, action: 'click', selector: '#menu', timeout: 5000 } }, failureScreenshot: 'open-desktop.failure.png' }), { png: false, axe: null });
+    put(run, files.failure('checkout', 'open', 'desktop'), 'png');
     // open-mobile: never captured
     const capture = byId(await runChecks(run, spec), 'capture');
     assert.equal(capture.status, 'fail');
@@ -63,7 +64,9 @@ describe('runChecks', () => {
     assert.match(msgs[2]!, /^open-desktop blocker capture failed .*step-failed at step 1 \(click "#menu", timeout 5000 ms\): waiting for selector/);
     assert.match(msgs[3]!, /^open-mobile blocker missing capture record checkout\/open-mobile\.json/);
     assert.equal(capture.findings[2]!.evidence.selector, '#menu');
-    assert.equal(capture.findings[2]!.evidence.file, 'checkout/open-desktop.png');
+    // evidence cites only files that exist: the failure screenshot, or nothing
+    assert.equal(capture.findings[2]!.evidence.file, 'checkout/open-desktop.failure.png');
+    assert.deepEqual([0, 1, 3].map((i) => capture.findings[i]!.evidence.file), [null, null, null]);
   });
 
   it('makes a throwing check an error result and the run goes on', async () => {

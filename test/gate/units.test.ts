@@ -41,6 +41,14 @@ test('a failed capture record becomes a capture blocker with its reason, once', 
   assert.equal(cap.length, 1);
   assert.match(cap[0].message, /navigation-timeout.*15000ms/);
   assert.equal(s.stages.capture.status, 'error');
+  assert.equal(cap[0].evidence.file, null, 'no capture exists, so none is cited');
+
+  // with the failure screenshot capture took, the unit links it and the finding cites it
+  tree['cart/default-mobile.json'] = { ...rec, failureScreenshot: 'default-mobile.failure.png' };
+  tree['cart/default-mobile.failure.png'] = tree['cart/default-mobile.png'];
+  const shot = gateRun(makeRun([spec], tree).run, INFO).specs[0];
+  assert.equal(shot.units.find((u) => u.viewport === 'mobile')!.files.failure, 'cart/default-mobile.failure.png');
+  assert.equal(shot.findings.find((f) => f.check === 'capture')!.evidence.file, 'cart/default-mobile.failure.png');
 
   // when the checks stage already reported it, the gate does not add a second one
   const said = { check: 'capture', severity: 'blocker', state: 'default', viewport: 'mobile', message: 'navigation timeout', evidence: { file: 'cart/default-mobile.png' } };

@@ -124,13 +124,31 @@ test('an unreadable manifest fails closed naming it', async () => {
   assert.match(res.findings[0].message, /baselines\/shop\/manifest\.json is unreadable/);
 });
 
-test('a size change is a finding with both sizes, not a crash', async () => {
+test('a size change compares the common area, marks the added strip and writes a diff the size of both', async () => {
   const { spec, run } = await approved();
   const r2 = nextRun(run);
-  writeCapture(r2, spec.name, new Image(200, 180).bytes());
+  // 30 px taller, and a changed block inside the area both images have
+  writeCapture(r2, spec.name, new Image(200, 180).rect(20, 20, 100, 60, [40, 90, 200]).rect(30, 100, 140, 20, [0, 0, 0]).rect(150, 10, 20, 20, [0, 0, 0]).bytes());
   const res = await runParity(r2, spec);
-  assert.equal(res.units[0].outcome, 'size-changed');
-  assert.match(res.findings[0].message, /image size changed from 200×150 \(baseline\) to 200×180 device px/);
+  const u = res.units[0];
+  assert.equal(u.outcome, 'size-changed');
+  assert.equal(res.status, 'fail', 'a size change still fails');
+  const f = res.findings[0];
+  assert.match(f.message, /image size changed from 200×150 \(baseline\) to 200×180 device px \(a strip added: 200×30 at \(0, 150\)\); in the common area 400 px/);
+  assert.doesNotMatch(f.message, /not compared/);
+  assert.deepEqual((f.evidence as any).strips, [{ kind: 'added', box: { x: 0, y: 150, width: 200, height: 30 } }]);
+  assert.deepEqual(u.clusters.map((c) => c.box), [{ x: 150, y: 10, width: 20, height: 20 }]);
+  assert.equal(u.diff, files.diff('shop', 'default', 'desktop'));
+  const diff = fs.readFileSync(abs(r2, u.diff!));
+  assert.deepEqual([diff.readUInt32BE(16), diff.readUInt32BE(20)], [200, 180], 'the diff covers both images');
+
+  // narrower and shorter: the removed strips are named, both of them
+  const r3 = nextRun(run);
+  writeCapture(r3, spec.name, new Image(150, 100).rect(20, 20, 100, 60, [40, 90, 200]).bytes());
+  const res3 = await runParity(r3, spec);
+  assert.deepEqual((res3.findings[0].evidence as any).strips.map((st: any) => st.kind), ['removed', 'removed']);
+  assert.match(res3.findings[0].message, /in the common area 0 px/);
+  assert.ok(fs.existsSync(abs(r3, res3.units[0].diff!)), 'a diff image even when the common area is equal');
 });
 
 test('a missing or failed capture fails closed', async () => {
