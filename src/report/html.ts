@@ -1,115 +1,203 @@
-// index.html: a static report (no server, no external resources) that works when the run folder is
-// uploaded alone. Per spec: baseline / candidate / diff side by side, a baseline-vs-candidate slider,
-// evidence boxes drawn on the capture, findings filterable by severity and check. Every
-// page-derived string goes through escapeHtml; the only script allowed (by CSP hash) is ours.
+// index.html: a static review page (one file plus the run's images; no server, no network) rendered
+// from html/page.hbs. This module turns report.json into plain view data — ordering (failing units
+// first), box geometry, labels, commands — and Handlebars escapes every value it prints. The only
+// script is html/report.js, inlined and allowed by its hash in the page's CSP.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
-import { escapeHtml as h, pathUrl } from './escape.js';
-import { SCRIPT, STYLE } from './html-assets.js';
-import { baselinesWritten, boxLabel, clusterBoxes, SEVERITY_ORDER, shownOnce } from './load.js';
+import { pathUrl } from './escape.js';
+import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, otherReasons, SEVERITY_ORDER, shownOnce, stripBoxes, unitLabel, type Box } from './load.js';
 
-type Box = { x: number; y: number; width: number; height: number };
+export interface HtmlOptions {
+  /** the run folder as the reader would type it (relative to where veval ran); named by the approve commands */
+  runPath?: string;
+}
 
-const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
-const CSP = `default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; script-src 'sha256-${SCRIPT_HASH}'`;
+// The templates and assets sit next to this module, in src/ and in dist/ (scripts/build.sh copies them).
+const here = path.join(path.dirname(fileURLToPath(import.meta.url)), 'html');
+const asset = (name: string) => fs.readFileSync(path.join(here, name), 'utf8');
+let cached: { page: HandlebarsTemplateDelegate; script: string; style: string; csp: string } | null = null;
+function assets() {
+  if (cached) return cached;
+  const script = asset('report.js');
+  const hash = createHash('sha256').update(script).digest('base64');
+  cached = {
+    page: Handlebars.create().compile(asset('page.hbs'), { strict: true }),
+    script, style: asset('report.css'),
+    csp: `default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; script-src 'sha256-${hash}'`,
+  };
+  return cached;
+}
 
 const pct = (n: number) => `${(Math.round(n * 10000) / 100).toFixed(2)}%`;
+const num = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
+const unitId = (spec: string, u: { state: string; viewport: string } | null) => (u ? `u-${spec}-${u.state}-${u.viewport}` : `u-${spec}-spec-wide`);
+const STATUS_RANK: Record<string, number> = { error: 0, fail: 1, pass: 2 };
 
-/** Evidence boxes are CSS px in document coordinates; the image is device px: place as percentages. */
-function boxStyle(u: UnitReport, b: Box | null | undefined): string | null {
-  if (!b || !u.image) return null;
+type Size = { width: number; height: number };
+/** A box (CSS px, document coordinates) placed as percentages of an image of `size` CSS px. */
+function place(b: Box, size: Size | null) {
+  if (!size || !(size.width > 0 && size.height > 0)) return null;
+  return {
+    style: `left:${pct(b.x / size.width)};top:${pct(b.y / size.height)};width:${pct(b.width / size.width)};height:${pct(b.height / size.height)}`,
+    right: b.x / size.width > 0.5,
+  };
+}
+const cssSize = (u: UnitReport, device: Size | null | undefined): Size | null => {
   const dsf = u.viewportSize?.deviceScaleFactor || 1;
-  const w = u.image.width / dsf, ht = u.image.height / dsf;
-  if (!(w > 0 && ht > 0)) return null;
-  return `left:${pct(b.x / w)};top:${pct(b.y / ht)};width:${pct(b.width / w)};height:${pct(b.height / ht)}`;
-}
+  return device ? { width: device.width / dsf, height: device.height / dsf } : null;
+};
 
-const same = (a: Box, b: Box) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+interface BoxVm { finding: string; severity: string; check: string; style: string; right: boolean; strip: boolean; label: string; title: string }
 
-/** A finding's boxes with their labels: a parity finding outlines every changed area it lists, not only the largest. */
-function findingBoxes(f: ReportFinding): { box: Box; label: string }[] {
-  const main = f.evidence?.box ?? null;
+/** A finding's boxes and labels: every changed area of a parity finding, the strips of a size change, else its evidence box. */
+function findingBoxes(f: ReportFinding, on: 'candidate' | 'diff'): { box: Box; label: string; strip: boolean }[] {
+  const strips = stripBoxes(f).map((s) => ({ box: s.box, label: `${s.kind} strip ${s.box.width}×${s.box.height}`, strip: true, kind: s.kind }));
   const clusters = clusterBoxes(f);
+  const main = f.evidence?.box ?? null;
+  const same = (a: Box, b: Box) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+  let out: { box: Box; label: string; strip: boolean }[];
   if (clusters.length) {
-    const all = main && !clusters.some((c) => same(c, main)) ? [main, ...clusters] : clusters;
-    return all.map((box, i) => ({ box, label: `changed area ${i + 1} of ${all.length}` }));
-  }
-  return main ? [{ box: main, label: boxLabel(f) ?? f.check }] : [];
+    const all = main && !clusters.some((c) => same(c, main)) && !strips.some((s) => same(s.box, main)) ? [main, ...clusters] : clusters;
+    out = all.map((box, i) => ({ box, label: `changed area ${i + 1} of ${all.length}`, strip: false }));
+  } else out = main && !strips.some((s) => same(s.box, main)) ? [{ box: main, label: boxLabel(f) ?? f.check, strip: false }] : [];
+  // a removed strip lies beyond the candidate: it is drawn on the diff only
+  return [...out, ...strips.filter((s) => on === 'diff' || s.kind === 'added')];
 }
 
-function boxesHtml(u: UnitReport, findings: ReportFinding[], index: Map<ReportFinding, number>): string {
-  return findings.flatMap((f) => findingBoxes(f).map(({ box, label }) => {
-    const style = boxStyle(u, box);
-    return style ? `<div class="box" data-finding="${index.get(f)}" data-severity="${h(f.severity)}" data-check="${h(f.check)}" style="${style}" title="${h(`${label} — ${f.check}: ${f.message}`)}"><span class="tag">${h(label)}</span></div>` : '';
-  })).join('');
+function boxesOn(u: UnitReport, findings: { f: ReportFinding; id: string }[], on: 'candidate' | 'diff', size: Size | null): BoxVm[] {
+  return findings.flatMap(({ f, id }) => (on === 'diff' && !clusterBoxes(f).length && !stripBoxes(f).length ? [] : findingBoxes(f, on)).flatMap(({ box, label, strip }) => {
+    const at = place(box, size);
+    return at ? [{ finding: id, severity: f.severity, check: f.check, ...at, strip, label, title: `${label} — ${f.check}: ${f.message}` }] : [];
+  }));
 }
 
-const img = (file: string, alt: string) => `<img src="${h(pathUrl(file))}" alt="${h(alt)}">`;
-
-function figure(title: string, file: string | undefined | null, inner = ''): string {
-  if (!file) return '';
-  return `<figure><figcaption>${h(title)} — <a href="${h(pathUrl(file))}">${h(file)}</a></figcaption><div class="shot">${img(file, title)}${inner}</div></figure>`;
+/** The diff image is as large as candidate and baseline together (a size change), else the candidate's size. */
+function diffSize(u: UnitReport, findings: ReportFinding[]): Size | null {
+  const size = findings.map((f) => (f.evidence as { size?: { baseline?: Size; current?: Size } }).size).find((s) => s?.baseline && s?.current);
+  if (!size) return cssSize(u, u.image);
+  return cssSize(u, { width: Math.max(size.baseline!.width, size.current!.width), height: Math.max(size.baseline!.height, size.current!.height) });
 }
 
-function unitBlock(s: SpecReport, u: UnitReport, index: Map<ReportFinding, number>): string {
-  const mine = s.findings.filter((f) => f.state === u.state && f.viewport === u.viewport);
-  const boxes = boxesHtml(u, mine, index);
-  // the diff image has the capture's size: the changed areas belong on it too
-  const diffBoxes = boxesHtml(u, mine.filter((f) => clusterBoxes(f).length), index);
-  const label = `${u.state} @ ${u.viewport}`;
-  const candidate = u.files.capture
-    ? figure('candidate', u.files.capture, boxes)
-    : `<figure><figcaption>candidate</figcaption><div class="missing">no capture for ${h(label)}: ${h(mine.find((f) => f.check === 'capture')?.message ?? 'missing')}</div></figure>`;
-  const slider = u.files.baseline && u.files.capture
-    ? `<div class="slide"><div class="compare">${img(u.files.capture, 'candidate')}<div class="top">${img(u.files.baseline, 'baseline')}</div></div><input type="range" min="0" max="100" value="50" data-slider aria-label="baseline / candidate slider for ${h(label)}"></div>`
-    : '';
-  return `<div class="unit" data-unit="${h(`${u.state}-${u.viewport}`)}"><h3>${h(label)} — <span class="${u.status === 'pass' ? 'pass' : 'fail'}">${h(u.status)}</span></h3>
-<div class="figs">${figure('baseline', u.files.baseline)}${candidate}${figure('diff', u.files.diff, diffBoxes)}</div>${slider}</div>`;
-}
+/** One problem seen in several captures (a shared `group`): told in full once, naming its units; the other units point to it. */
+type Grouping = Map<ReportFinding, { primary: ReportFinding; primaryId: string; units: string; size: number }>;
 
-function findingItem(f: ReportFinding, i: number, units: string): string {
+function findingVm(f: ReportFinding, id: string, known: Set<string>, wide: boolean, groups: Grouping) {
+  const g = groups.get(f);
+  const grouped = !!g && g.size > 1;
+  const same = grouped && g!.primary !== f ? { sameHref: encodeURIComponent(g!.primaryId), sameUnit: unitLabel(g!.primary) } : null;
   const ev = f.evidence ?? { file: null };
-  const label = boxLabel(f);
+  const b = ev.box;
   const areas = clusterBoxes(f).length;
-  const parts = [
-    label ? ` <code>${h(label)}</code>` : '',
-    ev.text ? ` <span class="quote">“${h(ev.text)}”</span>` : '',
-    ev.box ? ` <small>box ${Math.round(ev.box.x)},${Math.round(ev.box.y)} ${Math.round(ev.box.width)}×${Math.round(ev.box.height)}${areas > 1 ? ` (largest of ${areas} changed areas, all outlined)` : ''}</small>` : '',
-    f.rule ? ` <small>rule ${h(f.rule)}${f.impact ? ` (${h(f.impact)})` : ''}</small>` : '',
-    ev.file ? ` <a href="${h(pathUrl(ev.file))}">${h(ev.file)}</a>` : '',
-  ].join('');
-  return `<li class="finding" id="finding-${i}" data-severity="${h(f.severity)}" data-check="${h(f.check)}"><span class="sev ${h(f.severity)}">${h(f.severity)}</span> <b>${h(f.check)}</b> <small>${h(units)}</small> <span class="msg">${h(f.message)}</span>${parts}</li>`;
+  const file = ev.file ?? null;
+  return {
+    id, severity: f.severity, check: f.check, ...(same ?? {}), same: !!same, units: grouped && !same ? g!.units : '', rule: f.rule ? `${f.rule}${f.impact ? ` (${f.impact})` : ''}` : '', message: f.message,
+    label: boxLabel(f) ?? '', quote: ev.text ?? '',
+    where: [wide ? unitLabel(f) : '', b ? `box ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}×${Math.round(b.height)}${areas > 1 ? ` (largest of ${areas} changed areas, all outlined)` : ''}` : ''].filter(Boolean).join(' · '),
+    // link only what the report knows exists
+    file: file ?? '', href: file && known.has(file) ? pathUrl(file) : '',
+  };
 }
 
-function specSection(s: SpecReport, counter: { n: number }): string {
-  const index = new Map<ReportFinding, number>();
-  // one problem seen in several captures is listed once; each unit's boxes link to that item
-  const ordered = SEVERITY_ORDER.flatMap((sev) => shownOnce(s.findings.filter((f) => f.severity === sev)));
-  for (const g of ordered) { const n = counter.n++; for (const f of g.all) index.set(f, n); }
-  const list = (items: string[]) => (items.length ? `<ul>${items.map((r) => `<li>${h(r)}</li>`).join('')}</ul>` : '');
-  const n = (v: number | null) => (v === null ? '–' : String(v));
-  const written = baselinesWritten(s);
-  return `<section class="spec" id="spec-${h(s.name)}"><h2>${h(s.name)} — <span class="${s.status}">${h(s.status.toUpperCase())}</span></h2>
-<p>score ${n(s.score)} (structural ${n(s.scores.structural)}, aesthetic ${n(s.scores.aesthetic)}) · <code>${h(s.file)}</code>${s.url ? ` · <code>${h(s.url)}</code>` : ''}</p>
-${written.length ? `<p class="baselines">baselines written: ${written.map((f) => `<code>${h(f)}</code>`).join(', ')}</p>` : ''}${s.reasons.length ? `<h4>Why it fails</h4>${list(s.reasons)}` : ''}${s.warnings.length ? `<h4>Warnings</h4>${list(s.warnings)}` : ''}${s.notes?.length ? `<h4>Not checked</h4>${list(s.notes)}` : ''}
-<h4>Findings (${ordered.length})</h4><ul class="findings">${ordered.map((g) => findingItem(g.finding, index.get(g.finding)!, g.units)).join('')}</ul>
-${s.units.map((u) => unitBlock(s, u, index)).join('\n')}</section>`;
+const PARITY_NOTE: Record<string, string> = {
+  'within-tolerance': 'changed within tolerance (diff dimmed)', changed: 'differs from the baseline', 'size-changed': 'size changed since the baseline',
+  'no-baseline': 'no approved baseline yet', 'baseline-written': 'baseline written by this run', identical: 'identical to the baseline',
+};
+
+function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFinding; id: string }[], known: Set<string>, runPath: string, groups: Grouping) {
+  const label = u ? `${u.state} @ ${u.viewport}` : 'spec-wide';
+  const id = unitId(s.name, u);
+  const bySev = SEVERITY_ORDER.map((sev) => [sev, findings.filter(({ f }) => f.severity === sev).length] as const).filter(([, n]) => n);
+  const waived = new Set<string>(s.gate.warn.filter((w) => w !== 'blocker'));
+  const status = u ? u.status : findings.some(({ f }) => !waived.has(f.severity)) ? 'fail' : 'pass';
+  const figures: Record<string, unknown>[] = [];
+  const notes: string[] = [];
+  if (u) {
+    const candidateSize = cssSize(u, u.image);
+    const link = (file: string) => ({ file, href: pathUrl(file) });
+    if (u.files.capture) figures.push({ role: 'candidate', title: 'candidate', ...link(u.files.capture), boxes: boxesOn(u, findings, 'candidate', candidateSize) });
+    else if (u.files.failure) {
+      const why = findings.find(({ f }) => f.check === 'capture')?.f.message;
+      figures.push({ role: 'failure', title: 'at failure: what the page showed when it failed', ...link(u.files.failure), boxes: [] });
+      if (why) notes.push(`failed: ${why}`);
+    } else figures.push({ role: 'candidate', title: 'candidate', file: '', href: '', boxes: [], missing: `no capture for ${label}: ${findings.find(({ f }) => f.check === 'capture')?.f.message ?? 'missing'}` });
+    if (u.files.baseline) figures.push({ role: 'baseline', title: 'baseline (approved)', ...link(u.files.baseline), boxes: [] });
+    if (u.files.diff) {
+      const dim = u.parity === 'within-tolerance';
+      figures.push({ role: 'diff', title: dim ? 'diff — within tolerance, still shown' : 'diff', dim, ...link(u.files.diff), boxes: boxesOn(u, findings, 'diff', diffSize(u, findings.map((x) => x.f))) });
+    }
+  }
+  const compare = u?.files.capture && u.files.baseline ? { capture: pathUrl(u.files.capture), baseline: pathUrl(u.files.baseline) } : null;
+  return {
+    id, href: encodeURIComponent(id), spec: s.name, state: u?.state ?? '', viewport: u?.viewport ?? '', label, status, statusUpper: status.toUpperCase(),
+    collapse: status === 'pass', mode: compare ? 'side' : '',
+    counts: bySev.map(([sev, n]) => `${n} ${sev}`).join(', '),
+    parityNote: u?.parity ? PARITY_NOTE[u.parity] ?? `parity: ${u.parity}` : '',
+    findings: findings.map(({ f, id: fid }) => findingVm(f, fid, known, !u, groups)), notes,
+    approve: u?.files.capture ? approveCommand(runPath, { spec: s.name, state: u.state, viewport: u.viewport }) : '',
+    figures, compare,
+    modes: compare ? [{ value: 'side', label: 'side by side', checked: true }, { value: 'slider', label: 'slider' }, { value: 'overlay', label: 'overlay' }] : null,
+    worst: Math.min(...findings.map(({ f }) => SEVERITY_ORDER.indexOf(f.severity as never)), 9),
+  };
 }
 
-export function renderHtml(r: Report): string {
-  const checks = [...new Set(r.specs.flatMap((s) => s.findings.map((f) => f.check)))].sort();
-  const counter = { n: 0 };
-  const checklist = r.checklist.map((c) => `<tr><td>${h(c.question)}</td><td class="${c.ok === false ? 'fail' : c.ok ? 'pass' : ''}">${h(c.answer)}</td><td>${h(c.detail)}</td><td>${c.files.slice(0, 6).map((f) => `<a href="${h(pathUrl(f))}">${h(f)}</a>`).join(' ')}</td></tr>`).join('');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${h(CSP)}">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>veval ${h(r.status)} — ${h(r.runId)}</title><style>${STYLE}</style></head>
-<body><h1>veval: <span class="${r.status}">${h(r.status.toUpperCase())}</span></h1>
-<p>${r.totals.failed} of ${r.totals.specs} specs failed · ${r.totals.findings.blocker} blocker, ${r.totals.findings.important} important, ${r.totals.findings.polish} polish · run <code>${h(r.runId)}</code> · git <code>${h(r.git.sha ?? 'uncommitted')}</code> · scoring v${r.scoring.version}${r.incomplete ? ' · <b>incomplete run</b>' : ''}</p>
-${r.reasons.length ? `<ul>${r.reasons.map((x) => `<li>${h(x)}</li>`).join('')}</ul>` : ''}
-<div class="filters">${SEVERITY_ORDER.map((s) => `<label><input type="checkbox" data-filter-severity value="${s}" checked> ${s}</label>`).join('')}
-<label>check <select id="filter-check"><option value="">all</option>${checks.map((c) => `<option value="${h(c)}">${h(c)}</option>`).join('')}</select></label></div>
-<h2>Agent checklist</h2><table><tr><th>question</th><th>answer</th><th>detail</th><th>captures</th></tr>${checklist}</table>
-${r.specs.map((s) => specSection(s, counter)).join('\n')}
-<script>${SCRIPT}</script></body></html>
-`;
+export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
+  const runPath = opts.runPath ?? r.runId;
+  const known = new Set(r.specs.flatMap((s) => s.units.flatMap((u) => Object.values(u.files).filter((f): f is string => typeof f === 'string'))));
+  const units = r.specs.flatMap((s) => {
+    const ids = new Map(s.findings.map((f, i) => [f, `f-${s.name}-${i}`]));
+    const of = (pick: (f: ReportFinding) => boolean) => s.findings.filter(pick).map((f) => ({ f, id: ids.get(f)! }));
+    const groups: Grouping = new Map();
+    for (const g of shownOnce(s.findings)) for (const f of g.all) groups.set(f, { primary: g.finding, primaryId: ids.get(g.finding)!, units: g.units, size: g.all.length });
+    const wide = of((f) => f.state === null && f.viewport === null);
+    const list = s.units.map((u) => unitVm(s, u, of((f) => f.state === u.state && f.viewport === u.viewport), known, runPath, groups));
+    return wide.length ? [unitVm(s, null, wide, known, runPath, groups), ...list] : list;
+  });
+  // failing units first (errors, then failures, the most severe first); the report's order otherwise
+  const ordered = units.map((u, i) => ({ u, i })).sort((a, b) =>
+    STATUS_RANK[a.u.status] - STATUS_RANK[b.u.status] || (a.u.status === 'pass' ? 0 : a.u.worst - b.u.worst) || a.i - b.i).map((x) => x.u);
+
+  const viewports = [...new Set(r.specs.flatMap((s) => s.units.map((u) => u.viewport)))];
+  const rows = r.specs.flatMap((s) => {
+    const states = [...new Set(s.units.map((u) => u.state))];
+    const other = otherReasons(s);
+    const why = s.status === 'fail' ? (s.reasons[0] ?? '') + (s.reasons.length > 1 ? ` (+${s.reasons.length - 1} more)` : '') : other[0] ?? '';
+    return (states.length ? states : ['–']).map((state, i) => ({
+      first: i === 0, spec: s.name, specStatus: s.status, state, score: num(s.score), why,
+      cells: viewports.map((vp) => {
+        const u = s.units.find((x) => x.state === state && x.viewport === vp);
+        if (!u) return { id: '' };
+        const n = s.findings.filter((f) => f.state === u.state && f.viewport === u.viewport).length;
+        const id = unitId(s.name, u);
+        return { id, href: encodeURIComponent(id), status: u.status, mark: u.status === 'pass' ? (n ? `✓ ${n}` : '✓') : `✗ ${n}`, title: `${s.name} ${state} @ ${vp}: ${u.status}, ${n} finding(s)` };
+      }),
+    }));
+  });
+  const scores = r.specs.map((s) => s.score).filter((x): x is number => typeof x === 'number');
+  const missingBaselines = r.specs.some((s) => s.units.some((u) => u.parity === 'no-baseline' && u.files.capture));
+  const a = assets();
+  return a.page({
+    csp: a.csp, style: a.style, script: a.script,
+    status: r.status, statusUpper: r.status.toUpperCase(), runId: r.runId, git: r.git.sha ?? 'uncommitted', scoringVersion: r.scoring.version,
+    incomplete: r.incomplete, reasons: r.reasons, counts: r.totals.findings,
+    score: scores.length ? `${Math.min(...scores)}${scores.length > 1 ? ' (lowest spec)' : ''}` : '–',
+    failedSpecs: r.totals.failed, totalSpecs: r.totals.specs, unitsFailed: r.totals.unitsFailed, totalUnits: r.totals.units,
+    matrix: { viewports, rows },
+    approveAll: missingBaselines ? approveCommand(runPath, {}) : '',
+    statuses: ['fail', 'error', 'pass'], severities: SEVERITY_ORDER,
+    checks: [...new Set(r.specs.flatMap((s) => s.findings.map((f) => f.check)))].sort(),
+    specNames: r.specs.map((s) => s.name), viewports,
+    units: ordered,
+    specs: r.specs.map((s) => ({
+      name: s.name, status: s.status, statusUpper: s.status.toUpperCase(), score: num(s.score), structural: num(s.scores.structural), aesthetic: num(s.scores.aesthetic),
+      file: s.file, url: s.url ?? '', written: baselinesWritten(s), other: otherReasons(s), notes: s.notes ?? [],
+    })),
+    checklist: r.checklist.map((c) => ({
+      question: c.question, answer: c.answer, cls: c.ok === null ? '' : c.ok ? 'pass' : 'fail', detail: c.detail,
+      files: c.files.filter((f) => known.has(f)).map((f) => ({ file: f, href: pathUrl(f) })),
+    })),
+  });
 }

@@ -12,12 +12,17 @@ import { forTerminal } from './terminal.js';
 export { createConsoleReporter, type ConsoleReporter, type UnitEvent } from './console.js';
 export { renderHtml, renderJunit, renderMarkdown, readReport };
 
+/** What a file reporter may know besides report.json: where the run folder is. */
+export interface RenderContext { runDir: string }
+/** The run folder as a user would type it from here (approve commands name it). */
+const runPathOf = (runDir: string) => path.relative(process.cwd(), runDir) || '.';
+
 /** File reporters by name: what they write and how. 'json' is report.json itself (the gate wrote it). */
-export const FILE_REPORTERS: Record<string, { file: string; render: ((r: Report) => string) | null }> = {
+export const FILE_REPORTERS: Record<string, { file: string; render: ((r: Report, ctx: RenderContext) => string) | null }> = {
   json: { file: 'report.json', render: null },
   markdown: { file: 'summary.md', render: renderMarkdown },
   junit: { file: 'junit.xml', render: renderJunit },
-  html: { file: 'index.html', render: renderHtml },
+  html: { file: 'index.html', render: (r, ctx) => renderHtml(r, { runPath: runPathOf(ctx.runDir) }) },
 };
 /** Reporters that write no file here (the CLI drives the console reporter itself). */
 const CONSOLE_REPORTERS = new Set(['list', 'console', 'line', 'dot']);
@@ -44,7 +49,7 @@ export function writeReportsDetailed(runDir: string, reporters: string[], err: {
     if (!rep) { fail(name, new Error(`unknown reporter "${name}" (known: ${[...Object.keys(FILE_REPORTERS), 'list'].join(', ')})`)); continue; }
     const file = path.join(runDir, rep.file);
     try {
-      if (rep.render) writeFileAtomic(file, rep.render(report));
+      if (rep.render) writeFileAtomic(file, rep.render(report, { runDir }));
       out.written.push(file);
     } catch (e) {
       fail(name, e);

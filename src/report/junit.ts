@@ -2,8 +2,7 @@
 // findings and fail-closed reasons, so CI test views show exactly which capture failed and why.
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { escapeXml } from './escape.js';
-import { baselinesWritten, SEVERITY_ORDER, unitLabel } from './load.js';
-import { describe } from '../gate/policy.js';
+import { baselinesWritten, otherReasons, SEVERITY_ORDER, unitLabel } from './load.js';
 
 const secs = (ms: number | null | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 /** A unit's capture time as report.json carries it (units[].ms), or null. */
@@ -38,9 +37,7 @@ function suite(s: SpecReport): { xml: string; tests: number; failures: number; e
   }
   // spec-wide: findings about no single capture, and reasons not tied to a finding (missing files, minScore)
   const wide = s.findings.filter((f) => f.state === null && f.viewport === null);
-  const perUnit = new Set(s.findings.filter((f) => f.state !== null || f.viewport !== null).map(describe));
-  const wideText = new Set(wide.map(describe));
-  const bad = [...wide.filter(fails).map(failingLine), ...s.reasons.filter((r) => !perUnit.has(r) && !wideText.has(r) && !r.startsWith('… and'))];
+  const bad = [...wide.filter(fails).map(failingLine), ...otherReasons(s)];
   if (bad.length) failures++;
   const written = baselinesWritten(s);
   const out = [`score ${s.score ?? '–'} (structural ${s.scores.structural ?? '–'}, aesthetic ${s.scores.aesthetic ?? '–'})`, ...(written.length ? [`baselines written: ${written.join(', ')}`] : [])];

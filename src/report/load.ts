@@ -2,8 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
+import { describe } from '../gate/policy.js';
 
-type Box = { x: number; y: number; width: number; height: number };
+export type Box = { x: number; y: number; width: number; height: number };
+const isBox = (b: unknown): b is Box => !!b && typeof b === 'object' && [(b as Box).x, (b as Box).y, (b as Box).width, (b as Box).height].every((n) => typeof n === 'number');
 /** Evidence carries check-specific fields beyond the schema's (additionalProperties). */
 const extra = (f: ReportFinding, key: string): unknown => (f.evidence as Record<string, unknown> | undefined)?.[key];
 
@@ -60,5 +62,27 @@ export function boxLabel(f: ReportFinding): string | null {
 export function clusterBoxes(f: ReportFinding): Box[] {
   const c = extra(f, 'clusters');
   if (f.check !== 'parity' || !Array.isArray(c)) return [];
-  return c.map((x) => (x as { box?: Box } | null)?.box).filter((b): b is Box => !!b && [b.x, b.y, b.width, b.height].every((n) => typeof n === 'number'));
+  return c.map((x) => (x as { box?: Box } | null)?.box).filter(isBox);
+}
+
+/** The strips a size change added to the capture or removed from it (CSS px); [] for other findings. */
+export function stripBoxes(f: ReportFinding): { kind: 'added' | 'removed'; box: Box }[] {
+  const s = extra(f, 'strips');
+  if (f.check !== 'parity' || !Array.isArray(s)) return [];
+  return s.filter((x): x is { kind: 'added' | 'removed'; box: Box } => (x?.kind === 'added' || x?.kind === 'removed') && isBox(x.box));
+}
+
+/** A spec's reasons for failing that no finding already states (a crashed check, a score under minScore). */
+export function otherReasons(s: SpecReport): string[] {
+  const said = new Set(s.findings.map(describe));
+  return s.reasons.filter((r) => !said.has(r) && !r.startsWith('… and'));
+}
+
+// a value the shell would split or expand is single-quoted
+const shellArg = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+
+/** The approve command for one unit (or, with no unit, the whole run), naming the run folder so a newer run is never approved by mistake. */
+export function approveCommand(runPath: string, u: { spec?: string; state?: string; viewport?: string }): string {
+  return ['veval approve --run', shellArg(runPath), ...(u.spec ? ['--spec', shellArg(u.spec)] : []), ...(u.state ? ['--state', shellArg(u.state)] : []),
+    ...(u.viewport ? ['--viewport', shellArg(u.viewport)] : [])].join(' ');
 }

@@ -20,6 +20,9 @@ async function open(dir: string): Promise<{ page: Page; errors: string[] }> {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  // passing units start collapsed (their images load lazily): open them all
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { (d as HTMLDetailsElement).open = true; }));
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete));
   return { page, errors };
 }
 
@@ -51,8 +54,8 @@ test('evidence boxes sit on the cited element: CSS px scaled to the device-px ca
   for (const f of withBox) {
     const unit = checkout.units.find((u) => u.state === f.state && u.viewport === f.viewport)!;
     const got = await page.evaluate(({ unitKey, message }) => {
-      const u = document.querySelector(`#spec-checkout [data-unit="${unitKey}"]`)!;
-      const box = [...u.querySelectorAll<HTMLElement>('.box')].find((b) => b.title.endsWith(message))!;
+      const u = document.getElementById(`u-checkout-${unitKey}`)!;
+      const box = [...u.querySelectorAll<HTMLElement>('figure.candidate .box')].find((b) => b.title.endsWith(message))!;
       const img = box.parentElement!.querySelector('img')!;
       const r = box.getBoundingClientRect(), i = img.getBoundingClientRect();
       return { box: { x: r.x, y: r.y, w: r.width, h: r.height }, img: { x: i.x, y: i.y, w: i.width, h: i.height }, natural: img.naturalWidth };
@@ -72,21 +75,25 @@ test('severity and check filters hide the other findings and boxes', async () =>
   const visible = () => page.$$eval('li.finding', (els) => els.filter((e) => !(e as HTMLElement).hidden).map((e) => `${e.getAttribute('data-severity')}:${e.getAttribute('data-check')}`));
   const before = await visible();
   assert.ok(before.some((v) => v.startsWith('blocker')));
-  await page.uncheck('input[data-filter-severity][value="blocker"]');
+  await page.uncheck('input[name=sev][value="blocker"]');
   assert.ok((await visible()).every((v) => !v.startsWith('blocker')));
   assert.equal(await page.$eval('.box[data-severity="blocker"]', (b) => (b as HTMLElement).hidden), true);
-  await page.check('input[data-filter-severity][value="blocker"]');
-  await page.selectOption('#filter-check', 'min-gap');
+  await page.check('input[name=sev][value="blocker"]');
+  await page.selectOption('select[name=check]', 'min-gap');
   assert.deepEqual(await visible(), ['polish:min-gap']);
+  // the units without a min-gap finding are hidden too, not just their bullets
+  assert.deepEqual(await page.$$eval('details.unit', (us) => us.filter((u) => !(u as HTMLElement).hidden).map((u) => u.id)), ['u-checkout-default-desktop']);
   await page.close();
 });
 
 test('the slider reveals baseline over candidate by the chosen share', async () => {
   const { dir } = gatedRun();
   const { page } = await open(dir);
-  const slider = page.locator('#spec-checkout [data-unit="default-mobile"] input[data-slider]');
+  await page.check('#u-checkout-default-mobile .modes input[value=slider]');
+  assert.equal(await page.$eval('#u-checkout-default-mobile .mode-side', (e) => getComputedStyle(e).display), 'none', 'slider mode hides side by side');
+  const slider = page.locator('#u-checkout-default-mobile input[data-slider]');
   await slider.fill('30');
-  const ratio = await page.$eval('#spec-checkout [data-unit="default-mobile"] .compare', (c) => c.querySelector<HTMLElement>('.top')!.getBoundingClientRect().width / c.getBoundingClientRect().width);
+  const ratio = await page.$eval('#u-checkout-default-mobile .compare', (c) => c.querySelector<HTMLElement>('.top')!.getBoundingClientRect().width / c.getBoundingClientRect().width);
   assert.ok(Math.abs(ratio - 0.3) < 0.02, `ratio ${ratio}`);
   await page.close();
 });
@@ -108,14 +115,14 @@ test('a parity finding outlines every changed area it lists, labelled, on the ca
   const { page, errors } = await open(dir);
   const unit = report.specs.find((s) => s.name === 'checkout')!.units.find((u) => u.viewport === 'mobile')!;
   for (const fig of ['candidate', 'diff']) {
-    const got = await page.$$eval(`#spec-checkout [data-unit="default-mobile"] figure`, (figs, fig) => {
-      const f = figs.find((x) => x.querySelector('figcaption')!.textContent!.startsWith(fig))!;
+    const got = await page.$$eval(`#u-checkout-default-mobile figure.${fig}`, (figs) => {
+      const f = figs[0];
       const img = f.querySelector('img')!.getBoundingClientRect();
       return [...f.querySelectorAll<HTMLElement>('.box[data-check="parity"]')].map((b) => {
         const r = b.getBoundingClientRect();
         return { tag: b.querySelector('.tag')!.textContent, x: (r.x - img.x) / img.width, y: (r.y - img.y) / img.height, w: r.width / img.width };
       });
-    }, fig);
+    });
     assert.deepEqual(got.map((g) => g.tag), ['changed area 1 of 3', 'changed area 2 of 3', 'changed area 3 of 3'], fig);
     const css = { w: unit.image!.width / unit.viewportSize!.deviceScaleFactor, h: unit.image!.height / unit.viewportSize!.deviceScaleFactor };
     CLUSTERS.forEach((c, i) => {
@@ -130,9 +137,9 @@ test('a min-gap box is labelled as the gap between its two regions, not the seco
   const { dir, report } = gatedRun();
   richReport(dir, report);
   const { page } = await open(dir);
-  assert.equal(await page.$eval('#spec-checkout li.finding[data-check="min-gap"] code', (c) => c.textContent), 'gap between summary and footer');
-  assert.equal(await page.$eval('#spec-checkout .box[data-check="min-gap"] .tag', (t) => t.textContent), 'gap between summary and footer');
-  assert.ok(!(await page.$eval('#spec-checkout li.finding[data-check="min-gap"]', (l) => l.textContent))!.includes('aside.order-summary'));
+  assert.equal(await page.$eval('[data-spec=checkout] li.finding[data-check="min-gap"] code.target', (c) => c.textContent), 'gap between summary and footer');
+  assert.equal(await page.$eval('[data-spec=checkout] .box[data-check="min-gap"] .tag', (t) => t.textContent), 'gap between summary and footer');
+  assert.ok(!(await page.$eval('[data-spec=checkout] li.finding[data-check="min-gap"]', (l) => l.textContent))!.includes('aside.order-summary'));
   await page.close();
 });
 
