@@ -119,7 +119,7 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
   const locatable = !pr.removed(['route']) && !pr.removed(['url']);
   if (!spec.route && !spec.url && locatable) pr.add([], 'missing "route:" (joined to the config baseURL) or "url:" (absolute http/https)');
   if (spec.route && spec.url) pr.add([], 'give "route:" or "url:", not both', 'url');
-  if (spec.route && /^\/\/|:\/\//.test(spec.route)) pr.add(['route'], `route "${spec.route}" must be a path on the app (use url: for another host)`);
+  if (spec.route && !routeStaysOnApp(spec.route)) pr.add(['route'], `route "${spec.route}" must be a path on the app (use url: for another host)`);
   if (spec.url) { try { new URL(spec.url); } catch { pr.add(['url'], `url "${spec.url}" is not a valid URL`); } }
   if (spec.route && !cfg.baseURL && !cfg.hasServer && cfg.known('baseURL') && cfg.known('server')) pr.add(['route'], 'route needs a base URL: set baseURL or server in visual-eval.config.yaml, or pass --base-url');
 
@@ -225,4 +225,13 @@ function requiredEntry(pr: Problems, p: PathSeg[], r: any, stateNames: string[],
     if (!stateNames.includes(s) && statesKnown) pr.add([...p, 'states', i], `unknown state "${s}"${didYouMean(s, stateNames)} (declared: ${stateNames.join(', ')})`);
   });
   if (Array.isArray(r.states)) noRepeats(pr, [...p, 'states'], r.states, 'states');
+}
+
+/** Only the path part of a route must be relative: its query or fragment may hold anything
+ *  (`/search?u=http://x`). A path with `://`, or one a URL parser resolves to another host
+ *  (`//evil`, `/\\evil`), is refused. */
+export function routeStaysOnApp(route: string): boolean {
+  const pathPart = route.split(/[?#]/, 1)[0];
+  if (pathPart.includes('://')) return false;
+  try { return new URL(route, 'http://veval.invalid/').origin === 'http://veval.invalid'; } catch { return false; }
 }
