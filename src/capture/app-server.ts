@@ -2,6 +2,7 @@
 // static folder. A server that exits or never answers stops the run (exit 3) with its output.
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { FatalError } from '../core/errors.js';
@@ -18,6 +19,20 @@ export function answers(url: string, timeoutMs = 2000): Promise<boolean> {
   });
 }
 
+/** Resolves true when something accepts a TCP connection at the host and port of `url`. */
+export function listening(url: string, timeoutMs = 2000): Promise<boolean> {
+  const u = new URL(url);
+  const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve) => {
+    const sock = net.connect({ host, port, timeout: timeoutMs });
+    const done = (v: boolean) => { sock.destroy(); resolve(v); };
+    sock.once('connect', () => done(true));
+    sock.once('timeout', () => done(false));
+    sock.once('error', () => done(false));
+  });
+}
+
 const TAIL = 4000;
 
 export async function startAppServer(plan: ProjectPlan): Promise<{ baseURL: string | null; stop(): Promise<void> }> {
@@ -29,6 +44,11 @@ export async function startAppServer(plan: ProjectPlan): Promise<{ baseURL: stri
   }
   const baseURL = plan.baseURL ?? s.url;
   if (s.reuseExisting && (await answers(s.url))) return { baseURL, stop: async () => {} };
+  // Something else already listening there would be what gets tested (another app, an old build):
+  // refuse, as Playwright's webServer does, unless the config says to reuse it.
+  if (!s.reuseExisting && (await listening(s.url))) {
+    throw new FatalError(`${s.url} already answers before the server command started; stop it or set server.reuseExisting`);
+  }
 
   let output = '';
   const keep = (b: Buffer) => { output = (output + b.toString()).slice(-TAIL); };

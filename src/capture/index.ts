@@ -67,6 +67,7 @@ export async function captureRun(run: RunContext, opts: CaptureOptions = {}): Pr
 
   let next = 0;
   let failed = 0;
+  const unreachable: string[] = [];      // URLs whose navigation found nothing listening
   const one = async (job: UnitJob) => {
     const t0 = Date.now();
     let record: CaptureRecord;
@@ -80,6 +81,7 @@ export async function captureRun(run: RunContext, opts: CaptureOptions = {}): Pr
       if (record.ok || !record.error) record = { ...record, ok: false, error: { reason: 'write-failed', message: (err as Error).message } };
     }
     if (!record.ok) failed++;
+    if (record.error && UNREACHABLE.has(record.error.reason)) unreachable.push(job.url ?? '');
     try {
       opts.onUnit?.({ spec: job.spec.name, state: job.state.name, viewport: job.viewport.name, ok: record.ok, ms: Date.now() - t0, ...(record.error ? { reason: record.error.reason } : {}) });
     } catch { /* a broken progress printer must not lose a unit */ }
@@ -93,5 +95,19 @@ export async function captureRun(run: RunContext, opts: CaptureOptions = {}): Pr
     opts.signal?.removeEventListener('abort', onAbort);
     if (browser.isConnected()) await browser.close().catch(() => {});
   }
+  if (unreachable.length === jobs.length && !opts.signal?.aborted) throw nothingAnswers(unreachable, run.plan);
   return { units: jobs.length, failed, environment };
+}
+
+/** Navigation found no server: refused, or the host name does not resolve. */
+const UNREACHABLE = new Set(['connection-refused', 'dns-failure']);
+
+/** Every unit found nothing at its URL: not a verdict on the app, veval could not run at all. */
+function nothingAnswers(urls: string[], plan: ProjectPlan): FatalError {
+  const origins = [...new Set(urls.map((u) => { try { return new URL(u).origin; } catch { return u; } }))];
+  const where = origins.length > 3 ? `${origins.slice(0, 3).join(', ')} (+${origins.length - 3} more)` : origins.join(', ');
+  const how = plan.server
+    ? 'check server.url and the port the server command listens on'
+    : 'start the app first, or set `server:` in visual-eval.config.yaml (`server: { command: "npm run dev", url: http://localhost:5173 }` starts it, `server: { static: dist }` serves a folder), or pass the right --base-url';
+  return new FatalError(`nothing answers at ${where}: all ${urls.length} page load(s) were refused; ${how}`);
 }

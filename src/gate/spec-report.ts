@@ -68,7 +68,10 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
   const judgeFindings = judgeActive ? (a.judge.value?.findings ?? []) : [];
   const findings = inReadingOrder([...deterministic, ...judgeFindings, ...judge.findings]);
 
-  const score = scoring
+  // A unit whose capture failed was never looked at: it earns no points. With no capture at all
+  // there is nothing to score (checks that found nothing on nothing would read as a high score).
+  const anyCaptured = a.units.some((u) => u.record.value?.ok && u.captureExists);
+  const score = scoring && anyCaptured
     ? computeScore(scoring, {
       checks: a.checks.value,
       parity: spec.parity ? { status: a.parity.value?.status ?? 'error', findings: parityFindings, units: a.units.length } : null,

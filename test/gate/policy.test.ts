@@ -148,6 +148,9 @@ test('when every unit was refused a connection, the run says once that nothing a
   const { report } = gate(spec, healthySpec(spec, allPass(), { 'checkout/default-desktop.json': refused('desktop'), 'checkout/default-mobile.json': refused('mobile') }));
   assert.equal(report.status, 'fail');
   assert.ok(report.reasons.some((r: string) => /^nothing answers at .*: start the app, or set server:/.test(r)), report.reasons.join('\n'));
+  // a unit whose capture failed contributes no score: with no capture at all there is no score (it was 93.9)
+  assert.equal(report.specs[0].score, null);
+  assert.deepEqual([report.specs[0].scores.structural, report.specs[0].scores.aesthetic], [null, null]);
   // one unit served is not "nothing answers"
   const { report: partly } = gate(spec, healthySpec(spec, allPass(), { 'checkout/default-mobile.json': refused('mobile') }));
   assert.ok(!partly.reasons.some((r: string) => /nothing answers/.test(r)));
