@@ -3,6 +3,7 @@
 // says which area kept changing; the `stability` check turns that into a finding.
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { checkPixels } from '../parity/png.js';
 import type { Box, StabilityResult } from '../core/artifacts.js';
 
 export interface ShotOptions {
@@ -18,6 +19,8 @@ export const takeShot = (page: Page, fullPage: boolean) =>
 /** Bounding box (device px) of pixels that differ outside the masks; null when equal. */
 export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number): { x: number; y: number; width: number; height: number } | null {
   if (a.equals(b)) return null;
+  // a page can make its screenshot enormous: its size is checked before anything is decoded
+  checkPixels(a); checkPixels(b);
   const pa = PNG.sync.read(a), pb = PNG.sync.read(b);
   if (pa.width !== pb.width || pa.height !== pb.height) {
     return { x: 0, y: 0, width: Math.max(pa.width, pb.width), height: Math.max(pa.height, pb.height) };

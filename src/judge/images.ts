@@ -1,11 +1,14 @@
 // Crops and downscales captures with pngjs, so the judge sees the declared regions and changed
 // areas at a bounded size instead of whole pages (cost, and focus).
 import { PNG } from 'pngjs';
+import { checkPixels } from '../parity/png.js';
 import type { Box } from '../core/artifacts.js';
 
 export interface Raster { width: number; height: number; data: Buffer }
 
-export function decodePng(bytes: Buffer): Raster {
+/** Decoded with pngjs after its IHDR size is checked against the pixel limit (an image bomb is never decoded). */
+export function decodePng(bytes: Buffer, maxPixels?: number): Raster {
+  checkPixels(bytes, maxPixels);
   const png = PNG.sync.read(bytes);
   return { width: png.width, height: png.height, data: png.data };
 }

@@ -35,10 +35,10 @@ export class InputFault extends Error {}
 const LIMITS = { aria: 8000, text: 4000, axe: 4000, layout: 4000 };
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}\n…[truncated ${s.length - n} chars]` : s);
 
-function readPng(file: string, what: string): Raster {
+function readPng(file: string, what: string, maxPixels: number | undefined): Raster {
   let bytes: Buffer;
   try { bytes = fs.readFileSync(file); } catch { throw new InputFault(`${what} is missing`); }
-  try { return decodePng(bytes); } catch (err) { throw new InputFault(`${what} is not a readable PNG: ${(err as Error).message}`); }
+  try { return decodePng(bytes, maxPixels); } catch (err) { throw new InputFault(`${what} is not a readable PNG: ${(err as Error).message}`); }
 }
 
 function readRecord(run: RunContext, spec: SpecPlan, state: string, vp: string): CaptureRecord {
@@ -80,11 +80,11 @@ export function gatherInputs(run: RunContext, spec: SpecPlan, parity: ParityLite
     out.units.push({ state, viewport, record, capture });
     const key = unitKey(state, viewport);
     const scale = record.viewport?.deviceScaleFactor || 1;
-    const img = readPng(abs(run, capture), `capture ${capture}`);
+    const img = readPng(abs(run, capture), `capture ${capture}`, spec.parity?.maxPixels);
     const maskBoxes = (record.masks ?? []).flatMap((m) => m.boxes);
     paintMasks(img, maskBoxes, scale);
     const basePath = baselinePath(run.root, spec.name, state, viewport);
-    const base = fs.existsSync(basePath) ? readPng(basePath, `baseline ${path.relative(run.root, basePath)}`) : null;
+    const base = fs.existsSync(basePath) ? readPng(basePath, `baseline ${path.relative(run.root, basePath)}`, spec.parity?.maxPixels) : null;
     if (base) paintMasks(base, maskBoxes, scale);
 
     const add = (name: string, from: Raster, box: Box | null, kind: SentImage['kind'], isBase: boolean, region: string | null) => {

@@ -61,7 +61,7 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
       const cap = loadCapture(run, spec.name, u.state, u.viewport);
       if (!cap.ok) { res.refused.push({ unit: `${spec.name}/${key}`, reason: cap.reason }); continue; }
       let size: { width: number; height: number };
-      try { size = decodePng(cap.png); } catch (err) {
+      try { size = decodePng(cap.png, spec.parity?.maxPixels); } catch (err) {
         res.refused.push({ unit: `${spec.name}/${key}`, reason: `screenshot ${cap.file} is not a readable PNG: ${(err as Error).message}` });
         continue;
       }

@@ -19,6 +19,8 @@ export interface CompareInput {
   regions: RegionInput[];
   /** encode a diff PNG when pixels differ (after masks and anti-aliasing) */
   wantDiff: boolean;
+  /** pixels per image decoded at most (default DEFAULT_MAX_PIXELS) */
+  maxPixels?: number;
 }
 
 export interface RegionCount { name: string; changed: number; pixels: number; ratio: number; box: Box | null }
@@ -54,17 +56,17 @@ export function toDevice(b: Box, dsf: number, w: number, h: number): [number, nu
   return x1 > x0 && y1 > y0 ? [x0, y0, x1, y1] : null;
 }
 
-function decode(buf: Buffer, which: 'baseline' | 'current'): Rgba | { kind: 'unreadable'; which: 'baseline' | 'current'; reason: string } {
-  try { return decodePng(buf); } catch (err) {
+function decode(buf: Buffer, which: 'baseline' | 'current', maxPixels?: number): Rgba | { kind: 'unreadable'; which: 'baseline' | 'current'; reason: string } {
+  try { return decodePng(buf, maxPixels); } catch (err) {
     return { kind: 'unreadable', which, reason: err instanceof PngError ? err.message : `undecodable PNG: ${(err as Error).message}` };
   }
 }
 
 export function compareImages(input: CompareInput): CompareOutcome {
   if (input.baseline.equals(input.current)) return { kind: 'identical' };
-  const a = decode(input.baseline, 'baseline');
+  const a = decode(input.baseline, 'baseline', input.maxPixels);
   if ('kind' in a) return a;
-  const b = decode(input.current, 'current');
+  const b = decode(input.current, 'current', input.maxPixels);
   if ('kind' in b) return b;
   const dsf = input.deviceScaleFactor > 0 ? input.deviceScaleFactor : 1;
   if (a.width === b.width && a.height === b.height) return { kind: 'compared', ...compareArea(a, b, input, dsf, null) };

@@ -4,6 +4,7 @@
 // through pngjs. Every failure is a named reason, never a crash.
 import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
+import { DEFAULT_MAX_PIXELS } from '../core/limits.js';
 
 export interface Rgba { width: number; height: number; data: Uint8Array }
 
@@ -16,12 +17,46 @@ export function isPng(buf: Uint8Array): boolean {
   return buf.length >= 8 && Buffer.from(buf.buffer, buf.byteOffset, 8).equals(SIGNATURE);
 }
 
-/** Decodes to RGBA. Throws PngError with a reason a user can act on. */
-export function decodePng(buf: Buffer): Rgba {
-  if (!isPng(buf)) {
-    const kind = buf.length === 0 ? 'an empty file' : buf[0] === 0xff && buf[1] === 0xd8 ? 'a JPEG file' : 'not a PNG file';
-    throw new PngError(`${kind} (no PNG signature)`);
+export { DEFAULT_MAX_PIXELS };
+
+/** An image whose header claims more pixels than allowed: never decoded. */
+export class PngTooLarge extends PngError {
+  constructor(readonly width: number, readonly height: number, readonly maxPixels: number) {
+    super(`image bomb: its IHDR claims ${width}×${height} px (${count(width * height)}), over the limit of ${count(maxPixels)} per image (parity.maxPixels); not decoded`);
   }
+}
+const count = (n: number) => (n >= 1e6 ? `${Math.round(n / 1e5) / 10} megapixels` : `${n} pixels`);
+
+function signature(buf: Buffer): void {
+  if (isPng(buf)) return;
+  const kind = buf.length === 0 ? 'an empty file' : buf[0] === 0xff && buf[1] === 0xd8 ? 'a JPEG file' : 'not a PNG file';
+  throw new PngError(`${kind} (no PNG signature)`);
+}
+
+/** Width and height from the IHDR chunk (the first one), without reading further. */
+export function pngSize(buf: Buffer): { width: number; height: number } {
+  signature(buf);
+  if (buf.length < 8 + 8 + 13 || buf.toString('latin1', 12, 16) !== 'IHDR') throw new PngError('corrupt PNG (IHDR is not the first chunk)');
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
+
+/** The IHDR size, or PngTooLarge when it claims more than `maxPixels`: call before decoding. */
+export function checkPixels(buf: Buffer, maxPixels = DEFAULT_MAX_PIXELS): { width: number; height: number } {
+  const size = pngSize(buf);
+  if (size.width * size.height > maxPixels) throw new PngTooLarge(size.width, size.height, maxPixels);
+  return size;
+}
+
+/** The file's structure (signature, IHDR, chunk lengths and CRCs, IEND) without inflating
+ *  anything: a reason for a file that is not what was approved, at no memory cost. */
+export function inspectPng(buf: Buffer): void {
+  pngSize(buf);
+  readChunks(buf);
+}
+
+/** Decodes to RGBA (after checking the IHDR size against `maxPixels`). Throws PngError with a reason a user can act on. */
+export function decodePng(buf: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Rgba {
+  checkPixels(buf, maxPixels);
   const chunks = readChunks(buf);
   const h = chunks.ihdr;
   if (h.bitDepth === 8 && h.interlace === 0 && (h.colorType === 6 || h.colorType === 2)) {

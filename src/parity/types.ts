@@ -7,7 +7,7 @@ import type { BaselineDigest } from './digest.js';
 
 export type ParityOutcome =
   | 'identical' | 'within-tolerance' | 'changed' | 'no-baseline' | 'size-changed'
-  | 'unreadable-baseline' | 'missing-capture' | 'unreadable-capture' | 'env-mismatch'
+  | 'unreadable-baseline' | 'missing-capture' | 'unreadable-capture' | 'env-mismatch' | 'image-too-large'
   | 'baseline-written' | 'error';
 
 export interface ParityUnit {

@@ -10,7 +10,7 @@ import { loadCapture } from './capture-unit.js';
 import { compareImages, type CompareOutcome } from './compare.js';
 import { compareEnv } from './env.js';
 import { describeLayout, diffLayout, layoutOf } from './layout.js';
-import { decodePng } from './png.js';
+import { checkPixels, DEFAULT_MAX_PIXELS, inspectPng, PngTooLarge } from './png.js';
 import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from './types.js';
 
 /** Layout changes become findings beyond this many CSS px (and only when pixels failed too). */
@@ -50,6 +50,7 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
   fs.rmSync(abs(run, files.diff(spec.name, state, viewport)), { force: true });
   const cap = loadCapture(run, spec.name, state, viewport);
   unit.capture = cap.file;
+  const maxPixels = parity.maxPixels ?? DEFAULT_MAX_PIXELS;
   if (cap.record && entry?.layout) {
     Object.assign(layout, { compared: true }, diffLayout(entry.layout, layoutOf(cap.record)));
   } else layout.reason = !entry ? 'no approved baseline' : 'no capture record';
@@ -64,10 +65,18 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
     const why = err?.code === 'ENOENT' ? `${baseRel} is listed in ${baselineRel(spec.name)} but missing` : `${baseRel} cannot be read: ${err?.message ?? err}`;
     return finish('no-baseline', `no approved baseline for ${spec.name}/${key}: ${why}; ${approveHint(spec.name)}`, 'parity');
   }
+  // The digest first, then the header: a file that is not what was approved, or one that claims
+  // more pixels than allowed, is never decoded (a small PNG can claim gigabytes).
   if (sha256(base) !== entry.sha256) {
     let why = 'its sha256 differs from the one recorded at approval (changed outside `veval approve`, or a write was cut short)';
-    try { decodePng(base); } catch (err) { why = `${(err as Error).message}`; }
+    try { inspectPng(base); checkPixels(base, maxPixels); } catch (err) { why = `${(err as Error).message}`; }
     return finish('unreadable-baseline', `baseline ${baseRel} is unusable: ${why}; ${reapproveHint(spec.name)}`, 'parity');
+  }
+  for (const [what, file, png] of [['baseline', baseRel, base], ['screenshot', cap.file, cap.png]] as const) {
+    try { checkPixels(png, maxPixels); } catch (err) {
+      if (!(err instanceof PngTooLarge)) continue;      // any other fault is named by the comparison
+      return finish('image-too-large', `${what} ${file} is not compared: ${err.message}`, 'parity', { size: { width: err.width, height: err.height }, maxPixels });
+    }
   }
 
   const env = compareEnv(entry.environment, cap.record.environment);
@@ -81,7 +90,7 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
     deviceScaleFactor: cap.record.viewport?.deviceScaleFactor ?? 1,
     ignore: [...layoutOf(cap.record).masks, ...(entry.layout?.masks ?? [])],
     regions: regionInputs(spec, parity, cap.record, entry),
-    wantDiff: true,
+    wantDiff: true, maxPixels,
   });
   return judgeOutcome(run, spec, parity, unit, outcome, finish, layout);
 }

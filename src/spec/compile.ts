@@ -2,6 +2,7 @@
 // in, so the plan of a spec can be tested without a disk or a browser.
 import type { Severity, ViewportSpec } from '../core/artifacts.js';
 import { sha256 } from '../core/fsx.js';
+import { DEFAULT_MAX_PIXELS } from '../core/limits.js';
 import { CHECKS } from '../checks/registry.js';
 import type { ConfigInput, RequiredInput, SpecInput, StepInput, ViewportInput } from './schema.js';
 import type { CheckPlan, JudgePlan, RequiredPlan, SpecPlan, StatePlan, StepPlan } from './plan.js';
@@ -154,7 +155,7 @@ export function compileSpec(input: CompileInput): SpecPlan {
     regions: spec.regions ?? {},
     masks: spec.masks ?? [],
     checks: checkPlans,
-    parity: parity ? { threshold: parity.threshold ?? DEFAULTS.threshold, maxDiffRatio: parity.maxDiffRatio ?? DEFAULTS.maxDiffRatio, regions: parity.regions ?? {} } : null,
+    parity: parity ? { threshold: parity.threshold ?? DEFAULTS.threshold, maxDiffRatio: parity.maxDiffRatio ?? DEFAULTS.maxDiffRatio, regions: parity.regions ?? {}, maxPixels: parity.maxPixels ?? DEFAULT_MAX_PIXELS } : null,
     judge: judge ? judgePlan(judge, input.rubric) : null,
     gate: { minScore: gate.minScore ?? 0, warn: (gate.warn ?? ['polish']) as Severity[] },
     scoring: { version: scoring.version ?? null },

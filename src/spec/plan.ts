@@ -35,7 +35,11 @@ export interface CheckPlan {
   options: Record<string, unknown>;
 }
 
-export interface ParityPlan { threshold: number; maxDiffRatio: number; regions: Record<string, number> }
+export interface ParityPlan {
+  threshold: number; maxDiffRatio: number; regions: Record<string, number>;
+  /** pixels per image decoded at most (compile fills it; absent means the default) */
+  maxPixels?: number;
+}
 
 export interface JudgePlan {
   mode: 'required' | 'optional' | 'off';

@@ -123,6 +123,7 @@ export const Parity = Type.Object({
   threshold: Type.Optional(Tolerance('per-pixel colour tolerance 0..1, anti-aliasing aware (default 0.1)')),
   maxDiffRatio: Type.Optional(Tolerance('share of changed pixels allowed for the whole capture (default 0)')),
   regions: Type.Optional(Type.Record(Type.String(), Tolerance('share of changed pixels allowed inside this region'), { description: 'per-region tolerance; may be stricter than the page' })),
+  maxPixels: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'pixels a baseline or capture may have; a PNG whose header claims more is never decoded and fails as an image bomb (default 100000000)' })),
 }, { additionalProperties: false, description: 'comparison with the approved baseline' });
 
 export const JudgeBudget = Type.Object({

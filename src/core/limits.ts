@@ -1,0 +1,6 @@
+// Limits on what veval reads, shared by the spec compiler (defaults) and the stages that enforce them.
+
+/** Pixels per image decoded at most (parity.maxPixels): 100 million is a 2560 px wide page 39000 px
+ *  tall, ~400 MB as RGBA. A small file can claim far more (a 1.5 MB PNG of 20000×20000 is 1.6 GB
+ *  decoded, and a comparison holds two plus a diff), so the size is read from IHDR before decoding. */
+export const DEFAULT_MAX_PIXELS = 100_000_000;
