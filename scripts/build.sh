@@ -9,4 +9,6 @@ cp src/judge/*.hbs dist/judge/
 mkdir -p dist/report/html
 cp src/report/html/* dist/report/html/
 cp src/spec/generated/validators.js dist/spec/generated/
+mkdir -p dist/core/generated
+cp src/core/generated/artifact-validators.js dist/core/generated/
 touch dist/.build-stamp

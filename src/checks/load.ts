@@ -3,10 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CaptureRecord, Finding } from '../core/artifacts.js';
-import { readJsonIfExists } from '../core/fsx.js';
+import { readArtifact } from '../core/artifact-read.js';
 import { abs, files, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
-import type { AxeResultsLite, UnitInput } from './types.js';
+import type { UnitInput } from './types.js';
 
 /** A capture finding cites only a file that exists: the failure screenshot when capture took one, else nothing. */
 const captureFinding = (spec: SpecPlan, state: string, viewport: string, message: string, extra: Record<string, unknown> = {}, file: string | null = null): Finding => ({
@@ -30,22 +30,11 @@ export function describeCaptureError(r: CaptureRecord): string {
   return `${e.reason}${step}: ${e.message}`;
 }
 
-function looksLikeRecord(x: unknown): x is CaptureRecord {
-  const r = x as CaptureRecord;
-  return !!r && typeof r === 'object' && typeof r.ok === 'boolean' && !!r.viewport && typeof r.viewport.name === 'string'
-    && Array.isArray(r.required) && Array.isArray(r.console) && Array.isArray(r.failedRequests) && !!r.overflow && !!r.regions && !!r.stability;
-}
-
 function loadAxe(run: RunContext, spec: SpecPlan, r: CaptureRecord, state: string, vp: string): Pick<UnitInput, 'axe' | 'axeProblem'> {
   const rel = r.axe ? path.posix.join(spec.name, r.axe) : files.axe(spec.name, state, vp);
-  try {
-    const axe = readJsonIfExists<AxeResultsLite>(abs(run, rel));
-    if (axe === null) return { axe: null, axeProblem: r.axeError ?? `${rel} is missing` };
-    if (!Array.isArray(axe.violations)) return { axe: null, axeProblem: `${rel} has no violations list` };
-    return { axe };
-  } catch (err) {
-    return { axe: null, axeProblem: `${rel} is unreadable: ${(err as Error).message}` };
-  }
+  const axe = readArtifact('axe', abs(run, rel));
+  if (axe.value) return { axe: axe.value };
+  return { axe: null, axeProblem: axe.problem === 'missing' ? r.axeError ?? `${rel} is missing` : `${rel} is ${axe.problem}` };
 }
 
 export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean): { units: UnitInput[]; captureFindings: Finding[] } {
@@ -53,16 +42,14 @@ export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean): { 
   const captureFindings: Finding[] = [];
   for (const { state, viewport } of unitsOf(spec)) {
     const rel = files.record(spec.name, state, viewport);
-    let raw: unknown;
-    try {
-      raw = readJsonIfExists(abs(run, rel));
-    } catch (err) {
-      captureFindings.push(captureFinding(spec, state, viewport, `unreadable capture record ${rel}: ${(err as Error).message}`));
+    const loaded = readArtifact('record', abs(run, rel));
+    if (!loaded.value) {
+      captureFindings.push(captureFinding(spec, state, viewport, loaded.problem === 'missing'
+        ? `missing capture record ${rel}: the unit was never captured`
+        : `unreadable capture record ${rel}: ${loaded.problem.replace(/^unreadable: /, '')}`));
       continue;
     }
-    if (raw === null) { captureFindings.push(captureFinding(spec, state, viewport, `missing capture record ${rel}: the unit was never captured`)); continue; }
-    if (!looksLikeRecord(raw)) { captureFindings.push(captureFinding(spec, state, viewport, `unreadable capture record ${rel}: not a capture record`)); continue; }
-    const record = raw;
+    const record = loaded.value;
     const file = files.capture(spec.name, state, viewport);
     if (!record.ok) {
       captureFindings.push(captureFinding(spec, state, viewport, `capture failed at ${viewport} (${state}): ${describeCaptureError(record)}`,

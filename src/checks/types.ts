@@ -1,6 +1,6 @@
 // The interface every check module implements (ESLint-rule style: meta + one pure function).
 import type { TSchema } from '@sinclair/typebox';
-import type { CaptureRecord, Finding, Severity } from '../core/artifacts.js';
+import type { AxeResultsLite, CaptureRecord, Finding, Severity } from '../core/artifacts.js';
 import type { SpecPlan } from '../spec/plan.js';
 
 export interface CheckMeta {
@@ -34,9 +34,7 @@ export interface UnitInput {
   axeProblem?: string;
 }
 
-export interface AxeNodeLite { target: unknown[]; html?: string; failureSummary?: string; impact?: string | null }
-export interface AxeRuleLite { id: string; impact?: string | null; help: string; helpUrl?: string; description?: string; tags?: string[]; nodes: AxeNodeLite[] }
-export interface AxeResultsLite { violations: AxeRuleLite[]; incomplete?: AxeRuleLite[] }
+export type { AxeNodeLite, AxeRuleLite, AxeResultsLite } from '../core/artifacts.js';
 
 export interface CheckContext<O = Record<string, unknown>> {
   spec: SpecPlan;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { EXIT } from '../core/errors.js';
 import { openRun } from '../core/run-folder.js';
 import { readJsonIfExists } from '../core/fsx.js';
+import { readArtifact } from '../core/artifact-read.js';
 import { files } from '../core/run.js';
 import { loadProject } from '../spec/project.js';
 import { forTerminal } from '../report/terminal.js';
@@ -74,11 +75,16 @@ export async function cmdCheck(opts: CommonOptions): Promise<number> {
   // Exit 1 when any check errored or found something the gate would not let pass.
   let bad = false;
   for (const spec of run.plan.specs) {
-    const results = readJsonIfExists<any[]>(path.join(run.runDir, files.checks(spec.name))) ?? [];
-    const parity = readJsonIfExists<any>(path.join(run.runDir, files.parity(spec.name)));
+    const checks = readArtifact('checks', path.join(run.runDir, files.checks(spec.name)));
+    const loaded = readArtifact('parity', path.join(run.runDir, files.parity(spec.name)));
+    const results = checks.value ?? [];
+    const parity = loaded.value;
     const findings = [...results.flatMap((r) => r.findings), ...(parity?.findings ?? [])];
-    if (results.some((r) => r.status === 'error') || parity?.status === 'error' || findings.some((f) => !spec.gate.warn.includes(f.severity))) bad = true;
-    process.stdout.write(`${spec.name}: ${findings.length} finding(s)${results.some((r) => r.status === 'error') ? ', check errors' : ''}\n`);
+    // a corrupt or foreign checks.json / parity.json fails, named (a missing parity.json is no parity)
+    const unreadable = [checks.problem === 'missing' ? null : checks.problem && `${files.checks(spec.name)} is ${checks.problem}`,
+      loaded.problem?.startsWith('unreadable') ? `${files.parity(spec.name)} is ${loaded.problem}` : null].filter((x): x is string => !!x);
+    if (unreadable.length || results.some((r) => r.status === 'error') || parity?.status === 'error' || findings.some((f) => !spec.gate.warn.includes(f.severity))) bad = true;
+    process.stdout.write(`${spec.name}: ${findings.length} finding(s)${results.some((r) => r.status === 'error') ? ', check errors' : ''}${unreadable.map((u) => `; ${forTerminal(u)}`).join('')}\n`);
   }
   return bad ? EXIT.fail : EXIT.pass;
 }
@@ -88,8 +94,9 @@ export async function cmdJudge(opts: CommonOptions): Promise<number> {
   await judgeStage(run, { noCache: opts.cache === false });
   let bad = false;
   for (const spec of run.plan.specs) {
-    const j = readJsonIfExists<any>(path.join(run.runDir, files.judge(spec.name)));
-    process.stdout.write(`${spec.name}: judge ${forTerminal(j?.status ?? 'missing')}${j?.reason ? ` (${forTerminal(j.reason)})` : ''}\n`);
+    const loaded = readArtifact('judge', path.join(run.runDir, files.judge(spec.name)));
+    const j = loaded.value;
+    process.stdout.write(`${spec.name}: judge ${forTerminal(j?.status ?? loaded.problem ?? 'missing')}${j?.reason ? ` (${forTerminal(j.reason)})` : ''}\n`);
     if (!j || ['error', 'FAIL_EVIDENCE', 'fail'].includes(j.status)) bad = true;
   }
   return bad ? EXIT.fail : EXIT.pass;

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { EXIT, InputError } from '../core/errors.js';
 import { openRun } from '../core/run-folder.js';
-import { readJsonIfExists } from '../core/fsx.js';
+import { readArtifact } from '../core/artifact-read.js';
 import { files, unitsOf } from '../core/run.js';
 import { diffManifests, freshness } from '../core/freshness.js';
 import { loadProject } from '../spec/project.js';
@@ -22,8 +22,9 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
     throw err;
   }
   const { run, info } = opened;
-  const report = (() => { try { return readJsonIfExists<any>(path.join(run.runDir, files.report)); } catch { return undefined; } })();
-  if (report === undefined) { say(`verify: FAIL — ${run.runDir}/report.json is unreadable`); return EXIT.fail; }
+  const loaded = readArtifact('report', path.join(run.runDir, files.report));
+  const report = loaded.value;
+  if (loaded.problem?.startsWith('unreadable')) { say(`verify: FAIL — ${run.runDir}/report.json is ${loaded.problem}`); return EXIT.fail; }
   if (!report) { say(`verify: FAIL — run ${run.runId} has no report.json (the run did not finish); run \`veval run\``); return EXIT.fail; }
   const now = freshness(root, path.relative(root, run.outDir).split(path.sep).join('/'));
   let ok = true;

@@ -2,7 +2,7 @@
 // imported lazily so that `validate` and `plan` answer fast and never load a browser driver.
 import path from 'node:path';
 import { createRun } from '../core/run-folder.js';
-import { readJsonIfExists } from '../core/fsx.js';
+import { readArtifact } from '../core/artifact-read.js';
 import { files } from '../core/run.js';
 import type { RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
@@ -90,7 +90,7 @@ function reportBaselines(run: RunContext, log: NodeJS.WriteStream): void {
   let written = 0, kept = 0;
   const refused: string[] = [];
   for (const spec of run.plan.specs) {
-    const p = readJsonIfExists<{ units?: { outcome: string }[]; notes?: string[] }>(path.join(run.runDir, files.parity(spec.name)));
+    const p = readArtifact('parity', path.join(run.runDir, files.parity(spec.name))).value;
     written += p?.units?.filter((u) => u.outcome === 'baseline-written').length ?? 0;
     kept += p?.units?.filter((u) => u.outcome === 'identical').length ?? 0;
     refused.push(...(p?.notes ?? []).filter((n) => n.startsWith('baseline not written')));

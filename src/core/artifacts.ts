@@ -1,168 +1,330 @@
 // The shapes written to disk between stages. Stages share nothing else: a check reads a
 // CaptureRecord, never the browser; the gate reads results, never a check's code.
+// Schema-first, like the spec: each artifact's TypeBox schema here is the one source of its
+// TypeScript type, of the validator every reader runs on what it reads (artifact-read.ts, compiled
+// ahead of time into generated/artifact-validators.js) and of schema/<artifact>.schema.json.
+// Objects stay open (a newer writer may add fields); what a reader relies on is required.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-export type Severity = 'blocker' | 'important' | 'polish';
-export const SEVERITIES: readonly Severity[] = ['blocker', 'important', 'polish'];
+const Nullable = <T extends TSchema>(t: T, options: object = {}) => Type.Union([t, Type.Null()], options);
+const Str = (description?: string) => Type.String(description ? { description } : {});
+const Num = (description?: string) => Type.Number(description ? { description } : {});
+/** A closed list of strings, e.g. Lits('pass', 'fail'): one `enum` (small validator code, plain JSON Schema). */
+const Lits = <const T extends readonly string[]>(...values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+
+/** The severity list, written once: most severe first. */
+export const SeveritySchema = Lits('blocker', 'important', 'polish');
+export type Severity = Static<typeof SeveritySchema>;
+export const SEVERITIES: readonly Severity[] = SeveritySchema.enum as Severity[];
 
 /** A rectangle in CSS pixels, document coordinates (origin = top-left of the page). */
-export interface Box { x: number; y: number; width: number; height: number }
+export const BoxSchema = Type.Object({ x: Num(), y: Num(), width: Num(), height: Num() }, { description: 'CSS px, document coordinates' });
+export type Box = Static<typeof BoxSchema>;
+const Size = Type.Object({ width: Num(), height: Num() });
 
-export interface ViewportSpec {
-  name: string;
-  width: number;
-  height: number;
-  deviceScaleFactor: number;
-  isMobile: boolean;
-  hasTouch: boolean;
-  colorScheme: 'light' | 'dark' | 'no-preference';
-}
-
-/** What made a capture: compared across baselines so that cross-environment diffs are refused. */
-export interface EnvFingerprint {
-  browserName: string;          // "chromium"
-  browserVersion: string;       // "156.0.8078.114"
-  flavour: 'headless-shell' | 'chromium' | 'chrome' | 'playwright' | 'remote' | 'unknown';
-  executablePath: string | null;
-  fonts: string[];              // sorted font files/families visible to the browser
-  fontsHash: string;
-  deviceScaleFactor: number;
-  platform: string;             // process.platform-arch
-  playwrightVersion: string;
-}
-
-/** Why a capture unit could not produce trustworthy evidence. Each becomes a `capture` finding. */
-export type CaptureErrorReason =
-  | 'navigation-timeout' | 'connection-refused' | 'dns-failure' | 'navigation-failed'
-  | 'step-failed' | 'renderer-crash' | 'browser-closed' | 'write-failed' | 'screenshot-failed'
-  | 'measure-failed' | 'interrupted' | 'internal';
-
-export interface CaptureError {
-  reason: CaptureErrorReason;
-  message: string;
-  step?: { index: number; action: string; selector?: string; timeout?: number };
-}
-
-export interface ElementRef { selector: string; box: Box | null }
-
-/** Visibility as a user sees it (contract: "Visible"). Computed in the page during capture. */
-export interface VisibilityVerdict {
-  present: boolean;
-  count: number;                // matching elements
-  displayed: boolean;           // not display:none / visibility:hidden / content-visibility
-  nonZeroSize: boolean;
-  opacity: number;              // effective (product over ancestors)
-  box: Box | null;              // document coordinates
-  /** horizontal position relative to the viewport: inside, or how far out (px, negative = left) */
-  offscreenX: number;           // 0 when inside horizontally
-  /** true when some reachable scroll position brings the whole element vertically inside the viewport */
-  reachable: boolean;
-  clippedBy: (ElementRef & { hiddenPx: number }) | null;
-  coveredBy: (ElementRef & { coveredPx: number; coveredBox: Box | null; /** hidden by the ::backdrop of this modal dialog */ backdrop?: boolean; /** the cover has opacity 0: unseen, yet it takes the clicks */ invisible?: boolean }) | null;
-  /** share of sample points inside the box that a user sees at the best scroll position (0..1) */
-  visibleFraction: number;
-  level: 'full' | 'partial' | 'none';
-  reason: string;               // one human sentence: why not fully visible ("" when fully visible)
-}
-
-export interface RequiredCheckResult {
-  name: string;
-  selector: string | null;
-  text: string | null;          // as written in the spec (substring or /regex/flags)
-  within: string | null;
-  visible: 'full' | 'partial' | 'present';
-  source: 'spec' | 'state' | 'brief';
-  /** for text entries: the element whose text matched, and the matched text */
-  matchedSelector: string | null;
-  matchedText: string | null;
-  verdict: VisibilityVerdict;
-}
-
-export interface OverflowOffender { selector: string; box: Box; overflowPx: number; /** set on a right-to-left page, which overflows to the left */ edge?: 'left' }
-
-export interface ClippedText {
-  selector: string;
-  box: Box;
-  text: string;                 // the text that is cut (or spills)
-  axis: 'x' | 'y';
-  hiddenPx: number;
-  ellipsis: boolean;
-  /** the text runs out of a painted box that does not clip it (absent: it is clipped) */
-  spill?: boolean;
-}
-
-export interface StabilityResult {
-  checked: boolean;             // false when checks.stability: false (one capture taken)
-  stable: boolean;
-  attempts: number;
-  /** the area (document coordinates) that kept changing, and the declared region it lies in */
-  changedBox: Box | null;
-  changedRegion: string | null;
-  changedSelector: string | null;
-}
-
-export interface CaptureRecord {
-  version: 1;
-  spec: string;
-  state: string;
-  viewport: ViewportSpec;
-  url: string;                  // requested
-  finalUrl: string | null;
-  httpStatus: number | null;    // null: no response at all
-  ok: boolean;                  // false: error is set, evidence is incomplete
-  error: CaptureError | null;
-  screenshot: string | null;    // file name next to this record, e.g. "default-mobile.png"
-  image: { width: number; height: number } | null;  // device pixels
-  axe: string | null;           // file name of axe results, e.g. "default-mobile.axe.json"
-  axeError: string | null;
-  console: { type: 'error' | 'pageerror'; text: string; location: string | null }[];
-  failedRequests: { url: string; status: number | null; failure: string | null; resourceType: string }[];
-  /** direction: the page's writing direction (absent in records from before it was measured: ltr) */
-  document: { scrollWidth: number; scrollHeight: number; clientWidth: number; clientHeight: number; direction?: 'ltr' | 'rtl' };
-  overflow: { overflowPx: number; offenders: OverflowOffender[] };
-  /** box: the border box; ink: what the region visibly paints (its box if it draws one, else its text and painted content) — absent in records from before it was measured */
-  regions: Record<string, { selector: string; count: number; box: Box | null; ink?: Box | null }>;
-  masks: { selector: string; boxes: Box[] }[];
-  required: RequiredCheckResult[];
-  clippedText: ClippedText[];
-  aria: string | null;          // Playwright ARIA snapshot (YAML text)
-  text: string;                 // visible text of the page (innerText), judge evidence is checked against it
-  stability: StabilityResult;
-  timings: { total: number; navigate: number; steps: { action: string; ms: number }[]; settle: number; measure: number; screenshot: number; axe: number };
-  environment: EnvFingerprint;
-  trace: string | null;
-  /** file name of the screenshot taken when a step or navigation failed (absent in older records) */
-  failureScreenshot?: string | null;
-}
+// ---- findings (checks.json, parity.json, judge.json, report.json) ----
 
 /** Evidence a finding rests on: always the capture file, plus the element or quoted text. */
-export interface Evidence {
-  file: string | null;          // e.g. "checkout-payment/default-mobile.png"
-  selector?: string;
-  box?: Box | null;
-  text?: string;
-  [k: string]: unknown;
-}
+export const EvidenceSchema = Type.Object({
+  file: Nullable(Str('capture file the finding rests on, relative to the run folder')),
+  selector: Type.Optional(Str()),
+  box: Type.Optional(Nullable(BoxSchema)),
+  text: Type.Optional(Str()),
+}, { additionalProperties: true });
+export type Evidence = Static<typeof EvidenceSchema> & { [k: string]: unknown };
 
-export interface Finding {
-  check: string;
-  severity: Severity;
-  viewport: string | null;
-  state: string | null;
-  message: string;
-  evidence: Evidence;
-  rule?: string;                // axe rule id
-  impact?: string;              // axe impact
-  /** the same problem seen in several captures: one finding per unit, all with this key */
-  group?: string;
-}
+export const FindingSchema = Type.Object({
+  check: Str('check id, or capture | parity | judge | guard'),
+  severity: SeveritySchema,
+  viewport: Nullable(Str('set when the finding concerns one capture; null when spec-wide')),
+  state: Nullable(Str()),
+  message: Str(),
+  evidence: EvidenceSchema,
+  rule: Type.Optional(Str('axe rule id')),
+  impact: Type.Optional(Str('axe impact')),
+  group: Type.Optional(Type.String({ pattern: '^[0-9a-f]{16}$', description: 'the same problem (check + what was seen) in several captures is one finding per unit, each with this key: list one unit\'s findings by viewport and state, show a problem once by group' })),
+}, { additionalProperties: true });
+export type Finding = Omit<Static<typeof FindingSchema>, 'evidence'> & { evidence: Evidence };
+
+// ---- capture record: <spec>/<state>-<viewport>.json ----
+
+export const ViewportSpecSchema = Type.Object({
+  name: Str(), width: Num(), height: Num(), deviceScaleFactor: Num(), isMobile: Type.Boolean(), hasTouch: Type.Boolean(),
+  colorScheme: Lits('light', 'dark', 'no-preference'),
+});
+export type ViewportSpec = Static<typeof ViewportSpecSchema>;
+
+/** What made a capture: compared across baselines so that cross-environment diffs are refused. */
+export const EnvFingerprintSchema = Type.Object({
+  browserName: Str('"chromium"'),
+  browserVersion: Str(),
+  flavour: Lits('headless-shell', 'chromium', 'chrome', 'playwright', 'remote', 'unknown'),
+  executablePath: Nullable(Str()),
+  fonts: Type.Array(Str(), { description: 'sorted font files/families visible to the browser' }),
+  fontsHash: Str(),
+  deviceScaleFactor: Num(),
+  platform: Str('process.platform-arch'),
+  playwrightVersion: Str(),
+});
+export type EnvFingerprint = Static<typeof EnvFingerprintSchema>;
+
+/** Why a capture unit could not produce trustworthy evidence. Each becomes a `capture` finding. */
+export const CaptureErrorReasonSchema = Lits(
+  'navigation-timeout', 'connection-refused', 'dns-failure', 'navigation-failed',
+  'step-failed', 'renderer-crash', 'browser-closed', 'write-failed', 'screenshot-failed',
+  'measure-failed', 'interrupted', 'internal');
+export type CaptureErrorReason = Static<typeof CaptureErrorReasonSchema>;
+
+export const CaptureErrorSchema = Type.Object({
+  reason: CaptureErrorReasonSchema,
+  message: Str(),
+  step: Type.Optional(Type.Object({ index: Num(), action: Str(), selector: Type.Optional(Str()), timeout: Type.Optional(Num()) })),
+});
+export type CaptureError = Static<typeof CaptureErrorSchema>;
+
+const ElementRefProps = { selector: Str(), box: Nullable(BoxSchema) };
+export type ElementRef = { selector: string; box: Box | null };
+
+/** Visibility as a user sees it (contract: "Visible"). Computed in the page during capture. */
+export const VisibilityVerdictSchema = Type.Object({
+  present: Type.Boolean(),
+  count: Num('matching elements'),
+  displayed: Type.Boolean({ description: 'not display:none / visibility:hidden / content-visibility' }),
+  nonZeroSize: Type.Boolean(),
+  opacity: Num('effective (product over ancestors)'),
+  box: Nullable(BoxSchema),
+  offscreenX: Num('horizontal position relative to the viewport: 0 inside, else how far out (px, negative = left)'),
+  reachable: Type.Boolean({ description: 'some reachable scroll position brings the whole element vertically inside the viewport' }),
+  clippedBy: Nullable(Type.Object({ ...ElementRefProps, hiddenPx: Num() })),
+  coveredBy: Nullable(Type.Object({
+    ...ElementRefProps, coveredPx: Num(), coveredBox: Nullable(BoxSchema),
+    backdrop: Type.Optional(Type.Boolean({ description: 'hidden by the ::backdrop of this modal dialog' })),
+    invisible: Type.Optional(Type.Boolean({ description: 'the cover has opacity 0: unseen, yet it takes the clicks' })),
+  })),
+  visibleFraction: Num('share of sample points inside the box that a user sees at the best scroll position (0..1)'),
+  level: Lits('full', 'partial', 'none'),
+  reason: Str('one human sentence: why not fully visible ("" when fully visible)'),
+});
+export type VisibilityVerdict = Static<typeof VisibilityVerdictSchema>;
+
+export const RequiredCheckResultSchema = Type.Object({
+  name: Str(),
+  selector: Nullable(Str()),
+  text: Nullable(Str('as written in the spec (substring or /regex/flags)')),
+  within: Nullable(Str()),
+  visible: Lits('full', 'partial', 'present'),
+  source: Lits('spec', 'state', 'brief'),
+  matchedSelector: Nullable(Str('for text entries: the element whose text matched')),
+  matchedText: Nullable(Str()),
+  verdict: VisibilityVerdictSchema,
+});
+export type RequiredCheckResult = Static<typeof RequiredCheckResultSchema>;
+
+export const OverflowOffenderSchema = Type.Object({
+  selector: Str(), box: BoxSchema, overflowPx: Num(),
+  edge: Type.Optional(Type.Literal('left', { description: 'set on a right-to-left page, which overflows to the left' })),
+});
+export type OverflowOffender = Static<typeof OverflowOffenderSchema>;
+
+export const ClippedTextSchema = Type.Object({
+  selector: Str(),
+  box: BoxSchema,
+  text: Str('the text that is cut (or spills)'),
+  axis: Lits('x', 'y'),
+  hiddenPx: Num(),
+  ellipsis: Type.Boolean(),
+  spill: Type.Optional(Type.Boolean({ description: 'the text runs out of a painted box that does not clip it (absent: it is clipped)' })),
+});
+export type ClippedText = Static<typeof ClippedTextSchema>;
+
+export const StabilityResultSchema = Type.Object({
+  checked: Type.Boolean({ description: 'false when checks.stability: false (one capture taken)' }),
+  stable: Type.Boolean(),
+  attempts: Num(),
+  changedBox: Nullable(BoxSchema),
+  changedRegion: Nullable(Str()),
+  changedSelector: Nullable(Str()),
+});
+export type StabilityResult = Static<typeof StabilityResultSchema>;
+
+export const CaptureRecordSchema = Type.Object({
+  version: Type.Literal(1),
+  spec: Str(),
+  state: Str(),
+  viewport: ViewportSpecSchema,
+  url: Str('requested'),
+  finalUrl: Nullable(Str()),
+  httpStatus: Nullable(Num('null: no response at all')),
+  ok: Type.Boolean({ description: 'false: error is set, evidence is incomplete' }),
+  error: Nullable(CaptureErrorSchema),
+  screenshot: Nullable(Str('file name next to this record, e.g. "default-mobile.png"')),
+  image: Nullable(Type.Object({ width: Num(), height: Num() }, { description: 'device px' })),
+  axe: Nullable(Str('file name of the axe results, e.g. "default-mobile.axe.json"')),
+  axeError: Nullable(Str()),
+  console: Type.Array(Type.Object({ type: Lits('error', 'pageerror'), text: Str(), location: Nullable(Str()) })),
+  failedRequests: Type.Array(Type.Object({ url: Str(), status: Nullable(Num()), failure: Nullable(Str()), resourceType: Str() })),
+  document: Type.Object({
+    scrollWidth: Num(), scrollHeight: Num(), clientWidth: Num(), clientHeight: Num(),
+    direction: Type.Optional(Lits('ltr', 'rtl')),
+  }, { description: 'direction: the page\'s writing direction (absent in records from before it was measured: ltr)' }),
+  overflow: Type.Object({ overflowPx: Num(), offenders: Type.Array(OverflowOffenderSchema) }),
+  regions: Type.Record(Type.String(), Type.Object({
+    selector: Str(), count: Num(), box: Nullable(BoxSchema),
+    ink: Type.Optional(Nullable(BoxSchema)),
+  }), { description: 'box: the border box; ink: what the region visibly paints (absent in records from before it was measured)' }),
+  masks: Type.Array(Type.Object({ selector: Str(), boxes: Type.Array(BoxSchema) })),
+  required: Type.Array(RequiredCheckResultSchema),
+  clippedText: Type.Array(ClippedTextSchema),
+  aria: Nullable(Str('Playwright ARIA snapshot (YAML text)')),
+  text: Str('visible text of the page (innerText); judge evidence is checked against it'),
+  stability: StabilityResultSchema,
+  timings: Type.Object({
+    total: Num(), navigate: Num(), steps: Type.Array(Type.Object({ action: Str(), ms: Num() })),
+    settle: Num(), measure: Num(), screenshot: Num(), axe: Num(),
+  }),
+  environment: EnvFingerprintSchema,
+  trace: Nullable(Str()),
+  failureScreenshot: Type.Optional(Nullable(Str('file name of the screenshot taken when a step or navigation failed (absent in older records)'))),
+}, { title: 'veval capture record', description: '<spec>/<state>-<viewport>.json: what one capture unit measured' });
+export type CaptureRecord = Static<typeof CaptureRecordSchema>;
+
+// ---- axe summary: <spec>/<state>-<viewport>.axe.json (the parts of axe-core's results veval reads) ----
+
+const AxeNodeSchema = Type.Object({ target: Type.Array(Type.Unknown()), html: Type.Optional(Str()), failureSummary: Type.Optional(Str()), impact: Type.Optional(Nullable(Str())) });
+const AxeRuleSchema = Type.Object({
+  id: Str(), impact: Type.Optional(Nullable(Str())), help: Str(), helpUrl: Type.Optional(Str()),
+  description: Type.Optional(Str()), tags: Type.Optional(Type.Array(Str())), nodes: Type.Array(AxeNodeSchema),
+});
+export const AxeSummarySchema = Type.Object({
+  violations: Type.Array(AxeRuleSchema),
+  incomplete: Type.Optional(Type.Array(AxeRuleSchema)),
+}, { title: 'veval axe results', description: '<spec>/<state>-<viewport>.axe.json: axe-core results of one capture' });
+export type AxeNodeLite = Static<typeof AxeNodeSchema>;
+export type AxeRuleLite = Static<typeof AxeRuleSchema>;
+export type AxeResultsLite = Static<typeof AxeSummarySchema>;
+
+// ---- checks.json ----
 
 /** One check's outcome for one spec. `error`: the check could not decide — fails closed. */
-export interface CheckResult {
-  check: string;
-  status: 'pass' | 'fail' | 'error' | 'skipped';
-  findings: Finding[];
-  error: string | null;
-  ms: number;
-}
+export const CheckResultSchema = Type.Object({
+  check: Str(),
+  status: Lits('pass', 'fail', 'error', 'skipped'),
+  findings: Type.Array(FindingSchema),
+  error: Nullable(Str()),
+  ms: Num(),
+});
+export type CheckResult = Omit<Static<typeof CheckResultSchema>, 'findings'> & { findings: Finding[] };
+export const ChecksFileSchema = Type.Array(CheckResultSchema, { title: 'veval checks', description: '<spec>/checks.json: every check\'s outcome for one spec' });
 
 export type StageStatus = 'ok' | 'error' | 'skipped' | 'not-run';
+
+// ---- parity.json ----
+
+export const ClusterSchema = Type.Object({
+  box: BoxSchema,
+  pixels: Num('changed pixels in it'),
+  device: Type.Tuple([Num(), Num(), Num(), Num()], { description: 'device px [x0, y0, x1, y1)' }),
+});
+export type Cluster = Static<typeof ClusterSchema>;
+export const RegionCountSchema = Type.Object({ name: Str(), changed: Num(), pixels: Num(), ratio: Num(), box: Nullable(BoxSchema) });
+export type RegionCount = Static<typeof RegionCountSchema>;
+
+export const ParityOutcomeSchema = Lits(
+  'identical', 'within-tolerance', 'changed', 'no-baseline', 'size-changed',
+  'unreadable-baseline', 'missing-capture', 'unreadable-capture', 'env-mismatch', 'image-too-large',
+  'baseline-written', 'error');
+export type ParityOutcome = Static<typeof ParityOutcomeSchema>;
+
+export const ParityUnitSchema = Type.Object({
+  state: Str(),
+  viewport: Str(),
+  outcome: ParityOutcomeSchema,
+  capture: Nullable(Str('run-relative file compared')),
+  baseline: Nullable(Str('project-relative baseline file')),
+  changedPixels: Nullable(Num()),
+  ratio: Nullable(Num('changed / compared (unmasked) pixels')),
+  size: Nullable(Type.Object({ baseline: Nullable(Size), current: Nullable(Size) })),
+  regions: Type.Array(Type.Intersect([RegionCountSchema, Type.Object({ tolerance: Nullable(Num()), exceeded: Type.Boolean() })])),
+  clusters: Type.Array(ClusterSchema, { description: 'largest first, at most MAX_CLUSTERS' }),
+  clusterCount: Num(),
+  diff: Nullable(Str('run-relative diff PNG, only when pixels differ')),
+  message: Str('one line: what happened'),
+  ms: Num(),
+});
+export type ParityUnit = Static<typeof ParityUnitSchema>;
+
+const Sha = (description: string) => Type.Union([Type.String({ pattern: '^[0-9a-f]{64}$' }), Type.Null()], { description });
+export const BaselineDigestSchema = Type.Object({
+  manifest: Str('project-relative baselines/<spec>/manifest.json'),
+  units: Type.Array(Type.Object({
+    state: Str(),
+    viewport: Str(),
+    file: Str('project-relative baseline PNG'),
+    sha256: Sha('sha256 of the baseline PNG as compared; null when there was none'),
+    entry: Sha('sha256 of the unit\'s manifest entry; null when none'),
+    capture: Sha('sha256 of the capture this run compared; null when none'),
+  }, { additionalProperties: false })),
+  written: Type.Array(Str(), { description: 'baseline files this run wrote (run --update-baselines)' }),
+}, { additionalProperties: false, description: 'the baselines this run compared against; verify refuses the report once they change on disk' });
+export type BaselineDigest = Static<typeof BaselineDigestSchema>;
+export type BaselineDigestUnit = BaselineDigest['units'][number];
+
+export const ParityResultSchema = Type.Object({
+  status: Lits('pass', 'fail', 'error', 'skipped'),
+  findings: Type.Array(FindingSchema),
+  units: Type.Array(ParityUnitSchema),
+  ms: Num(),
+  notes: Type.Array(Str()),
+  reason: Type.Optional(Str()),
+  baselines: Type.Optional(Nullable(BaselineDigestSchema, { description: 'the baselines compared (and written) by this run; null when parity could not run; absent in files from before it was recorded' })),
+}, { title: 'veval parity', description: '<spec>/parity.json: the comparison with the approved baselines' });
+export type ParityResult = Omit<Static<typeof ParityResultSchema>, 'findings'> & { findings: Finding[] };
+
+// ---- layout-diff.json ----
+
+export const LayoutDiffSchema = Type.Object({
+  version: Type.Literal(1),
+  spec: Str(),
+  tolerancePx: Num(),
+  units: Type.Array(Type.Object({
+    state: Str(),
+    viewport: Str(),
+    compared: Type.Boolean({ description: 'false: no baseline entry or no current record' }),
+    reason: Nullable(Str()),
+    boxes: Type.Array(Type.Object({
+      kind: Lits('region', 'required'),
+      name: Str(),
+      baseline: Nullable(BoxSchema),
+      current: Nullable(BoxSchema),
+      change: Lits('same', 'moved', 'resized', 'moved+resized', 'added', 'removed'),
+      dx: Num(), dy: Num(), dw: Num(), dh: Num(),
+    })),
+    spacing: Type.Array(Type.Object({ a: Str(), b: Str(), axis: Lits('x', 'y'), baseline: Num(), current: Num(), delta: Num() })),
+  })),
+}, { title: 'veval layout diff', description: '<spec>/layout-diff.json: how region and required boxes moved against the baselines' });
+export type LayoutDiff = Static<typeof LayoutDiffSchema>;
+export type LayoutUnitDiff = LayoutDiff['units'][number];
+export type LayoutChange = LayoutUnitDiff['boxes'][number];
+export type SpacingChange = LayoutUnitDiff['spacing'][number];
+
+// ---- judge.json ----
+
+export const DroppedFindingSchema = Type.Object({ reason: Lits('praise', 'redesign'), severity: SeveritySchema, issue: Str(), fix: Str() });
+export type DroppedFinding = Static<typeof DroppedFindingSchema>;
+
+export const JudgeResultSchema = Type.Object({
+  status: Lits('pass', 'fail', 'FAIL_EVIDENCE', 'error', 'skipped'),
+  reason: Nullable(Str()),
+  findings: Type.Array(FindingSchema),
+  model: Nullable(Type.Object({ requested: Str(), reported: Nullable(Str()), mismatch: Type.Boolean() })),
+  cache: Nullable(Lits('hit', 'miss', 'bypass')),
+  requests: Num(),
+  bytesSent: Num(),
+  tokens: Nullable(Type.Object({ prompt: Num(), completion: Num() })),
+  imagesSent: Type.Array(Str()),
+  dropped: Type.Object({ praise: Num(), redesign: Num() }),
+  droppedFindings: Type.Optional(Type.Array(DroppedFindingSchema, { description: 'polish findings left out as praise or redesign, kept so a reader can disagree (absent in files from before they were kept)' })),
+  calibration: Type.Object({ status: Lits('calibrated', 'uncalibrated', 'none'), model: Nullable(Str()), date: Nullable(Str()), agreement: Nullable(Num()) }),
+  ms: Num(),
+}, { title: 'veval judge', description: '<spec>/judge.json: the model judge\'s verdict, checked against the evidence' });
+export type JudgeResult = Omit<Static<typeof JudgeResultSchema>, 'findings'> & { findings: Finding[] };

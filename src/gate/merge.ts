@@ -12,6 +12,7 @@ import { gateRun } from './index.js';
 import { writeReports } from '../report/index.js';
 import { forTerminal } from '../report/terminal.js';
 import type { Report } from './report-schema.js';
+import { readArtifact } from '../core/artifact-read.js';
 
 /** A shard argument is a run folder (has plan.json) or an artifacts folder (has `latest`). */
 function openShard(dir: string): { run: RunContext; info: RunInfo } {
@@ -64,7 +65,7 @@ export async function mergeRuns(dirs: string[], opts: { out: string; reporters: 
   const missing = missingShards(shards.map((s) => s.info.shard));
   for (const m of missing) process.stderr.write(`veval merge: ${forTerminal(m)}\n`);
   const incomplete = missing.length > 0 || shards.some((s) => {
-    try { return JSON.parse(fs.readFileSync(path.join(s.run.runDir, files.report), 'utf8')).incomplete === true; } catch { return true; }
+    return readArtifact('report', path.join(s.run.runDir, files.report)).value?.incomplete ?? true;
   });
   const report = gateRun(run, { startedAt, finishedAt: new Date().toISOString(), incomplete, argv: info.argv });
   writeReports(runDir, opts.reporters.filter((r) => r !== 'list'));

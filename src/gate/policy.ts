@@ -1,7 +1,7 @@
 // The gate policy: pure, over findings and fail-closed errors. Blockers and errors always fail;
 // other severities fail unless listed in gate.warn; gate.minScore fails below. The score is an
 // input only for minScore: it can make a spec fail, never pass.
-import type { Finding, Severity } from '../core/artifacts.js';
+import { SEVERITIES, type Finding, type Severity } from '../core/artifacts.js';
 import type { GatePlan } from '../spec/plan.js';
 
 export interface PolicyInput {
@@ -30,15 +30,14 @@ function listed(items: string[]): string[] {
 export function decide(input: PolicyInput): Verdict {
   const { findings, gate, score } = input;
   const reasons = [...input.errors];
-  const order: Severity[] = ['blocker', 'important', 'polish'];
-  const failing = order.flatMap((s) => findings.filter((f) => f.severity === s && !waived(gate, s)));
+  const failing = SEVERITIES.flatMap((s) => findings.filter((f) => f.severity === s && !waived(gate, s)));
   // A severity the policy does not know is never silently ignored.
-  const unknown = findings.filter((f) => !order.includes(f.severity));
+  const unknown = findings.filter((f) => !SEVERITIES.includes(f.severity));
   reasons.push(...listed([...failing.map(describe), ...unknown.map((f) => `${describe(f)} [unknown severity "${String(f.severity)}"]`)]));
   if (gate.minScore > 0) {
     if (score === null) reasons.push(`no score could be computed, and gate.minScore is ${gate.minScore}`);
     else if (score < gate.minScore) reasons.push(`score ${score} is below gate.minScore ${gate.minScore}`);
   }
-  const warnings = listed(order.flatMap((s) => findings.filter((f) => f.severity === s && waived(gate, s))).map(describe));
+  const warnings = listed(SEVERITIES.flatMap((s) => findings.filter((f) => f.severity === s && waived(gate, s))).map(describe));
   return { status: reasons.length ? 'fail' : 'pass', reasons, warnings };
 }

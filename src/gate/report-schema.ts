@@ -1,31 +1,12 @@
 // report.json: one TypeBox schema is the source of the Report type and of schema/report.schema.json
 // (test/gate/schema.test.ts fails when the committed file drifts). Reporters read only this shape.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TInteger, type TSchema } from '@sinclair/typebox';
 import { toJsonSchema } from '../spec/schema.js';
+import { BaselineDigestSchema, FindingSchema, SEVERITIES, SeveritySchema, type Finding, type Severity } from '../core/artifacts.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Str = (description?: string) => Type.String(description ? { description } : {});
 const Num = (description?: string) => Type.Number(description ? { description } : {});
-
-export const BoxSchema = Type.Object({ x: Num(), y: Num(), width: Num(), height: Num() }, { description: 'CSS px, document coordinates' });
-const Severity = Type.Union([Type.Literal('blocker'), Type.Literal('important'), Type.Literal('polish')]);
-
-export const FindingSchema = Type.Object({
-  check: Str('check id, or capture | parity | judge | guard'),
-  severity: Severity,
-  viewport: Nullable(Str('set when the finding concerns one capture; null when spec-wide')),
-  state: Nullable(Str()),
-  message: Str(),
-  evidence: Type.Object({
-    file: Nullable(Str('capture file the finding rests on, relative to the run folder')),
-    selector: Type.Optional(Str()),
-    box: Type.Optional(Nullable(BoxSchema)),
-    text: Type.Optional(Str()),
-  }, { additionalProperties: true }),
-  rule: Type.Optional(Str('axe rule id')),
-  impact: Type.Optional(Str('axe impact')),
-  group: Type.Optional(Type.String({ pattern: '^[0-9a-f]{16}$', description: 'the same problem (check + what was seen) in several captures is one finding per unit, each with this key: list one unit\'s findings by viewport and state, show a problem once by group' })),
-}, { additionalProperties: true });
 
 const StageStatus = Type.Union([Type.Literal('ok'), Type.Literal('error'), Type.Literal('skipped'), Type.Literal('not-run')]);
 const Stage = Type.Object({ status: StageStatus, reason: Nullable(Str()), ms: Nullable(Num()) }, { additionalProperties: false });
@@ -48,20 +29,6 @@ export const UnitSchema = Type.Object({
   ms: Nullable(Num('capture time of the unit (record timings.total); null without a record')),
   parity: Nullable(Str('parity outcome from parity.json (identical, within-tolerance, changed, baseline-written, …); null when not compared')),
 }, { additionalProperties: false });
-
-const Sha = (description: string) => Type.Union([Type.String({ pattern: '^[0-9a-f]{64}$' }), Type.Null()], { description });
-export const BaselinesSchema = Type.Object({
-  manifest: Str('project-relative baselines/<spec>/manifest.json'),
-  units: Type.Array(Type.Object({
-    state: Str(),
-    viewport: Str(),
-    file: Str('project-relative baseline PNG'),
-    sha256: Sha('sha256 of the baseline PNG as compared; null when there was none'),
-    entry: Sha('sha256 of the unit\'s manifest entry; null when none'),
-    capture: Sha('sha256 of the capture this run compared; null when none'),
-  }, { additionalProperties: false })),
-  written: Type.Array(Str(), { description: 'baseline files this run wrote (run --update-baselines)' }),
-}, { additionalProperties: false, description: 'the baselines this run compared against; verify refuses the report once they change on disk' });
 
 const ScoreValue = Nullable(Type.Number({ minimum: 0, maximum: 100 }));
 export const ScoresSchema = Type.Object({
@@ -93,13 +60,13 @@ export const SpecReportSchema = Type.Object({
   reasons: Type.Array(Str(), { description: 'why the spec fails, in words (empty when it passes)' }),
   warnings: Type.Array(Str(), { description: 'findings that pass only because their severity is in gate.warn' }),
   notes: Type.Optional(Type.Array(Str(), { description: 'what this run did not check and why (a judge skipped for want of credentials leaves its brief items and rubric unchecked)' })),
-  gate: Type.Object({ minScore: Num(), warn: Type.Array(Severity) }, { additionalProperties: false }),
+  gate: Type.Object({ minScore: Num(), warn: Type.Array(SeveritySchema) }, { additionalProperties: false }),
   units: Type.Array(UnitSchema),
   findings: Type.Array(FindingSchema),
   checks: Type.Array(Type.Object({ id: Str(), status: Str(), error: Nullable(Str()) }, { additionalProperties: false })),
   stages: Type.Object({ capture: Stage, checks: Stage, parity: Stage, judge: Stage }, { additionalProperties: false }),
   judge: Nullable(JudgeSummary),
-  baselines: Nullable(BaselinesSchema),
+  baselines: Nullable(BaselineDigestSchema),
 }, { additionalProperties: false });
 
 export const ChecklistItemSchema = Type.Object({
@@ -130,7 +97,7 @@ export const ReportSchema = Type.Object({
   totals: Type.Object({
     specs: Type.Integer(), passed: Type.Integer(), failed: Type.Integer(),
     units: Type.Integer(), unitsFailed: Type.Integer(),
-    findings: Type.Object({ blocker: Type.Integer(), important: Type.Integer(), polish: Type.Integer() }, { additionalProperties: false }),
+    findings: Type.Object(Object.fromEntries(SEVERITIES.map((s) => [s, Type.Integer()])) as Record<Severity, TInteger>, { additionalProperties: false }),
   }, { additionalProperties: false }),
   checklist: Type.Array(ChecklistItemSchema),
 }, { additionalProperties: false, title: 'veval report', description: 'report.json: the result of one veval run' });
@@ -139,7 +106,7 @@ export type Report = Static<typeof ReportSchema>;
 export type SpecReport = Static<typeof SpecReportSchema>;
 export type UnitReport = Static<typeof UnitSchema>;
 export type ChecklistItem = Static<typeof ChecklistItemSchema>;
-export type ReportFinding = Static<typeof FindingSchema>;
+export type ReportFinding = Finding;
 export type Scores = Static<typeof ScoresSchema>;
 
 export const reportJsonSchema = (): object => toJsonSchema(ReportSchema, 'https://veval.dev/schema/report.schema.json');

@@ -1,6 +1,6 @@
 // Assembles one spec's entry in report.json: the flat findings list, units with their files,
 // stage statuses, the score and the verdict with its reasons.
-import type { Finding } from '../core/artifacts.js';
+import { SEVERITIES, type Finding } from '../core/artifacts.js';
 import { files, unitKey, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { asDigest } from '../parity/digest.js';
@@ -14,11 +14,10 @@ import { captureStage, checksStage, judgeStage, parityStage } from './stages.js'
 /** Most direct evidence of a broken task first: severity, then check, then where (stable sort). */
 const CHECK_ORDER = ['capture', 'http-status', 'required-visible', 'guard', 'stability', 'overflow', 'overlap', 'task-order',
   'text-clipped', 'min-gap', 'axe', 'console', 'requests', 'parity', 'judge'];
-const SEVERITY_ORDER = ['blocker', 'important', 'polish'];
-const rank = (list: string[], v: string) => (list.indexOf(v) === -1 ? list.length : list.indexOf(v));
+const rank = (list: readonly string[], v: string) => (list.indexOf(v) === -1 ? list.length : list.indexOf(v));
 function inReadingOrder(findings: Finding[]): Finding[] {
   return findings.map((f, i) => ({ f, i })).sort((a, b) =>
-    rank(SEVERITY_ORDER, a.f.severity) - rank(SEVERITY_ORDER, b.f.severity)
+    rank(SEVERITIES, a.f.severity) - rank(SEVERITIES, b.f.severity)
     || rank(CHECK_ORDER, a.f.check) - rank(CHECK_ORDER, b.f.check)
     || a.i - b.i).map((x) => x.f);
 }

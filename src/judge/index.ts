@@ -1,7 +1,7 @@
 // The judge stage for one spec: decide whether it may run, gather crops and text, render the
 // prompt, answer from the cache or one model call, verify the evidence, write <spec>/judge.json.
 // Every fault after the decision to call is an `error` with a reason — never a silent pass.
-import type { Finding } from '../core/artifacts.js';
+import type { JudgeResult } from '../core/artifacts.js';
 import { writeFileAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
@@ -16,7 +16,7 @@ import { gatherInputs, InputFault, type JudgeInputs } from './inputs.js';
 import { sameModel } from './model-id.js';
 import { renderPrompt, TEMPLATE_VERSION } from './prompt.js';
 import { sweepKey } from './redact.js';
-import { checkVerdict, parseVerdict, VERDICT_SCHEMA, type DroppedFinding } from './verdict.js';
+import { checkVerdict, parseVerdict, VERDICT_SCHEMA } from './verdict.js';
 
 export { createLedger, type JudgeLedger } from './budget.js';
 
@@ -29,22 +29,8 @@ export interface JudgeRunOptions {
   cacheDir?: string;
 }
 
-export interface JudgeResult {
-  status: 'pass' | 'fail' | 'FAIL_EVIDENCE' | 'error' | 'skipped';
-  reason: string | null;
-  findings: Finding[];
-  model: { requested: string; reported: string | null; mismatch: boolean } | null;
-  cache: 'hit' | 'miss' | 'bypass' | null;
-  requests: number;
-  bytesSent: number;
-  tokens: { prompt: number; completion: number } | null;
-  imagesSent: string[];
-  dropped: { praise: number; redesign: number };
-  /** polish findings left out as praise or redesign, kept so a reader can disagree */
-  droppedFindings: DroppedFinding[];
-  calibration: { status: 'calibrated' | 'uncalibrated' | 'none'; model: string | null; date: string | null; agreement: number | null };
-  ms: number;
-}
+/** judge.json: declared with the other artifacts (core/artifacts.ts). */
+export type { JudgeResult } from '../core/artifacts.js';
 
 const NO_CALIBRATION = { status: 'none', model: null, date: null, agreement: null } as const;
 

@@ -3,12 +3,12 @@
 // diff, ARIA snapshot, page text). Page-derived text is flagged untrusted for the prompt.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Box, CaptureRecord } from '../core/artifacts.js';
+import type { Box, CaptureRecord, ParityResult } from '../core/artifacts.js';
+import { readArtifact } from '../core/artifact-read.js';
 import { abs, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import { sha256 } from '../core/fsx.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { crop, decodePng, encodePng, fit, paintMasks, toPixels, type Raster } from './images.js';
-import type { ParityLite } from './decide.js';
 
 export interface UnitData { state: string; viewport: string; record: CaptureRecord; capture: string }
 
@@ -43,33 +43,30 @@ function readPng(file: string, what: string, maxPixels: number | undefined): Ras
 
 function readRecord(run: RunContext, spec: SpecPlan, state: string, vp: string): CaptureRecord {
   const rel = files.record(spec.name, state, vp);
-  try {
-    return JSON.parse(fs.readFileSync(abs(run, rel), 'utf8')) as CaptureRecord;
-  } catch {
-    throw new InputFault(`capture record ${rel} is missing or unreadable`);
-  }
+  const loaded = readArtifact('record', abs(run, rel));
+  if (!loaded.value) throw new InputFault(`capture record ${rel} is ${loaded.problem}`);
+  return loaded.value;
 }
 
 export const baselinePath = (root: string, spec: string, state: string, vp: string) =>
   path.join(root, 'baselines', spec, `${unitKey(state, vp)}.png`);
 
-function clustersFor(parity: ParityLite | null, state: string, vp: string): Box[] {
-  const key = unitKey(state, vp);
-  const unit = parity?.units?.find((u) => (u.state === state && u.viewport === vp) || u.key === key);
-  return (unit?.clusters ?? []).map((c) => c.box).filter((b): b is Box => !!b && b.width > 0 && b.height > 0);
+function clustersFor(parity: ParityResult | null, state: string, vp: string): Box[] {
+  const unit = parity?.units.find((u) => u.state === state && u.viewport === vp);
+  return (unit?.clusters ?? []).map((c) => c.box).filter((b) => b.width > 0 && b.height > 0);
 }
 
 function summariseAxe(file: string): string | null {
-  let raw: any;
-  try { raw = JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return null; }
-  const violations = (raw?.violations ?? []).map((v: any) => ({
+  const raw = readArtifact('axe', file).value;
+  if (!raw) return null;
+  const violations = raw.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help,
-    nodes: (v.nodes ?? []).slice(0, 5).map((n: any) => ({ target: n.target, html: String(n.html ?? '').slice(0, 200) })),
+    nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: String(n.html ?? '').slice(0, 200) })),
   }));
   return JSON.stringify({ violations }, null, 1);
 }
 
-export function gatherInputs(run: RunContext, spec: SpecPlan, parity: ParityLite | null): JudgeInputs {
+export function gatherInputs(run: RunContext, spec: SpecPlan, parity: ParityResult | null): JudgeInputs {
   const judge = spec.judge!;
   const out: JudgeInputs = { units: [], images: [], texts: [], notes: [] };
   if (spec.brief) out.texts.push({ name: 'brief.md', kind: 'brief', state: null, viewport: null, untrusted: false, text: spec.brief.text });
@@ -122,9 +119,10 @@ export function gatherInputs(run: RunContext, spec: SpecPlan, parity: ParityLite
       else out.notes.push(`${key}.axe.json could not be read; not sent`);
     }
   }
-  try {
-    const layout = fs.readFileSync(abs(run, files.layoutDiff(spec.name)), 'utf8');
-    out.texts.push({ name: 'layout-diff.json', kind: 'layout', state: null, viewport: null, untrusted: true, text: clip(layout, LIMITS.layout) });
-  } catch { /* no layout diff: parity off or no baseline yet */ }
+  const layout = readArtifact('layoutDiff', abs(run, files.layoutDiff(spec.name)));
+  // sent as parity wrote it (writeJsonAtomic), so the prompt and its cache key are as before
+  if (layout.value) out.texts.push({ name: 'layout-diff.json', kind: 'layout', state: null, viewport: null, untrusted: true, text: clip(JSON.stringify(layout.value, null, 2) + '\n', LIMITS.layout) });
+  else if (layout.problem !== 'missing') out.notes.push(`layout-diff.json is ${layout.problem}; not sent`);
+  // missing: parity off or no baseline yet
   return out;
 }

@@ -2,7 +2,7 @@
 // evidence verification against what was actually sent and what the page actually says. A model's
 // word is never enough: an unverifiable citation turns the whole result into FAIL_EVIDENCE.
 import { Ajv, type ErrorObject } from 'ajv';
-import type { Finding, Severity } from '../core/artifacts.js';
+import { SEVERITIES, type DroppedFinding, type Finding, type Severity } from '../core/artifacts.js';
 import type { JudgeInputs } from './inputs.js';
 import { readAnswerJson } from './parse.js';
 import { quoteFound, quoteSaysSomething } from './quote.js';
@@ -22,7 +22,7 @@ export const VERDICT_SCHEMA = {
         additionalProperties: false,
         required: ['severity', 'evidence', 'issue', 'impact', 'fix'],
         properties: {
-          severity: { type: 'string', enum: ['blocker', 'important', 'polish'] },
+          severity: { type: 'string', enum: [...SEVERITIES] },
           evidence: {
             type: 'object',
             additionalProperties: false,
@@ -82,7 +82,7 @@ export const isPraise = (f: RawFinding) => PRAISE.test(`${f.issue} ${f.impact}`)
 /** The proposed change is a redesign; an issue that merely mentions "the new layout" is not. */
 export const isRedesign = (f: RawFinding) => REDESIGN.test(f.fix);
 
-export interface DroppedFinding { reason: 'praise' | 'redesign'; severity: Severity; issue: string; fix: string }
+export type { DroppedFinding } from '../core/artifacts.js';
 
 export interface Checked {
   status: 'pass' | 'fail' | 'FAIL_EVIDENCE';

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { readJsonIfExists, sha256, writeFileAtomic } from '../core/fsx.js';
+import { readArtifact } from '../core/artifact-read.js';
 import { treeHash as computeTreeHash } from '../core/freshness.js';
 import { files, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
@@ -98,8 +99,8 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
 
 /** Blocker and important findings the run's checks reported for one unit ("2 blocker (required-visible, overlap)"). */
 function findingsAt(run: RunContext, spec: string, state: string, viewport: string): string[] {
-  const results = readJsonIfExists<{ findings?: { check: string; severity: string; state: string | null; viewport: string | null }[] }[]>(path.join(run.runDir, files.checks(spec)));
-  if (!Array.isArray(results)) return [];
+  const results = readArtifact('checks', path.join(run.runDir, files.checks(spec))).value;
+  if (!results) return [];
   const out: string[] = [];
   for (const sev of ['blocker', 'important']) {
     const hits = results.flatMap((r) => r.findings ?? []).filter((f) => f.severity === sev && (f.state ?? state) === state && (f.viewport ?? viewport) === viewport);

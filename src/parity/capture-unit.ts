@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CaptureRecord } from '../core/artifacts.js';
-import { readJsonIfExists } from '../core/fsx.js';
+import { readArtifact } from '../core/artifact-read.js';
 import { abs, files, type RunContext } from '../core/run.js';
 
 export type LoadedCapture =
@@ -13,11 +13,11 @@ export type LoadedCapture =
 export function loadCapture(run: RunContext, spec: string, state: string, viewport: string): LoadedCapture {
   const recRel = files.record(spec, state, viewport);
   let file = files.capture(spec, state, viewport);
-  let record: CaptureRecord | null;
-  try { record = readJsonIfExists<CaptureRecord>(abs(run, recRel)); } catch (err) {
-    return { ok: false, record: null, file, reason: `capture record ${recRel} is unreadable: ${(err as Error).message}` };
+  const loaded = readArtifact('record', abs(run, recRel));
+  if (!loaded.value) {
+    return { ok: false, record: null, file, reason: loaded.problem === 'missing' ? `no capture record ${recRel} (the unit was not captured)` : `capture record ${recRel} is ${loaded.problem}` };
   }
-  if (!record) return { ok: false, record: null, file, reason: `no capture record ${recRel} (the unit was not captured)` };
+  const record = loaded.value;
   if (record.screenshot) file = path.posix.join(path.posix.dirname(recRel), record.screenshot);
   if (!record.ok) {
     const why = record.error ? `${record.error.reason}: ${record.error.message}` : 'no reason recorded';

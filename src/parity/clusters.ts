@@ -1,15 +1,10 @@
 // Groups changed pixels into clusters so a reviewer sees where a page changed. Grid clustering:
 // pixels fall into CELL×CELL cells; touching non-empty cells (8-neighbourhood) form one cluster,
 // whose box is the union of its pixels' extents. O(changed pixels + cells), no per-pixel graph.
-import type { Box } from '../core/artifacts.js';
+import type { Cluster } from '../core/artifacts.js';
+export type { Cluster } from '../core/artifacts.js';
 
 export const CELL = 16;
-
-export interface Cluster {
-  box: Box;                                  // CSS px, document coordinates
-  pixels: number;                            // changed pixels in it
-  device: [number, number, number, number];  // device px [x0, y0, x1, y1)
-}
 
 export class ClusterGrid {
   private readonly cw: number;

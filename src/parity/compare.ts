@@ -3,7 +3,7 @@
 // once with masks as its ignore mask, and one walk over its output yields the per-region counts,
 // the clusters and the diff image. Boxes come in CSS px; images are device px (× dsf).
 import pixelmatch from 'pixelmatch';
-import type { Box } from '../core/artifacts.js';
+import type { Box, RegionCount } from '../core/artifacts.js';
 import { decodePng, DiffCanvas, PngError, type Rgba } from './png.js';
 import { ClusterGrid, type Cluster } from './clusters.js';
 
@@ -23,7 +23,7 @@ export interface CompareInput {
   maxPixels?: number;
 }
 
-export interface RegionCount { name: string; changed: number; pixels: number; ratio: number; box: Box | null }
+export type { RegionCount } from '../core/artifacts.js';
 
 export type CompareOutcome =
   | { kind: 'identical' }

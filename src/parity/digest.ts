@@ -8,20 +8,8 @@ import { unitKey, type RunContext } from '../core/run.js';
 import { BASELINES, baselineAbs, baselineRel, readManifest } from './baselines.js';
 import { loadCapture } from './capture-unit.js';
 
-export interface BaselineDigestUnit {
-  state: string;
-  viewport: string;
-  file: string;                   // project-relative baseline PNG
-  sha256: string | null;          // its bytes as compared; null: no such file
-  entry: string | null;           // sha256 of its manifest entry; null: none, or the manifest unreadable
-  capture: string | null;         // sha256 of this run's capture; null: no usable capture
-}
-
-export interface BaselineDigest {
-  manifest: string;               // project-relative manifest.json
-  units: BaselineDigestUnit[];
-  written: string[];              // baseline files this run wrote (run --update-baselines)
-}
+import type { BaselineDigest, BaselineDigestUnit } from '../core/artifacts.js';
+export type { BaselineDigest, BaselineDigestUnit } from '../core/artifacts.js';
 
 type Root = Pick<RunContext, 'root'>;
 

@@ -1,22 +1,23 @@
 // Reporters read report.json only: never the capture records or a stage's own files.
-import fs from 'node:fs';
 import path from 'node:path';
+import { SEVERITIES, type Box } from '../core/artifacts.js';
+import { readArtifact } from '../core/artifact-read.js';
 import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
 import { describe } from '../gate/policy.js';
 
-export type Box = { x: number; y: number; width: number; height: number };
+export type { Box } from '../core/artifacts.js';
 const isBox = (b: unknown): b is Box => !!b && typeof b === 'object' && [(b as Box).x, (b as Box).y, (b as Box).width, (b as Box).height].every((n) => typeof n === 'number');
 /** Evidence carries check-specific fields beyond the schema's (additionalProperties). */
 const extra = (f: ReportFinding, key: string): unknown => (f.evidence as Record<string, unknown> | undefined)?.[key];
 
 export function readReport(runDir: string): Report {
   const file = path.join(runDir, 'report.json');
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;
-  if (!report || !Array.isArray(report.specs)) throw new Error(`${file} is not a veval report`);
-  return report;
+  const loaded = readArtifact('report', file);
+  if (!loaded.value) throw new Error(`${file} is ${loaded.problem}`);
+  return loaded.value;
 }
 
-export const SEVERITY_ORDER = ['blocker', 'important', 'polish'] as const;
+export const SEVERITY_ORDER = SEVERITIES;
 
 /** "state @ viewport", or "spec-wide" for findings about no single capture. */
 export const unitLabel = (f: { state: string | null; viewport: string | null }) =>

@@ -1,7 +1,7 @@
 // The contract's merging rule: config sections are defaults, a spec overrides them key by key —
 // objects merge, arrays and scalars replace. `checks:` values are normalised first so that a
 // spec's `axe: true` keeps the config's axe options instead of wiping them.
-import type { Severity } from '../core/artifacts.js';
+import { SEVERITIES, type Severity } from '../core/artifacts.js';
 import { CHECKS } from '../checks/registry.js';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -15,13 +15,12 @@ export function deepMerge<T>(base: T | undefined, over: T | undefined): T | unde
 }
 
 export interface NormalCheck { enabled?: boolean; severity?: Severity; options: Record<string, unknown> }
-const SEVS = ['blocker', 'important', 'polish'];
 
 export function normalizeCheckValue(id: string, value: unknown): NormalCheck {
   const meta = CHECKS.find((c) => c.meta.id === id)?.meta;
   if (value === true) return { enabled: true, options: {} };
   if (value === false) return { enabled: false, options: {} };
-  if (typeof value === 'string' && SEVS.includes(value)) return { enabled: true, severity: value as Severity, options: {} };
+  if (typeof value === 'string' && (SEVERITIES as readonly string[]).includes(value)) return { enabled: true, severity: value as Severity, options: {} };
   if (isObj(value)) {
     const { severity, ...options } = value;
     return { enabled: true, severity: severity as Severity | undefined, options };

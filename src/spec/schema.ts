@@ -2,9 +2,10 @@
 // runtime validation (ajv) and the committed IDE schemas in schema/ (test/spec/schema-drift).
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { CHECKS } from '../checks/registry.js';
+import { SEVERITIES } from '../core/artifacts.js';
 
 const Str = (description: string, extra: object = {}) => Type.String({ description, ...extra });
-const SEVERITY = Type.Union([Type.Literal('blocker'), Type.Literal('important'), Type.Literal('polish')], {
+const SEVERITY = Type.Union(SEVERITIES.map((s) => Type.Literal(s)), {
   description: 'blocker (task impossible or high-risk mistake) | important (task harder, trust harmed) | polish (consistency only)',
 });
 /** Names become folder and file names: keep them portable. */

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { gateRun } from '../../src/gate/index.js';
 import type { JudgePlan, ParityPlan } from '../../src/spec/plan.js';
 import { finding, healthySpec, INFO, makeRun, record, result, specPlan } from './fixture.js';
+import { judgeResult, parityResult } from '../helpers/artifacts.js';
+import type { Finding, JudgeResult, ParityResult } from '../../src/core/artifacts.js';
 
 const CHECK_IDS = ['capture', 'axe', 'console', 'http-status', 'min-gap', 'overflow', 'overlap', 'requests', 'required-visible', 'stability', 'task-order', 'text-clipped'];
 const allPass = () => CHECK_IDS.map((id) => result(id));
@@ -14,8 +16,8 @@ const judgePlan = (mode: JudgePlan['mode']): JudgePlan => ({
   retries: 2, maxTokens: 2000, budget: { maxImages: null, maxTokens: null }, calibration: { minAgreement: 0.8, required: false, file: '.veval/calibration.json' },
 });
 const parityPlan: ParityPlan = { threshold: 0.1, maxDiffRatio: 0, regions: {} };
-const judgeJson = (status: string, findings: unknown[] = [], reason: string | null = null) => ({ status, reason, findings, model: 'm', cache: 'miss', requests: 1, bytesSent: 10, tokens: { prompt: 1, completion: 1 }, imagesSent: 1, calibration: null, ms: 5 });
-const parityJson = (status: string, findings: unknown[] = []) => ({ status, findings, units: [], notes: [], ms: 3 });
+const judgeJson = (status: JudgeResult['status'], findings: Finding[] = [], reason: string | null = null) => judgeResult(status, findings, reason);
+const parityJson = (status: ParityResult['status'], findings: Finding[] = []) => parityResult(status, { findings });
 
 function gate(spec = specPlan('checkout'), tree = healthySpec(spec, allPass()), info = INFO) {
   const { run, dir } = makeRun([spec], tree);
@@ -208,7 +210,7 @@ test('a spec with parity fails when parity.json is missing, errored or skipped',
   const missing = gate(spec, healthySpec(spec, allPass()));
   assert.equal(missing.s.status, 'fail');
   assert.match(missing.s.reasons.join('\n'), /parity\.json is missing/);
-  for (const status of ['error', 'skipped']) {
+  for (const status of ['error', 'skipped'] as const) {
     assert.equal(gate(spec, healthySpec(spec, allPass(), { 'checkout/parity.json': parityJson(status) })).s.status, 'fail', status);
   }
   assert.equal(gate(spec, healthySpec(spec, allPass(), { 'checkout/parity.json': parityJson('pass') })).s.status, 'pass');
@@ -265,5 +267,6 @@ test('a finding with a severity the policy does not know fails instead of being 
     : r);
   const { report, s } = gate(spec, healthySpec(spec, checks));
   assert.equal(report.status, 'fail');
-  assert.ok(s.reasons.some((x) => /unknown severity "critical"/.test(x)), s.reasons.join('\n'));
+  // checks.json is validated as it is read: the finding's unknown severity makes it a foreign file, named
+  assert.ok(s.reasons.some((x) => /checks\.json is unreadable: .*severity must be one of blocker \| important \| polish, not "critical"/.test(x)), s.reasons.join('\n'));
 });

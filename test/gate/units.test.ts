@@ -6,14 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gateRun } from '../../src/gate/index.js';
 import { healthySpec, INFO, makeRun, png, result, specPlan } from './fixture.js';
+import { parityResult, parityUnit } from '../helpers/artifacts.js';
 
 const parityPlan = { threshold: 0.1, maxDiffRatio: 0, regions: {} };
 
 test('the baseline parity compared with is copied into the run folder and cited', () => {
   const spec = specPlan('cart', { parity: parityPlan });
-  const unit = (viewport: string) => ({ state: 'default', viewport, outcome: 'identical', baseline: `baselines/cart/default-${viewport}.png`, diff: null });
+  const unit = (viewport: string) => parityUnit('default', viewport, { baseline: `baselines/cart/default-${viewport}.png` });
   const { run, dir } = makeRun([spec], healthySpec(spec, [result('capture')], {
-    'cart/parity.json': { status: 'pass', findings: [], units: [unit('desktop'), unit('mobile')], notes: [], ms: 1 },
+    'cart/parity.json': parityResult('pass', { units: [unit('desktop'), unit('mobile')] }),
     'cart/default-mobile.diff.png': png(4, 4),
   }));
   fs.mkdirSync(path.join(run.root, 'baselines', 'cart'), { recursive: true });

@@ -7,6 +7,7 @@ import { runJudge, createLedger } from '../../src/judge/index.js';
 import { files } from '../../src/core/run.js';
 import { fakeSlot, type Step } from './fake-openai.js';
 import { allFilesText, GOOD_FINDING, judgePlan, makePng, makeRun, SENTINEL_KEY, specPlan } from './fixture.js';
+import { parityResult, parityUnit } from '../helpers/artifacts.js';
 
 const slot = fakeSlot(SENTINEL_KEY);
 after(slot.close);
@@ -255,7 +256,7 @@ test('changed clusters are sent as candidate and baseline crops; images: full se
   const env = await serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
   const spec = specPlan('changed', { parity: { threshold: 0.1, maxDiffRatio: 0, regions: {} } });
   const fx = makeRun(spec);
-  fx.write(files.parity('changed'), { status: 'fail', findings: [], units: [{ state: 'default', viewport: 'desktop', clusters: [{ box: { x: 100, y: 100, width: 50, height: 30 } }] }] });
+  fx.write(files.parity('changed'), parityResult('fail', { units: [parityUnit('default', 'desktop', { outcome: 'changed', clusters: [{ box: { x: 100, y: 100, width: 50, height: 30 }, pixels: 1500, device: [100, 100, 150, 130] }], clusterCount: 1 })] }));
   fs.mkdirSync(path.join(fx.root, 'baselines', 'changed'), { recursive: true });
   fs.writeFileSync(path.join(fx.root, 'baselines', 'changed', 'default-desktop.png'), makePng(400, 900, 5));
   const r = await runJudge(fx.run, fx.spec, { env });

@@ -69,15 +69,16 @@ test('a quote verifies in the cited text input that was sent (axe summary, layou
   const cite = (file: string, quote: string) => ({ status: 'fail', findings: [{ ...GOOD_FINDING, evidence: { file, region: null, quote } }] });
   for (const [file, quote, ok] of [
     ['default-desktop.axe.json', 'Elements must meet minimum color contrast ratio thresholds', true],
-    ['layout-diff.json', 'moved down by 40 px', true],
+    ['layout-diff.json', '"change": "moved"', true],
     ['brief.md', 'The buyer pays for the order', true],
-    ['default-desktop.axe.json', 'moved down by 40 px', false],          // in another file, not the cited one
+    ['default-desktop.axe.json', '"change": "moved"', false],          // in another file, not the cited one
     ['default-desktop.region-summary.png', 'color contrast ratio thresholds', false],
   ] as const) {
     const env = await slot.serve([{ kind: 'json', content: cite(file, quote) }]);
     const fx = makeRun(specPlan('textcite'), { rec: { axe: 'axe-default-desktop.json' } });
     fx.write('textcite/axe-default-desktop.json', axe);
-    fx.write(files.layoutDiff('textcite'), { changes: [{ kind: 'region', name: 'summary', change: 'moved down by 40 px' }] });
+    fx.write(files.layoutDiff('textcite'), { version: 1, spec: 'textcite', tolerancePx: 2, units: [{ state: 'default', viewport: 'desktop', compared: true, reason: null,
+      boxes: [{ kind: 'region', name: 'summary', baseline: { x: 0, y: 100, width: 300, height: 200 }, current: { x: 0, y: 140, width: 300, height: 200 }, change: 'moved', dx: 0, dy: 40, dw: 0, dh: 0 }], spacing: [] }] });
     const r = await runJudge(fx.run, fx.spec, { env, noCache: true });
     assert.equal(r.status, ok ? 'fail' : 'FAIL_EVIDENCE', `${file}: ${quote}`);
     if (!ok && file.endsWith('.json')) assert.match(r.reason!, new RegExp(`which is not in ${file.replace(/\./g, '\\.')} nor the page's ARIA snapshot or text`));

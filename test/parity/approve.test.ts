@@ -138,7 +138,7 @@ test('approve refuses a spec named explicitly that has no parity section, or is 
 test('approving a capture the run found blockers in warns that it bakes them into the baseline', async () => {
   const run = makeRun([makeSpec()]);
   writeCapture(run, 'shop', img());
-  const finding = (check: string, severity: string, viewport: string | null) => ({ check, severity, viewport, state: 'default', message: 'x', evidence: {} });
+  const finding = (check: string, severity: string, viewport: string | null) => ({ check, severity, viewport, state: 'default', message: 'x', evidence: { file: null } });
   fs.writeFileSync(path.join(run.runDir, 'shop', 'checks.json'), JSON.stringify([
     { check: 'required-visible', status: 'fail', findings: [finding('required-visible', 'blocker', 'desktop'), finding('required-visible', 'blocker', 'mobile')], error: null, ms: 1 },
     { check: 'overlap', status: 'fail', findings: [finding('overlap', 'blocker', 'desktop')], error: null, ms: 1 },

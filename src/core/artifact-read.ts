@@ -1,0 +1,63 @@
+// Reading an artifact another stage wrote: parsed and checked against its schema (core/artifacts.ts,
+// precompiled into generated/artifact-validators.js) in one place, so every reader agrees on what a
+// capture record, parity.json or judge.json is. What is missing, corrupt or foreign comes back as a
+// problem the reader turns into its own fail-closed reason — never as a half-trusted value.
+import type { ErrorObject } from 'ajv';
+import type { AxeResultsLite, CaptureRecord, CheckResult, JudgeResult, LayoutDiff, ParityResult } from './artifacts.js';
+import type { Report } from '../gate/report-schema.js';
+import { readJsonIfExists } from './fsx.js';
+import * as generated from './generated/artifact-validators.js';
+
+interface ArtifactTypes {
+  record: CaptureRecord;
+  axe: AxeResultsLite;
+  checks: CheckResult[];
+  parity: ParityResult;
+  layoutDiff: LayoutDiff;
+  judge: JudgeResult;
+  report: Report;
+}
+export type ArtifactName = keyof ArtifactTypes;
+
+/** How readers name each artifact in a reason: "not a capture record". */
+export const ARTIFACT_WHAT: Record<ArtifactName, string> = {
+  record: 'capture record', axe: 'axe result', checks: 'checks result', parity: 'parity result',
+  layoutDiff: 'layout diff', judge: 'judge result', report: 'veval report',
+};
+
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+const validators = generated as unknown as Record<ArtifactName, Validator>;
+
+/** The value at a JSON pointer (ajv's instancePath), for naming what was wrong. */
+function at(value: unknown, pointer: string): unknown {
+  let v: any = value;
+  for (const key of pointer.split('/').slice(1)) v = v?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return v;
+}
+
+/** null when `value` is a valid `name`; else why not, e.g. 'not a capture record (/viewport/width must be number, not "wide")'. */
+export function artifactProblem(name: ArtifactName, value: unknown): string | null {
+  const v = validators[name];
+  if (v(value)) return null;
+  const e = v.errors?.[0];
+  if (!e) return `not a ${ARTIFACT_WHAT[name]}`;
+  const allowed = e.keyword === 'enum' ? `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(' | ')}` : e.message ?? 'is invalid';
+  const got = e.keyword === 'required' || e.instancePath === '' ? '' : `, not ${(JSON.stringify(at(value, e.instancePath)) ?? 'undefined').slice(0, 60)}`;
+  return `not a ${ARTIFACT_WHAT[name]} (${e.instancePath || '/'} ${allowed}${got})`;
+}
+
+/** A file's content, or why there is none: 'missing' or 'unreadable: …'. */
+export type Loaded<T> = { value: T; problem: null } | { value: null; problem: string };
+
+/** Reads and validates one artifact. Problems: 'missing', 'unreadable: <why>' (bad JSON, wrong shape). */
+export function readArtifact<K extends ArtifactName>(name: K, file: string): Loaded<ArtifactTypes[K]> {
+  let raw: unknown;
+  try {
+    raw = readJsonIfExists<unknown>(file);
+  } catch (err: any) {
+    return { value: null, problem: `unreadable: ${err?.message ?? String(err)}` };
+  }
+  if (raw === null) return { value: null, problem: 'missing' };
+  const problem = artifactProblem(name, raw);
+  return problem ? { value: null, problem: `unreadable: ${problem}` } : { value: raw as ArtifactTypes[K], problem: null };
+}
