@@ -10,7 +10,8 @@ import { loadProject } from '../../src/spec/project.js';
 import { writeJsonAtomic } from '../../src/core/fsx.js';
 import { freshness } from '../../src/core/freshness.js';
 import type { RunContext } from '../../src/core/run.js';
-import { digestBaselines } from '../../src/parity/digest.js';
+import { digestBaselines, type BaselineDigest } from '../../src/parity/digest.js';
+import { gateRun } from '../../src/gate/index.js';
 
 async function project(git: boolean) {
   const dir = tmpDir();
@@ -28,9 +29,13 @@ async function project(git: boolean) {
 /** The baselines record of spec a as the run would write it: a's units against what is on disk now. */
 const digestOf = (run: RunContext, viewports: string[]) => digestBaselines(run, 'a', viewports.map((viewport) => ({ state: 'default', viewport })), []);
 
-function writeReport(run: RunContext, status: 'pass' | 'fail', viewports = ['desktop', 'mobile'], baselines: unknown = digestOf(run, viewports)) {
-  const units = viewports.map((viewport) => ({ state: 'default', viewport }));
-  writeJsonAtomic(path.join(run.runDir, 'report.json'), { status, incomplete: false, specs: [{ name: 'a', status, units, reasons: status === 'fail' ? ['blocker: required-visible'] : [], baselines }] });
+/** A real report.json (the gate's, on this run folder) with the status, units and baselines a test needs. */
+function writeReport(run: RunContext, status: 'pass' | 'fail', viewports = ['desktop', 'mobile'], baselines: BaselineDigest | null = digestOf(run, viewports)) {
+  const report = gateRun(run, { startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z' });
+  Object.assign(report, { status, exitCode: status === 'pass' ? 0 : 1, incomplete: false, reasons: [] });
+  const s = report.specs[0];
+  Object.assign(s, { status, reasons: status === 'fail' ? ['blocker: required-visible'] : [], baselines, units: s.units.filter((u) => viewports.includes(u.viewport)) });
+  writeJsonAtomic(path.join(run.runDir, 'report.json'), report);
 }
 
 test('verify: no run at all fails (exit 1), not a usage error', async () => {
