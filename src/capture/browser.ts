@@ -13,7 +13,7 @@ export const LAUNCH_FLAGS = [
   '--disable-sync', '--no-first-run', '--disable-quic',
 ];
 
-export const INSTALL_HINT = 'apt-get install -y --no-install-recommends chromium-headless-shell chromium fonts-dejavu-core fontconfig';
+export const INSTALL_HINT = 'apt-get install -y --no-install-recommends chromium-headless-shell chromium fonts-dejavu-core fontconfig (Debian), or `veval browser --install` (Playwright\'s Chromium)';
 
 const PLAYWRIGHT_VERSION: string = createRequire(import.meta.url)('playwright-core/package.json').version;
 
@@ -21,14 +21,26 @@ function playwrightBrowser(): string | null {
   try { return chromium.executablePath() || null; } catch { return null; }
 }
 
+/** Where the browser packages put their binaries: Debian's Chromium, Playwright's own download,
+ *  Google Chrome (what GitHub's ubuntu-latest runners ship). */
+export const SYSTEM_BROWSERS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium'];
+export const CHROME_BROWSERS = ['/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/opt/google/chrome/chrome'];
+
 /** Candidate executables in resolution order (the first that exists wins). */
-export function browserCandidates(plan: ProjectPlan, env: NodeJS.ProcessEnv = process.env): string[] {
+export function browserCandidates(plan: Pick<ProjectPlan, 'browser'>, env: NodeJS.ProcessEnv = process.env): string[] {
   return [
     plan.browser.executablePath, env.VEVAL_BROWSER,
-    '/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium',
+    ...SYSTEM_BROWSERS,
     playwrightBrowser(),
-    '/usr/bin/google-chrome', '/opt/google/chrome/chrome',
+    ...CHROME_BROWSERS,
   ].filter((p): p is string => !!p);
+}
+
+/** The browser a launch would use: the explicit one (config or VEVAL_BROWSER) or the first found. */
+export function findBrowser(plan: Pick<ProjectPlan, 'browser'>, env: NodeJS.ProcessEnv = process.env): { path: string | null; explicit: string | null } {
+  const explicit = plan.browser.executablePath ?? env.VEVAL_BROWSER ?? null;
+  if (explicit) return { path: fs.existsSync(explicit) ? explicit : null, explicit };
+  return { path: browserCandidates(plan, env).find((p) => fs.existsSync(p)) ?? null, explicit };
 }
 
 export function flavourOf(executable: string | null): EnvFingerprint['flavour'] {
@@ -53,9 +65,9 @@ export async function launchBrowser(plan: ProjectPlan): Promise<{ browser: Brows
       throw new FatalError(`could not connect to the remote browser: ${(err as Error).message.split('\n')[0]}`);
     }
   } else {
-    const explicit = plan.browser.executablePath ?? process.env.VEVAL_BROWSER ?? null;
-    if (explicit && !fs.existsSync(explicit)) throw new FatalError(`browser not found at ${explicit}`, INSTALL_HINT);
-    executablePath = browserCandidates(plan).find((p) => fs.existsSync(p)) ?? null;
+    const found = findBrowser(plan);
+    if (found.explicit && !found.path) throw new FatalError(`browser not found at ${found.explicit}`, INSTALL_HINT);
+    executablePath = found.path;
     if (!executablePath) throw new FatalError('no browser found', INSTALL_HINT);
     try {
       browser = await chromium.launch({

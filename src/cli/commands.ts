@@ -4,6 +4,7 @@ import { cmdRun, cmdCapture, cmdCheck, cmdJudge, cmdGate, cmdReport, cmdMerge } 
 import { cmdValidate, cmdPlan, cmdChecks } from './cmd-info.js';
 import { cmdVerify, cmdApprove, cmdCalibrate } from './cmd-verify.js';
 import { cmdInit } from './init.js';
+import { cmdBrowser } from './cmd-browser.js';
 import { cmdDemo } from '../demo/run-demo.js';
 
 export interface CommonOptions {
@@ -81,8 +82,13 @@ export function registerCommands(cli: CAC): void {
     .option('--no-cache', NO_CACHE)
     .option('--json', 'print the calibration report as JSON')
     .action(cmdCalibrate);
-  cli.command('init [dir]', 'scaffold config, schema, an example spec and brief, CI workflow, AGENTS.md')
-    .option('--force', 'overwrite existing files')
+  cli.command('browser', 'print the browser a run would use (path and kind); CI logs name it')
+    .option('--config <file>', 'config file')
+    .option('--install', 'when none is found, install Playwright\'s Chromium with its system packages')
+    .action(cmdBrowser);
+  cli.command('init [dir]', 'scaffold for the app it finds: config with server:, a spec and brief per route, schemas, VS Code settings, CI, AGENTS.md, npm scripts')
+    .option('--ci <kind>', 'github (default: .github/workflows/visual-eval.yml), gitlab (.gitlab-ci.yml) or none')
+    .option('--force', 'overwrite files, and re-create what you deleted, that init wrote before')
     .action(cmdInit);
   cli.command('demo', 'serve the bundled demo shop and run its spec: approve, pass, then a regression that fails')
     .action(cmdDemo);
