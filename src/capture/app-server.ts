@@ -35,10 +35,28 @@ export function listening(url: string, timeoutMs = 2000): Promise<boolean> {
 
 const TAIL = 4000;
 
+/** server: { static, build }: the build runs to completion first; a failed build stops the run (exit 3). */
+function buildStatic(command: string, cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const child = spawn(command, { shell: true, cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (b: Buffer) => { output = (output + b.toString()).slice(-TAIL); };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    child.on('error', (err) => reject(new FatalError(`app build \`${command}\` could not start: ${err.message}`)));
+    child.on('exit', (code, signal) => {
+      if (code === 0) return resolve();
+      const tail = output.trim() ? `\n--- build output (tail) ---\n${output.trim()}` : '';
+      reject(new FatalError(`app build \`${command}\` failed (${signal ? `signal ${signal}` : `exit code ${code}`})${tail}`));
+    });
+  });
+}
+
 export async function startAppServer(plan: ProjectPlan): Promise<{ baseURL: string | null; stop(): Promise<void> }> {
   const s = plan.server;
   if (!s) return { baseURL: plan.baseURL, stop: async () => {} };
   if (s.kind === 'static') {
+    if (s.build) await buildStatic(s.build, plan.root);
     const srv = await serveStatic(path.resolve(plan.root, s.dir));
     return { baseURL: srv.url, stop: () => srv.close() };
   }

@@ -107,7 +107,7 @@ export interface ProjectPlan {
   baseURL: string | null;
   server:
     | { kind: 'command'; command: string; url: string; cwd: string; env: Record<string, string>; timeout: number; reuseExisting: boolean }
-    | { kind: 'static'; dir: string }
+    | { kind: 'static'; dir: string; build: string | null }
     | null;
   browser: { executablePath: string | null; wsEndpoint: string | null; cdpEndpoint: string | null; args: string[] };
   workers: number | null;

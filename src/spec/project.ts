@@ -188,7 +188,7 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
     configFile: cfg.file ? path.relative(cfg.root, cfg.file) : null,
     baseURL,
     server: !server ? null : 'static' in server
-      ? { kind: 'static', dir: path.resolve(cfg.root, server.static) }
+      ? { kind: 'static', dir: path.resolve(cfg.root, server.static), build: server.build ?? null }
       : { kind: 'command', command: server.command, url: server.url, cwd: path.resolve(cfg.root, server.cwd ?? '.'), env: server.env ?? {}, timeout: server.timeout ?? 60000, reuseExisting: server.reuseExisting ?? false },
     browser: {
       executablePath: process.env.VEVAL_BROWSER || cfg.config.browser?.executablePath || null,

@@ -196,6 +196,7 @@ export const Server = Type.Union([
   }, { additionalProperties: false, description: 'start the app with a command (like Playwright webServer)' }),
   Type.Object({
     static: Str('folder served by veval on a free port on 127.0.0.1; baseURL is set to it', { minLength: 1 }),
+    build: Type.Optional(Str('shell command run to completion in the config\'s folder before the folder is served, e.g. npm run build', { minLength: 1 })),
   }, { additionalProperties: false, description: 'serve a static folder' }),
 ], { description: 'the app under test' });
 

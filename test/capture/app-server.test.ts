@@ -2,6 +2,7 @@
 // answers stops the run with its output.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { answers, startAppServer } from '../../src/capture/app-server.js';
 import { FatalError } from '../../src/core/errors.js';
 import { serveStatic } from '../../src/core/static-server.js';
@@ -53,7 +54,7 @@ test('reuseExisting does not start a second server when the url already answers'
 });
 
 test('a static server serves the folder; no server keeps the configured baseURL', async () => {
-  const s = await startAppServer(planWith({ kind: 'static', dir: FIXTURES }));
+  const s = await startAppServer(planWith({ kind: 'static', dir: FIXTURES, build: null }));
   try {
     assert.match(s.baseURL!, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.equal(await answers(`${s.baseURL}/static.html`), true);
@@ -62,4 +63,19 @@ test('a static server serves the folder; no server keeps the configured baseURL'
   }
   const none = await startAppServer(planWith(null, 'http://example.test'));
   assert.equal(none.baseURL, 'http://example.test');
+});
+
+test('server: { static, build } runs the build to completion first, then serves what it made; a failed build stops the run with its output', async () => {
+  const dir = tmpDir();
+  const plan = { ...planWith({ kind: 'static', dir: `${dir}/out`, build: `mkdir -p out && echo '<p>built</p>' > out/index.html` }), root: dir };
+  const s = await startAppServer(plan);
+  try {
+    const body = await (await fetch(`${s.baseURL}/`)).text();
+    assert.match(body, /built/);
+  } finally {
+    await s.stop();
+  }
+  const bad = { ...planWith({ kind: 'static', dir, build: 'echo compiling; echo "src/x.ts: error" >&2; exit 4' }), root: dir };
+  await assert.rejects(startAppServer(bad), (err: unknown) => err instanceof FatalError && /app build `.*` failed \(exit code 4\)[\s\S]*src\/x\.ts: error/.test(err.message));
+  fs.rmSync(dir, { recursive: true, force: true });
 });
