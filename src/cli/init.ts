@@ -1,18 +1,37 @@
-// veval init: a working starting point — config, IDE schemas, an example spec and brief, a CI
-// workflow (4 shards + merge), an AGENTS.md section, npm scripts and .gitignore entries.
+// veval init: a working starting point for the app it finds — config with a server: that builds
+// and serves it, a spec and brief per route, IDE schemas and VS Code settings, a CI file (GitHub
+// Actions or GitLab CI), an AGENTS.md section, npm scripts and .gitignore entries. Running it again
+// never overwrites or re-creates what the user changed or deleted (see init/manifest.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXIT } from '../core/errors.js';
+import YAML from 'yaml';
+import { EXIT, InputError } from '../core/errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../core/fsx.js';
 import { PACKAGE_ROOT } from '../core/version.js';
+import { CI_LAYOUT, githubWorkflow, gitlabCi, shardCountFor } from './init/ci.js';
+import { detectApp, type AppInfo } from './init/detect.js';
+import { InitWriter, MANIFEST_FILE, type Outcome } from './init/manifest.js';
 
-const CONFIG = `# yaml-language-server: $schema=./schema/config.schema.json
-# Project defaults; each spec overrides them key by key.
+export const CONFIG_FILE = 'visual-eval.config.yaml';
+export const SCHEMA_FILES = ['spec.schema.json', 'config.schema.json', 'report.schema.json'];
+export const CI_FILES = { github: '.github/workflows/visual-eval.yml', gitlab: '.gitlab-ci.yml' } as const;
+
+function configText(app: AppInfo): string {
+  const head = `# yaml-language-server: $schema=./schema/config.schema.json
+# Project defaults; each spec overrides them key by key. Written by \`veval init\` for ${app.label} (${app.pm.name}).
+`;
+  const server = app.server
+    ? `# How \`veval run\` (and CI) builds and serves the app: a production build, as users get it.\n` + YAML.stringify({ server: app.server }, { lineWidth: 0 })
+    : `# veval found no framework it knows and no index.html: say where the app answers (baseURL), or let
+# veval start it (server:) — CI needs server:, nothing else starts the app there.
 baseURL: http://127.0.0.1:3000
-# server:                       # let veval start the app (or: static: dist)
-#   command: npm run dev
+# server:
+#   command: npm run build && npm start
 #   url: http://127.0.0.1:3000
-viewports:
+#   timeout: 180000
+# (or serve a folder:  server: { static: dist, build: npm run build })
+`;
+  return head + server + `viewports:
   desktop: { width: 1280, height: 800 }
   mobile: { width: 390, height: 844, isMobile: true, hasTouch: true }
 checks:
@@ -23,72 +42,44 @@ gate:
   minScore: 80
   warn: [polish]
 `;
+}
 
-const SPEC = `# yaml-language-server: $schema=../schema/spec.schema.json
-name: home
-route: /
-brief: ../briefs/home.md
+/** A route's spec name: / → home, /blog/post → blog-post, /about.html → about. */
+export function specNameFor(route: string): string {
+  const n = route.replace(/\.html?$/, '').replace(/^\/+|\/+$/g, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  return n || 'home';
+}
+
+function specText(name: string, route: string, found: string): string {
+  return `# yaml-language-server: $schema=../schema/spec.schema.json
+# ${found}
+name: ${name}
+route: ${route}
+brief: ../briefs/${name}.md
 viewports: [desktop, mobile]
-regions:
-  header: header
-  main: main
-required:
-  - selector: main h1
-    name: page heading
-checks:
-  overlap: all
-  task-order: true
-# parity:                       # compare with approved baselines (veval approve)
-#   maxDiffRatio: 0.001
+# required:                     # must be present AND visible to a user (or list them in the brief's "## Must show")
+#   - selector: main h1
+#     name: page heading
+# states:                       # the page after steps, e.g. a menu opened
+#   - name: menu-open
+#     steps:
+#       - click: "button[aria-expanded]"
+# Every check runs with its defaults; a checks: section changes that (see \`veval checks\`).
 `;
+}
 
-const BRIEF = `# Home
+function briefText(name: string, route: string): string {
+  return `# ${name} (${route})
 
 ## User job
-A first-time visitor understands what this site offers and finds the main action.
+Say what a user comes to ${route} to do, and what must go right (the judge reads this).
 
 ## Must show
-- \`main h1\` — the page heading
-- The main call to action, above the fold on a phone
+<!-- One item per line. A \`css selector\` or a "quoted text" item is checked on every run
+     (present and visible); an item in plain words goes to the judge. Example lines:
+     \`main h1\` — the page heading          "Sign up" — the main call to action -->
 `;
-
-const WORKFLOW = `name: visual-eval
-on: [pull_request]
-jobs:
-  capture:
-    runs-on: ubuntu-latest
-    strategy:
-      fail-fast: false
-      matrix:
-        shard: [1, 2, 3, 4]
-    steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with: { node-version: 20 }
-      - run: npm ci
-      - run: sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium chromium-headless-shell fonts-dejavu-core fontconfig
-      - run: npx --no-install veval run --shard \${{ matrix.shard }}/4 --out evals-shard-\${{ matrix.shard }}
-      - uses: actions/upload-artifact@v4
-        if: always()
-        with: { name: evals-shard-\${{ matrix.shard }}, path: evals-shard-\${{ matrix.shard }} }
-  merge:
-    needs: capture
-    if: always()
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with: { node-version: 20 }
-      - run: npm ci
-      - uses: actions/download-artifact@v4
-        with: { pattern: evals-shard-*, path: shards }
-      - run: npx --no-install veval merge shards/*/* --out evals
-      - run: cat evals/*/summary.md >> "$GITHUB_STEP_SUMMARY"
-        if: always()
-      - uses: actions/upload-artifact@v4
-        if: always()
-        with: { name: evals, path: evals }
-`;
+}
 
 const AGENTS = `<!-- veval:start -->
 ## Visual evals (veval)
@@ -106,7 +97,7 @@ changes only, after you have looked at the captures.
 <!-- veval:end -->
 `;
 
-const SCRIPTS: Record<string, string> = {
+export const SCRIPTS: Record<string, string> = {
   'eval:capture': 'veval capture',
   'eval:check': 'veval check',
   'eval:judge': 'veval judge',
@@ -114,46 +105,123 @@ const SCRIPTS: Record<string, string> = {
   'eval:verify': 'veval verify',
 };
 
-export async function cmdInit(dir: string | undefined, opts: { force?: boolean }): Promise<number> {
+/** VS Code (and any yaml-language-server client): specs in subfolders validate too. */
+export const VSCODE_SETTINGS = {
+  'yaml.schemas': {
+    './schema/spec.schema.json': ['specs/**/*.yaml', 'specs/**/*.yml'],
+    './schema/config.schema.json': [CONFIG_FILE],
+  },
+};
+const VSCODE_EXTENSIONS = { recommendations: ['redhat.vscode-yaml'] };
+
+const GITIGNORE = [...CI_LAYOUT.ignore, '.veval-cache/'];
+
+const OUTCOME_WORD: Record<Outcome, string> = { created: 'created', updated: 'updated', unchanged: 'same   ', kept: 'kept   ', deleted: 'skipped' };
+
+export async function cmdInit(dir: string | undefined, opts: { force?: boolean; ci?: string }): Promise<number> {
+  const ci = opts.ci === undefined ? 'github' : String(opts.ci);
+  if (!['github', 'gitlab', 'none'].includes(ci)) throw new InputError([`--ci "${ci}": expected github, gitlab or none`]);
   const root = path.resolve(dir ?? '.');
   const say = (s: string) => process.stdout.write(s + '\n');
-  const put = (rel: string, content: string) => {
-    const file = path.join(root, rel);
-    if (fs.existsSync(file) && !opts.force) { say(`exists  ${rel} (kept; --force overwrites)`); return; }
-    writeFileAtomic(file, content);
-    say(`created ${rel}`);
-  };
-  put('visual-eval.config.yaml', CONFIG);
-  put('specs/home.yaml', SPEC);
-  put('briefs/home.md', BRIEF);
-  put('.github/workflows/visual-eval.yml', WORKFLOW);
-  for (const name of ['spec.schema.json', 'config.schema.json', 'report.schema.json']) {
-    put(`schema/${name}`, fs.readFileSync(path.join(PACKAGE_ROOT, 'schema', name), 'utf8'));
+  const w = new InitWriter(root, !!opts.force);
+  const app = await detectApp(root);
+  say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${app.routes.length ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : 'no routes found (one spec for /)'}`);
+
+  w.file(CONFIG_FILE, configText(app));
+  const routes = app.routes.length ? app.routes : ['/'];
+  const found = app.routes.length > 1 || app.routesFrom
+    ? `A route veval init found in ${app.routesFrom || 'the app'}: what a user must see there, at each viewport.`
+    : 'veval init found no routes to list, so this spec checks /: add one spec per route (or per user task).';
+  const names = new Set<string>();
+  for (const route of routes) {
+    let name = specNameFor(route);
+    while (names.has(name)) name += '-2';
+    names.add(name);
+    w.file(`specs/${name}.yaml`, specText(name, route, found));
+    w.file(`briefs/${name}.md`, briefText(name, route));
   }
+  const shards = shardCountFor(routes.length);
+  if (ci === 'github') w.file(CI_FILES.github, githubWorkflow({ pm: app.pm, shards }));
+  if (ci === 'gitlab') w.file(CI_FILES.gitlab, gitlabCi({ pm: app.pm, shards }));
+  for (const name of SCHEMA_FILES) w.file(`schema/${name}`, fs.readFileSync(path.join(PACKAGE_ROOT, 'schema', name), 'utf8'));
+  jsonFile(w, root, '.vscode/settings.json', VSCODE_SETTINGS, (cur) => {
+    const have = cur['yaml.schemas'] ?? {};
+    return Object.entries(VSCODE_SETTINGS['yaml.schemas']).every(([k]) => k in have) ? null : { ...cur, 'yaml.schemas': { ...have, ...VSCODE_SETTINGS['yaml.schemas'] } };
+  });
+  jsonFile(w, root, '.vscode/extensions.json', VSCODE_EXTENSIONS, (cur) => {
+    const rec: string[] = Array.isArray(cur.recommendations) ? cur.recommendations : [];
+    return rec.includes('redhat.vscode-yaml') ? null : { ...cur, recommendations: [...rec, 'redhat.vscode-yaml'] };
+  });
+  for (const l of w.log.splice(0)) say(`${OUTCOME_WORD[l.outcome]} ${l.rel}${l.outcome === 'kept' ? ` (${l.note}; --force overwrites)` : l.outcome === 'deleted' ? ' (you deleted it; --force re-creates it)' : ''}`);
 
-  const gi = path.join(root, '.gitignore');
-  const giText = fs.existsSync(gi) ? fs.readFileSync(gi, 'utf8') : '';
-  const missing = ['evals/', '.veval-cache/'].filter((l) => !giText.split(/\r?\n/).includes(l));
-  if (missing.length) { writeFileAtomic(gi, giText + (giText && !giText.endsWith('\n') ? '\n' : '') + missing.join('\n') + '\n'); say(`updated .gitignore (${missing.join(', ')})`); }
+  gitignore(w, root, say);
+  agents(w, root, say);
+  scripts(w, root, say);
+  w.save();
 
-  const agents = path.join(root, 'AGENTS.md');
-  const agentsText = fs.existsSync(agents) ? fs.readFileSync(agents, 'utf8') : '';
-  const section = /<!-- veval:start -->[\s\S]*?<!-- veval:end -->\n?/;
-  writeFileAtomic(agents, section.test(agentsText) ? agentsText.replace(section, AGENTS) : agentsText + (agentsText ? '\n' : '') + AGENTS);
-  say(`${agentsText ? 'updated' : 'created'} AGENTS.md (veval section)`);
-
-  const pkgFile = path.join(root, 'package.json');
-  if (fs.existsSync(pkgFile)) {
-    let pkg: any;
-    try { pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')); } catch { say('package.json is not valid JSON: scripts not added'); return EXIT.pass; }
-    pkg.scripts = { ...(pkg.scripts ?? {}) };
-    const added = Object.entries(SCRIPTS).filter(([k]) => !pkg.scripts[k] || opts.force);
-    for (const [k, v] of added) pkg.scripts[k] = v;
-    writeJsonAtomic(pkgFile, pkg);
-    say(`package.json scripts: ${added.map(([k]) => k).join(', ') || 'already there'}`);
-  } else say('no package.json: add these npm scripts yourself: ' + Object.entries(SCRIPTS).map(([k, v]) => `"${k}": "${v}"`).join(', '));
-  // a bare `npx veval` in a project without veval installed fetches an unrelated registry package
-  if (!fs.existsSync(path.join(root, 'node_modules', '.bin', 'veval'))) say(`veval is not installed in this project: npm i -D ${PACKAGE_ROOT}`);
-  say('next: edit visual-eval.config.yaml (baseURL or server), then `npx --no-install veval validate` and `npm run eval:visual`');
+  if (!fs.existsSync(path.join(root, 'node_modules', '.bin', 'veval'))) {
+    const src = fs.existsSync(path.join(PACKAGE_ROOT, '.git')) ? `git+file://${PACKAGE_ROOT}` : PACKAGE_ROOT;
+    say(`veval is not installed in this project: ${app.pm.addDev(src)}`);
+  }
+  say(`next: ${app.pm.exec('veval')} validate, then ${app.pm.run('eval:visual')}${app.server ? '' : ` (first set baseURL or server: in ${CONFIG_FILE})`}`);
   return EXIT.pass;
 }
+
+/** A JSON settings file: created when missing; the user's own gets init's keys merged in when it is plain JSON. */
+function jsonFile(w: InitWriter, root: string, rel: string, fresh: object, merge: (cur: any) => object | null): void {
+  const abs = path.join(root, rel);
+  if (!fs.existsSync(abs)) { w.file(rel, JSON.stringify(fresh, null, 2) + '\n'); return; }
+  const text = fs.readFileSync(abs, 'utf8');
+  let cur: any;
+  try { cur = JSON.parse(text); } catch { w.log.push({ rel, outcome: 'kept', note: `not plain JSON (comments?): add ${JSON.stringify(fresh)} yourself` }); return; }
+  const merged = merge(cur);
+  if (!merged) { w.log.push({ rel, outcome: 'unchanged' }); return; }
+  if (w.part(`${rel}:veval`, null, JSON.stringify(fresh)) !== 'write') { w.log.push({ rel, outcome: 'kept', note: 'you removed what init added' }); return; }
+  writeFileAtomic(abs, JSON.stringify(merged, null, 2) + '\n');
+  w.log.push({ rel, outcome: 'updated' });
+}
+
+function gitignore(w: InitWriter, root: string, say: (s: string) => void): void {
+  const file = path.join(root, '.gitignore');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const lines = text.split(/\r?\n/);
+  const add: string[] = [], skipped: string[] = [];
+  for (const l of GITIGNORE) {
+    const r = w.part(`.gitignore:${l}`, lines.includes(l) ? l : null, l);
+    if (r === 'write') add.push(l); else if (r === 'skipped') skipped.push(l);
+  }
+  if (add.length) { writeFileAtomic(file, text + (text && !text.endsWith('\n') ? '\n' : '') + add.join('\n') + '\n'); say(`updated .gitignore (${add.join(', ')})`); }
+  if (skipped.length) say(`skipped .gitignore lines you removed: ${skipped.join(', ')} (--force adds them)`);
+}
+
+function agents(w: InitWriter, root: string, say: (s: string) => void): void {
+  const file = path.join(root, 'AGENTS.md');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const section = /<!-- veval:start -->[\s\S]*?<!-- veval:end -->\n?/;
+  const present = section.exec(text)?.[0] ?? null;
+  const r = w.part('AGENTS.md:veval', present, AGENTS);
+  if (r === 'skipped') { say(`kept    AGENTS.md (${present ? 'you changed the veval section' : 'you removed the veval section'}; --force writes it)`); return; }
+  if (r === 'same') { say('same    AGENTS.md (veval section)'); return; }
+  writeFileAtomic(file, present ? text.replace(section, AGENTS) : text + (text ? '\n' : '') + AGENTS);
+  say(`${text ? 'updated' : 'created'} AGENTS.md (veval section)`);
+}
+
+function scripts(w: InitWriter, root: string, say: (s: string) => void): void {
+  const pkgFile = path.join(root, 'package.json');
+  if (!fs.existsSync(pkgFile)) { say('no package.json: add these npm scripts yourself: ' + Object.entries(SCRIPTS).map(([k, v]) => `"${k}": "${v}"`).join(', ')); return; }
+  let pkg: any;
+  try { pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')); } catch { say('package.json is not valid JSON: scripts not added'); return; }
+  const have = pkg.scripts ?? {};
+  const added: string[] = [], skipped: string[] = [];
+  for (const [k, v] of Object.entries(SCRIPTS)) {
+    const r = w.part(`package.json:scripts.${k}`, typeof have[k] === 'string' ? have[k] : null, v);
+    if (r === 'write') added.push(k); else if (r === 'skipped') skipped.push(k);
+  }
+  if (added.length) {
+    pkg.scripts = { ...have, ...Object.fromEntries(added.map((k) => [k, SCRIPTS[k]])) };
+    writeJsonAtomic(pkgFile, pkg);
+  }
+  say(`package.json scripts: ${added.length ? `added ${added.join(', ')}` : 'nothing to add'}${skipped.length ? `; skipped ${skipped.join(', ')} (yours, or you changed or removed it; --force writes it)` : ''}`);
+}
+
+export { MANIFEST_FILE };

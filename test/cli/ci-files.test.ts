@@ -1,0 +1,163 @@
+// The CI files `veval init` writes work as written: valid YAML, valid against the SchemaStore
+// GitHub workflow schema, and — executed step by step here with the matrix expanded (each shard,
+// then the merge) — the same gate verdict as one unsharded `veval run`, for 1 spec and for 5.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import YAML from 'yaml';
+import { validateWorkflow } from '@action-validator/core';
+import { githubWorkflow } from '../../src/cli/init/ci.js';
+import { detectPackageManager } from '../../src/cli/init/pm.js';
+import { REPO, runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { cleanCi, runGithubWorkflow, runGitlabCi, type CiResult } from '../helpers/ci-exec.js';
+
+const PKG_NAME: string = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).name;
+const IGNORE = ['evals', 'evals-shard-*', 'shards'];
+
+const page = (title: string, body = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body><main><h1>${title}</h1><p>A plain page about ${title}.</p>${body}</main></body></html>`;
+
+/** A static site with `pages` pages (one too wide for a phone when `broken`), veval as a file: dev dependency, a lockfile, then init. */
+function scratchProject(pages: string[], broken: string | null, ci: 'github' | 'gitlab'): string {
+  const dir = tmpDir('veval-ci-');
+  writeTree(dir, Object.fromEntries(pages.map((p) => [`site/${p === 'index' ? 'index' : p}.html`, page(p, p === broken ? '<div style="width:1400px;height:20px;background:#eee"></div>' : '')])));
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'scratch', version: '1.0.0', private: true, devDependencies: { [PKG_NAME]: `file:${REPO}` } }, null, 2));
+  const inst = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(inst.status, 0, inst.stderr);
+  const r = runCli(['init', '--ci', ci], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  return dir;
+}
+
+const failedJobs = (r: CiResult) => r.jobs.filter((j) => !j.ok).map((j) => `${j.job}:\n${j.steps.map((s) => s.output).join('\n').slice(-3000)}`);
+const mergedReport = (dir: string) => {
+  const latest = fs.readFileSync(path.join(dir, 'evals', 'latest'), 'utf8').trim();
+  return JSON.parse(fs.readFileSync(path.join(dir, 'evals', latest, 'report.json'), 'utf8'));
+};
+function unshardedStatus(project: string): string {
+  const dir = tmpDir('veval-ci-one-');
+  fs.cpSync(project, dir, { recursive: true, verbatimSymlinks: true, filter: (s) => !/[/\\](evals[^/\\]*|shards)$/.test(s) });
+  const r = runCli(['run', '--reporter', 'json'], dir);
+  assert.ok(r.code === 0 || r.code === 1, r.stdout + r.stderr);
+  const status = mergedReport(dir).status;
+  assert.equal(r.code, status === 'pass' ? 0 : 1);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return status;
+}
+
+test('the GitHub workflow init writes is valid YAML and valid against the SchemaStore workflow schema, for 1 and for 5 specs', () => {
+  for (const pages of [['index'], ['index', 'a', 'b', 'c', 'd']]) {
+    const dir = tmpDir();
+    writeTree(dir, Object.fromEntries(pages.map((p) => [`public/${p}.html`, page(p)])));
+    writeTree(dir, { 'package.json': '{"name":"x","version":"1.0.0"}', 'pnpm-lock.yaml': 'lockfileVersion: 9.0\n' });
+    assert.equal(runCli(['init'], dir).code, 0);
+    const text = fs.readFileSync(path.join(dir, '.github/workflows/visual-eval.yml'), 'utf8');
+    const doc = YAML.parseDocument(text);
+    assert.deepEqual(doc.errors, []);
+    assert.deepEqual(doc.warnings, []);
+    assert.deepEqual(validateWorkflow(text).errors, []);
+    const wf = doc.toJS();
+    const n = Math.min(pages.length, 4);
+    assert.deepEqual(wf.jobs.shard.strategy.matrix.shard, Array.from({ length: n }, (_, i) => i + 1));
+    assert.match(text, new RegExp(`# Shards: ${n}, one per spec init wrote[^\\n]*To raise it`));
+    const runs = wf.jobs.shard.steps.map((s: any) => s.run).filter(Boolean);
+    // the project's package manager, from its lockfile
+    assert.deepEqual(runs.slice(0, 2), ['corepack enable', 'pnpm install --frozen-lockfile']);
+    assert.ok(runs.includes('pnpm exec veval browser --install'));
+    assert.ok(runs.includes(`pnpm exec veval run --shard \${{ matrix.shard }}/${n} --out evals-shard-\${{ matrix.shard }}`));
+    const upload = wf.jobs.shard.steps.find((s: any) => /upload-artifact/.test(s.uses));
+    assert.equal(upload.if, 'always()');
+    assert.equal(wf.jobs.merge.if, 'always()');
+    assert.ok(wf.jobs.merge.steps.some((s: any) => s.run === 'pnpm exec veval merge shards/*/*/ --out evals'));
+    // the schema validator is not a rubber stamp: the old flow-mapping form is rejected
+    assert.notDeepEqual(validateWorkflow(text.replace(/with:\n\s+name: (evals-shard-.+)\n\s+path: (.+)/, 'with: { name: $1, path: $2 }')).errors, []);
+    const gi = fs.readFileSync(path.join(dir, '.gitignore'), 'utf8').split('\n');
+    for (const l of ['evals/', 'evals-shard-*/', 'shards/']) assert.ok(gi.includes(l), `.gitignore has ${l}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the README\'s CI section shows the workflow init writes for an npm project with one spec', () => {
+  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const block = /## CI\n[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.equal(block, githubWorkflow({ pm: detectPackageManager(REPO), shards: 1 }));
+});
+
+test('the GitLab CI file init --ci gitlab writes: parallel shards, artifacts kept always, the JUnit report, a merge job', () => {
+  const dir = tmpDir();
+  writeTree(dir, { 'package.json': '{"name":"x","version":"1.0.0"}', 'package-lock.json': '{}', 'public/index.html': page('i'), 'public/a.html': page('a'), 'public/b.html': page('b') });
+  assert.equal(runCli(['init', '--ci', 'gitlab'], dir).code, 0);
+  assert.ok(!fs.existsSync(path.join(dir, '.github')));
+  const doc = YAML.parseDocument(fs.readFileSync(path.join(dir, '.gitlab-ci.yml'), 'utf8'));
+  assert.deepEqual(doc.errors, []);
+  const ci = doc.toJS();
+  assert.equal(ci['visual-eval'].parallel, 3);
+  assert.deepEqual(ci['visual-eval'].script, ['npm ci', 'npx --no-install veval browser --install', 'npx --no-install veval run --shard "${CI_NODE_INDEX:-1}/${CI_NODE_TOTAL:-1}" --out "evals-shard-${CI_NODE_INDEX:-1}"']);
+  assert.equal(ci['visual-eval'].artifacts.when, 'always');
+  assert.deepEqual(ci['visual-eval-merge'].needs, ['visual-eval']);
+  assert.equal(ci['visual-eval-merge'].when, 'always');
+  assert.equal(ci['visual-eval-merge'].artifacts.reports.junit, 'evals/*/junit.xml');
+  assert.equal(runCli(['init', '--ci', 'circle'], dir).code, 2);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a shard whose slice holds no spec passes ("shard i/n has no specs"); without --shard, no specs still fails', () => {
+  const dir = tmpDir();
+  writeTree(dir, { 'visual-eval.config.yaml': 'server: { static: site }\nviewports: { desktop: { width: 800, height: 600 } }\n', 'site/index.html': page('home'), 'specs/home.yaml': 'route: /\n' });
+  const r = runCli(['run', '--shard', '2/2', '--out', 'evals-shard-2'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /shard 2\/2 has no specs/);
+  const none = runCli(['run', '--grep', 'nomatch'], dir);
+  assert.equal(none.code, 2);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** One unsharded `veval run` per page set, shared by the GitHub and the GitLab runs. */
+const unsharded = new Map<string, string>();
+
+for (const pages of [['index'], ['index', 'about', 'pricing', 'blog', 'contact']]) {
+  for (const ci of ['github', 'gitlab'] as const) {
+    test(`${ci}: the steps init wrote, run in order with ${pages.length} spec(s) (each shard, then the merge), gate like one unsharded run`, () => {
+      const broken = pages.length > 1 ? 'pricing' : null;
+      const project = scratchProject(pages, broken, ci);
+      const work = tmpDir('veval-ci-run-');
+      let result: CiResult | null = null;
+      try {
+        const file = ci === 'github' ? '.github/workflows/visual-eval.yml' : '.gitlab-ci.yml';
+        const text = fs.readFileSync(path.join(project, file), 'utf8');
+        result = (ci === 'github' ? runGithubWorkflow : runGitlabCi)(text, project, work, IGNORE);
+        const shardJobs = result.jobs.filter((j) => !/merge/.test(j.job));
+        const merge = result.jobs.find((j) => /merge/.test(j.job))!;
+        assert.equal(shardJobs.length, Math.min(pages.length, 4));
+        assert.ok(merge, 'the merge job ran');
+        // the browser step names the browser it used
+        assert.match(shardJobs[0].steps.map((s) => s.output).join('\n'), /browser: \/\S+ \((headless-shell|chromium|chrome|playwright)\)/);
+        const key = pages.join(',');
+        if (!unsharded.has(key)) unsharded.set(key, unshardedStatus(project));
+        const expected = unsharded.get(key)!;
+        const merged = mergedReport(merge.dir);
+        assert.equal(merged.status, expected);
+        assert.equal(merged.totals.specs, pages.length);
+        if (!broken) {
+          assert.equal(expected, 'pass');
+          assert.deepEqual(failedJobs(result), [], 'a project made by init with one spec has no red job');
+        } else {
+          assert.equal(expected, 'fail');
+          assert.equal(merge.ok, false, 'a failed gate fails the merge job');
+          assert.deepEqual(merged.specs.filter((s: any) => s.status === 'fail').map((s: any) => s.name), [broken]);
+        }
+        if (ci === 'github') assert.match(result.summary, new RegExp(`${pages.length} spec`), 'the merged summary.md went to $GITHUB_STEP_SUMMARY');
+        else {
+          const kept = path.join(result.store, 'visual-eval-merge-job', 'evals');
+          assert.ok(fs.readdirSync(kept).some((d) => fs.existsSync(path.join(kept, d, 'junit.xml'))), 'the merged junit.xml is kept');
+        }
+      } finally {
+        fs.rmSync(project, { recursive: true, force: true });
+        cleanCi(work, project);
+      }
+    });
+  }
+}
