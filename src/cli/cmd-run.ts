@@ -9,8 +9,8 @@ import { files } from '../core/run.js';
 import { loadProject } from '../spec/project.js';
 import { forTerminal } from '../report/terminal.js';
 import type { CommonOptions } from './commands.js';
-import { humanStream, interruptSignal, loadSelected, nothingChanged, reportersOf, traceOf, workersOf } from './common.js';
-import { captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter } from './pipeline.js';
+import { humanStream, interruptSignal, jsonOnStdout, loadSelected, nothingChanged, reportersOf, traceOf, workersOf } from './common.js';
+import { announce, captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter } from './pipeline.js';
 
 const exitOf = (report: { status: string; incomplete?: boolean }) => (report.status === 'pass' && !report.incomplete ? EXIT.pass : EXIT.fail);
 
@@ -25,7 +25,7 @@ function stepSummary(runDir: string): void {
 }
 
 function printJson(opts: CommonOptions, runDir: string): void {
-  if (!opts.json) return;
+  if (!jsonOnStdout(opts)) return;
   const report = readJsonIfExists(path.join(runDir, files.report));
   process.stdout.write(JSON.stringify(report, null, 2) + '\n');
 }
@@ -35,7 +35,7 @@ export async function cmdRun(specs: string[], opts: CommonOptions): Promise<numb
   const plan = await loadSelected(specs, opts);
   if (nothingChanged(plan, opts)) {
     // An agent reading stdout still gets JSON: nothing to evaluate, so nothing failed.
-    if (opts.json) process.stdout.write(JSON.stringify({ status: 'pass', nothingChanged: true, specs: [] }, null, 2) + '\n');
+    if (jsonOnStdout(opts)) process.stdout.write(JSON.stringify({ status: 'pass', nothingChanged: true, specs: [] }, null, 2) + '\n');
     return EXIT.pass;
   }
   const log = humanStream(opts);
@@ -56,13 +56,14 @@ export async function cmdCapture(specs: string[], opts: CommonOptions): Promise<
   const plan = await loadSelected(specs, opts);
   if (nothingChanged(plan, opts)) return EXIT.pass;
   const log = humanStream(opts);
-  const reporter = await consoleReporter(log);
+  const signal = interruptSignal(log);
+  const reporter = await consoleReporter(log, signal);
   let failed = 0;
   const run = await captureStage(plan, {
     out: opts.out, workers: workersOf(opts), trace: traceOf(opts), reporters: ['list'], argv: process.argv.slice(2),
-    shard: opts.shard ?? null, log, signal: interruptSignal(log), baseURL: opts.baseUrl,
+    shard: opts.shard ?? null, log, signal, baseURL: opts.baseUrl,
   }, { ...reporter, onUnit: (u) => { if (!u.ok) failed++; reporter.onUnit(u); } });
-  log.write(`captures written to ${path.relative(process.cwd(), run.runDir) || run.runDir}\n`);
+  if (!signal.aborted) log.write(`captures written to ${path.relative(process.cwd(), run.runDir) || run.runDir}\n`);
   return failed ? EXIT.fail : EXIT.pass;
 }
 
@@ -107,8 +108,10 @@ export async function cmdJudge(opts: CommonOptions): Promise<number> {
 
 export async function cmdGate(opts: CommonOptions): Promise<number> {
   const { run, info } = reopen(opts);
-  const { report } = await gateStage(run, { startedAt: info.startedAt, incomplete: false, argv: process.argv.slice(2) }, reportersOf(opts));
-  if (reportersOf(opts).includes('list')) (await consoleReporter(humanStream(opts))).end(report, run.runDir);
+  const reporters = reportersOf(opts);
+  const { report, written } = await gateStage(run, { startedAt: info.startedAt, incomplete: false, argv: process.argv.slice(2) }, reporters);
+  if (reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, run.runDir, written);
+  announce(humanStream(opts), reporters, written);
   stepSummary(run.runDir);
   printJson(opts, run.runDir);
   return exitOf(report);
@@ -116,9 +119,13 @@ export async function cmdGate(opts: CommonOptions): Promise<number> {
 
 export async function cmdReport(opts: CommonOptions): Promise<number> {
   const { run } = reopen(opts);
-  const { writeReports } = await import('../report/index.js');
-  const written = writeReports(run.runDir, reportersOf(opts).filter((r) => r !== 'list'));
-  for (const w of written) humanStream(opts).write(`wrote ${w}\n`);
+  const { writeReports, readReport } = await import('../report/index.js');
+  const reporters = reportersOf(opts);
+  const written = writeReports(run.runDir, reporters.filter((r) => r !== 'list'));
+  // a report.json that cannot be read was already named by the reporters that failed on it
+  const report = written.length ? (() => { try { return readReport(run.runDir); } catch { return null; } })() : null;
+  if (report && reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, run.runDir, written);
+  announce(humanStream(opts), reporters, written);
   printJson(opts, run.runDir);
   return EXIT.pass;
 }

@@ -7,12 +7,13 @@ import type { ProjectPlan } from '../spec/plan.js';
 
 export const ALL_REPORTERS = ['list', 'json', 'junit', 'markdown', 'html'];
 
+/** Without --reporter: every reporter. With it: exactly those named (--json adds json). */
 export function reportersOf(opts: CommonOptions): string[] {
   if (!opts.reporter) return ALL_REPORTERS;
   const names = (Array.isArray(opts.reporter) ? opts.reporter : [opts.reporter]).flatMap((r) => String(r).split(',')).map((r) => r.trim()).filter(Boolean);
   const unknown = names.filter((n) => !ALL_REPORTERS.includes(n));
   if (unknown.length) throw new InputError([`--reporter: unknown reporter ${unknown.join(', ')} (choose from ${ALL_REPORTERS.join(', ')})`]);
-  return names;
+  return opts.json && !names.includes('json') ? [...names, 'json'] : names;
 }
 
 export function workersOf(opts: CommonOptions): number | undefined {
@@ -43,15 +44,20 @@ export async function loadSelected(specs: string[], opts: CommonOptions): Promis
 /** `--changed` selected nothing: the command stops here, successfully, writing nothing. */
 export const nothingChanged = (plan: ProjectPlan, opts: CommonOptions) => !plan.specs.length && opts.changed !== undefined && opts.changed !== false;
 
-/** Human output goes to stderr when stdout carries JSON. */
-export const humanStream = (opts: CommonOptions): NodeJS.WriteStream => (opts.json ? process.stderr : process.stdout);
+/** Human output (the console list, progress, where files went) goes to stderr: stdout carries
+ *  report.json and nothing else when the json reporter is asked for. */
+export const humanStream = (_opts: CommonOptions): NodeJS.WriteStream => process.stderr;
+
+/** report.json goes to stdout when asked for by name: `--json`, or `--reporter json` (not the default set, which only writes the file). */
+export const jsonOnStdout = (opts: CommonOptions): boolean => !!opts.json || (!!opts.reporter && reportersOf(opts).includes('json'));
 
 /** An interrupt (SIGINT/SIGTERM) stops the run cleanly: partial results, marked incomplete, exit ≠ 0. */
 export function interruptSignal(log: NodeJS.WriteStream): AbortSignal {
   const ctrl = new AbortController();
   const onSignal = (sig: string) => {
     if (ctrl.signal.aborted) process.exit(130);
-    log.write(`\nveval: ${sig} — stopping: closing the browser and app server, writing partial results (again to force)\n`);
+    // the one line an interrupt prints: the reporters fall silent once the signal is aborted
+    log.write(`\nveval: ${sig} — stopping: closing the browser and app server; the partial report is marked incomplete (${sig} again to force)\n`);
     ctrl.abort(new Error(sig));
   };
   process.on('SIGINT', () => onSignal('SIGINT'));

@@ -7,6 +7,7 @@ import { files } from '../core/run.js';
 import type { RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import { forTerminal } from '../report/terminal.js';
+import { typed } from '../report/load.js';
 
 export interface PipelineOptions {
   out?: string;
@@ -77,12 +78,19 @@ export async function gateStage(run: RunContext, info: { startedAt: string; inco
 export type ConsoleReporter = {
   onUnit(u: { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }): void;
   onStage(name: string, spec?: string): void;
-  end(report: any, runDir?: string): void;
+  end(report: any, runDir?: string, written?: string[]): void;
 };
 
-export async function consoleReporter(stream: NodeJS.WriteStream): Promise<ConsoleReporter> {
+export async function consoleReporter(stream: NodeJS.WriteStream, signal?: AbortSignal): Promise<ConsoleReporter> {
   const { createConsoleReporter } = await import('../report/index.js');
-  return createConsoleReporter(stream);
+  return createConsoleReporter(stream, process.env, { signal });
+}
+
+/** After the reports are written: the console list (`list`) names what was written; without it,
+ *  each written file is named on its own line. Silent after an interrupt; report.json is said by `json`'s own stdout. */
+export function announce(log: NodeJS.WriteStream, reporters: string[], written: string[], signal?: AbortSignal): void {
+  if (reporters.includes('list') || signal?.aborted) return;
+  for (const f of written) if (path.basename(f) !== files.report) log.write(`wrote ${forTerminal(typed(f))}\n`);
 }
 
 /** run --update-baselines: parity approved each spec's successful captures before comparing. */
@@ -102,13 +110,14 @@ function reportBaselines(run: RunContext, log: NodeJS.WriteStream): void {
 /** The whole pipeline. Returns the gated report; never throws for a unit's fault. */
 export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions) {
   const startedAt = new Date().toISOString();
-  const reporter = opts.reporters.includes('list') ? await consoleReporter(opts.log) : undefined;
+  const reporter = opts.reporters.includes('list') ? await consoleReporter(opts.log, opts.signal) : undefined;
   const run = await captureStage(plan, opts, reporter);
   const interrupted = () => !!opts.signal?.aborted;
   if (!interrupted()) await checkStage(run, opts, reporter);
   if (!interrupted()) await judgeStage(run, opts, reporter);
   if (opts.updateBaselines && !interrupted()) reportBaselines(run, opts.log);
   const { report, written } = await gateStage(run, { startedAt, incomplete: interrupted(), argv: opts.argv }, opts.reporters);
-  reporter?.end(report, run.runDir);
+  reporter?.end(report, run.runDir, written);
+  announce(opts.log, opts.reporters, written, opts.signal);
   return { run, report, written };
 }

@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../core/fsx.js';
 import type { Report } from '../gate/report-schema.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
-import { readReport } from './load.js';
+import { readReport, typed } from './load.js';
 import { renderMarkdown } from './markdown.js';
 import { forTerminal } from './terminal.js';
 
@@ -14,15 +14,13 @@ export { renderHtml, renderJunit, renderMarkdown, readReport };
 
 /** What a file reporter may know besides report.json: where the run folder is. */
 export interface RenderContext { runDir: string }
-/** The run folder as a user would type it from here (approve commands name it). */
-const runPathOf = (runDir: string) => path.relative(process.cwd(), runDir) || '.';
 
 /** File reporters by name: what they write and how. 'json' is report.json itself (the gate wrote it). */
 export const FILE_REPORTERS: Record<string, { file: string; render: ((r: Report, ctx: RenderContext) => string) | null }> = {
   json: { file: 'report.json', render: null },
   markdown: { file: 'summary.md', render: renderMarkdown },
   junit: { file: 'junit.xml', render: renderJunit },
-  html: { file: 'index.html', render: (r, ctx) => renderHtml(r, { runPath: runPathOf(ctx.runDir) }) },
+  html: { file: 'index.html', render: (r, ctx) => renderHtml(r, { runPath: typed(ctx.runDir) }) },
 };
 /** Reporters that write no file here (the CLI drives the console reporter itself). */
 const CONSOLE_REPORTERS = new Set(['list', 'console', 'line', 'dot']);

@@ -79,6 +79,12 @@ export function otherReasons(s: SpecReport): string[] {
   return s.reasons.filter((r) => !said.has(r) && !r.startsWith('… and'));
 }
 
+/** A path as the reader would type it from where veval ran: relative below the working folder, absolute outside it. */
+export function typed(file: string, cwd = process.cwd()): string {
+  const rel = path.relative(cwd, file);
+  return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? path.resolve(file) : rel;
+}
+
 // a value the shell would split or expand is single-quoted
 const shellArg = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
 

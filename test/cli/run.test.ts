@@ -20,6 +20,10 @@ test('run: a first run with no baseline fails closed, --update-baselines approve
   const dir = demoProject();
   let r = runCli(['run', '--reporter', 'markdown,junit,html'], dir, NO_KEY);
   assert.equal(r.code, 1, 'no approved baseline → fail');
+  // --reporter names exactly what is produced: three files, each named on stderr; no console list, nothing on stdout
+  assert.equal(r.stdout, '');
+  assert.deepEqual(r.stderr.trim().split('\n').map((l) => l.replace(/^wrote .*\//, '')), ['summary.md', 'junit.xml', 'index.html'], r.stderr);
+  for (const l of r.stderr.trim().split('\n')) assert.ok(fs.existsSync(path.join(dir, l.slice('wrote '.length))), `${l}: no such file`);
   assert.ok(readReport(dir).specs[0].findings.some((f: any) => f.check === 'parity' && /no approved baseline/.test(f.message)));
 
   r = runCli(['run', '--update-baselines', '--reporter', 'markdown'], dir, NO_KEY);
@@ -27,9 +31,10 @@ test('run: a first run with no baseline fails closed, --update-baselines approve
   assert.ok(fs.existsSync(path.join(dir, 'baselines/checkout-payment/manifest.json')));
   assert.ok(fs.existsSync(path.join(dir, 'baselines/checkout-payment/default-mobile.png')));
 
-  r = runCli(['run', '--json', '--reporter', 'json,markdown,junit,html'], dir, NO_KEY);
+  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 0, r.stderr);
-  const json = JSON.parse(r.stdout);
+  const json = JSON.parse(r.stdout);   // report.json and nothing else on stdout
+  assert.equal(r.stderr, '', '--reporter json alone: no console list, no other file');
   assert.equal(json.status, 'pass');
   assert.equal(json.specs[0].units.length, 4);
   assert.equal(runCli(['verify'], dir).code, 0, 'a fresh passing report verifies');
@@ -51,7 +56,12 @@ test('run: a first run with no baseline fails closed, --update-baselines approve
   assert.match(fs.readFileSync(path.join(run, 'summary.md'), 'utf8'), /required-visible[\s\S]*#pay|#pay[\s\S]*required-visible/);
   assert.match(fs.readFileSync(path.join(run, 'junit.xml'), 'utf8'), /<failure[^>]*>[\s\S]*covered by/);
   assert.ok(fs.existsSync(path.join(run, 'index.html')));
-  assert.match(r.stdout, /FAIL/);
+  // without --reporter: the console list on stderr, one line per problem, the files and the one command to look
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /^blocker +required-visible {2}#pay {2}.*covered by "aside\.card\.order-summary".* {2}in 2 captures: checkout-payment\/\* @ mobile$/m);
+  assert.match(r.stderr, /wrote .*report\.json, .*junit\.xml, .*summary\.md\n/);
+  assert.match(r.stderr.trimEnd().split('\n').at(-1)!, /^look at the report: \S+ \S*index\.html$/);
+  assert.equal(r.stderr.split('required-visible  #pay').length, 2, 'the covered button is told once');
 
   // Stage commands work from the artifacts alone (no browser, no server): same verdict.
   fs.rmSync(path.join(run, 'report.json'));

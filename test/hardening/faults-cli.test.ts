@@ -83,6 +83,10 @@ test('fault: SIGINT during a run stops the browser and the app server, writes pa
   assert.notEqual(r.code, 0);
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stdout + r.stderr, /SIGINT/);
+  // Ctrl-C prints one line: nothing after it
+  const after = r.stderr.slice(r.stderr.indexOf('veval: SIGINT'));
+  assert.deepEqual(after.split('\n').filter(Boolean).length, 1, `after the interrupt:\n${after}`);
+  assert.equal(r.stdout, '', 'nothing on stdout without the json reporter');
   const report = readReport(p.dir);
   assert.equal(report.incomplete, true);
   assert.equal(report.status, 'fail');

@@ -49,8 +49,10 @@ export function runCliAsync(args: string[], cwd: string, env: Record<string, str
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env } });
     let stdout = '', stderr = '';
-    child.stdout.on('data', (b) => { stdout += b; during?.(stdout, child); });
-    child.stderr.on('data', (b) => { stderr += b; });
+    // `during` sees both streams as they arrive (the console list is on stderr)
+    let both = '';
+    child.stdout.on('data', (b) => { stdout += b; both += b; during?.(both, child); });
+    child.stderr.on('data', (b) => { stderr += b; both += b; during?.(both, child); });
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }

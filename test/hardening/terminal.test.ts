@@ -42,7 +42,7 @@ test('terminal: a page console error forging workflow commands puts no line star
     });
     const r = await runCliAsync(['run'], dir, { OPENAI_API_KEY: '' });
     assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stdout, /Are console errors empty\? no — .*first ::error title=forged::veval PASS ::add-mask::x/, 'the console error is shown, folded to one line');
+    assert.match(r.stderr, /console {2}.*first ::error title=forged::veval PASS ::add-mask::x.* {2}in 1 capture: home\/default @ desktop/, 'the console error is shown, folded to one line');
     for (const [name, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
       const bad = text.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/).filter((l) => /^\s*(::|##\[|##vso\[)/.test(l));
       assert.deepEqual(bad, [], `${name} has a line a CI runner reads as a command`);

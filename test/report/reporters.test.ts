@@ -90,33 +90,76 @@ function capture(isTTY: boolean): { stream: NodeJS.WriteStream; text: () => stri
   return { stream: w, text: () => buf };
 }
 
-test('console reporter: plain lines in CI, verdicts, findings by severity, checklist and report paths', () => {
-  const { report, dir } = gatedRun(true);
+test('console reporter: plain lines without colour support, verdicts, one line per problem blockers first, where the files are', () => {
+  const { report, dir } = gatedRun();
   const out = capture(false);
-  const rep = createConsoleReporter(out.stream, { CI: 'true' });
+  const rep = createConsoleReporter(out.stream, {});
   rep.onStage('capture', 'checkout');
   rep.onUnit({ spec: 'checkout', state: 'default', viewport: 'mobile', ok: false, ms: 812.4, reason: 'navigation-timeout' });
-  rep.end(report, dir);
+  const written = writeReports(dir, ['json', 'markdown', 'html']);
+  rep.end(report, dir, written);
   const text = out.text();
-  assert.ok(!text.includes('\u001b['), 'no escape codes in CI');
-  assert.match(text, /FAIL checkout default @ mobile 812ms — navigation-timeout/);
+  assert.ok(!text.includes('\u001b['), 'no escape codes on a stream without colour support');
+  assert.match(text, /FAIL checkout default @ mobile 812ms\n/, 'the reason is told once, in the problem list');
   assert.match(text, /^FAIL checkout {2}score/m);
   assert.match(text, /^PASS home/m);
-  assert.ok(text.indexOf('blocker (1)') < text.indexOf('important ('));
-  assert.match(text, /Agent checklist/);
-  assert.ok(text.includes(path.join(dir, 'index.html')));
+  const lines = text.split('\n');
+  const problems = lines.filter((l) => /^(blocker|important|polish) /.test(l));
+  assert.equal(problems[0].split(' ')[0], 'blocker');
+  assert.ok(problems.findIndex((l) => l.startsWith('important')) < problems.findIndex((l) => l.startsWith('polish')));
+  assert.match(problems[0], /^blocker +required-visible {2}#pay {2}.*covered by div\.cookie-bar {2}in 1 capture: checkout\/default @ mobile$/);
+  // every finding's fact once: the spec's reasons repeat its findings, so they are not printed again
+  for (const f of report.specs[0].findings) assert.ok(text.split(f.message).length - 1 <= 1, `printed twice: ${f.message}`);
+  assert.doesNotMatch(text, /Agent checklist/);
+  // the files written are named, and the one command to look at the report ends the run
+  assert.ok(text.includes(path.join(dir, 'summary.md')), 'a folder outside the working folder is named absolutely');
+  assert.doesNotMatch(text, /junit\.xml/, 'a file not written is not named');
+  assert.match(lines.filter(Boolean).at(-1)!, /^look at the report: (xdg-open|open|start "") .*index\.html$/);
 });
 
-test('console reporter colours on a TTY and strips terminal control characters from page text', () => {
+test('console reporter: one line per distinct problem with the units it affects; the approve command when baselines are missing', () => {
+  const { report, dir } = gatedRun();
+  const s = report.specs.find((x) => x.name === 'checkout')!;
+  s.units.push({ ...s.units[0], state: 'filled', parity: 'no-baseline' }, { ...s.units[1], state: 'filled' });
+  const axe = (state: string, viewport: string) => ({ check: 'axe', severity: 'blocker' as const, state, viewport, rule: 'label', impact: 'critical', message: 'Form elements must have labels', evidence: { file: null, selector: '#name' } });
+  s.findings.push(axe('default', 'desktop'), axe('default', 'mobile'), axe('filled', 'desktop'), axe('filled', 'mobile'));
+  const out = capture(false);
+  createConsoleReporter(out.stream, {}).end(report, dir, []);
+  const lines = out.text().split('\n').filter((l) => l.includes('Form elements must have labels'));
+  assert.deepEqual(lines, ['blocker   axe  label  #name  Form elements must have labels  in 4 captures: checkout/* @ desktop, mobile']);
+  assert.match(out.text(), /approve them: veval approve --run \S+\n$/);
+});
+
+test('console reporter: colour follows FORCE_COLOR / NO_COLOR and the stream\'s colour support, not CI', () => {
   const { report } = gatedRun();
   report.specs[0].findings[0].message = 'evil \u001b]0;owned\u0007 title';
-  const out = capture(true);
-  const rep = createConsoleReporter(out.stream, {});
+  const tty = (hasColors: boolean) => { const c = capture(true); (c.stream as any).hasColors = () => hasColors; return c; };
+  const cases: [ReturnType<typeof capture>, NodeJS.ProcessEnv, boolean][] = [
+    [tty(true), { CI: 'true' }, true],          // a colour terminal in CI still gets colour
+    [tty(true), { NO_COLOR: '1' }, false],
+    [tty(false), {}, false],                    // a terminal without colours
+    [capture(false), { FORCE_COLOR: '1' }, true], // a pipe when forced
+    [tty(true), { FORCE_COLOR: '0' }, false],
+  ];
+  for (const [out, env, coloured] of cases) {
+    const rep = createConsoleReporter(out.stream, env);
+    rep.onUnit({ spec: 'home', state: 'default', viewport: 'desktop', ok: true, ms: 10 });
+    rep.end(report);
+    assert.equal(/\u001b\[32m✓/.test(out.text()), coloured, JSON.stringify(env));
+    assert.ok(!out.text().includes('\u001b]0;owned'), 'OSC sequence from page text reached the terminal');
+  }
+});
+
+test('console reporter: silent once the run is interrupted (the signal handler printed the one line)', () => {
+  const { report, dir } = gatedRun();
+  const ctrl = new AbortController();
+  const out = capture(false);
+  const rep = createConsoleReporter(out.stream, {}, { signal: ctrl.signal });
   rep.onUnit({ spec: 'home', state: 'default', viewport: 'desktop', ok: true, ms: 10 });
-  rep.end(report);
-  const text = out.text();
-  assert.match(text, /\u001b\[32m✓/);
-  assert.ok(!text.includes('\u001b]0;owned'), 'OSC sequence from page text reached the terminal');
+  ctrl.abort();
+  rep.onUnit({ spec: 'home', state: 'default', viewport: 'mobile', ok: false, ms: 10, reason: 'interrupted' });
+  rep.end(report, dir, []);
+  assert.equal(out.text().split('\n').filter(Boolean).length, 1);
 });
 
 test('junit.xml unit testcases carry the unit\'s capture time, never a made-up 0', () => {
@@ -140,7 +183,7 @@ test('every reporter says per spec which baselines the run wrote', () => {
   const specCase = xml.slice(xml.indexOf('<testcase classname="checkout" name="spec"'), xml.indexOf('</testsuite>'));
   assert.match(specCase, /<system-out>[^<]*baselines written: baselines\/checkout\/default-desktop\.png/);
   const out = capture(false);
-  createConsoleReporter(out.stream, { CI: 'true' }).end(report, dir);
+  createConsoleReporter(out.stream, {}).end(report, dir);
   assert.match(out.text(), /^FAIL checkout[^\n]*\n(?: {5}[^\n]*\n)* {5}baselines written: baselines\/checkout\/default-desktop\.png$/m);
   // from the units' parity outcome alone
   const again = gatedRun();

@@ -132,7 +132,7 @@ test('CLI: outside a git repository → exit 2; nothing changed → exit 0, noth
   const { root } = repo();
   r = runCli(['run', '--changed', '--reporter', 'json'], root, { OPENAI_API_KEY: '' });
   assert.equal(r.code, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /0 of 3 spec\(s\) affected[\s\S]*nothing to run/);
+  assert.match(r.stderr, /0 of 3 spec\(s\) affected[\s\S]*nothing to run/);
   assert.equal(fs.existsSync(path.join(root, 'evals')), false, 'no run folder: the previous report stays the latest');
   r = runCli(['run', '--changed', '--json'], root, { OPENAI_API_KEY: '' });
   assert.equal(r.code, 0);
@@ -140,7 +140,7 @@ test('CLI: outside a git repository → exit 2; nothing changed → exit 0, noth
 
   writeTree(root, { 'site/a.html': PAGE('A2') });
   r = runCli(['run', '--changed', '--reporter', 'json'], root, { OPENAI_API_KEY: '' });
-  assert.match(r.stdout, /3 of 3 spec\(s\) affected[\s\S]*running every spec: no spec declares site\/a\.html/, 'an unwatched page edit is never "nothing to run"');
+  assert.match(r.stderr, /3 of 3 spec\(s\) affected[\s\S]*running every spec: no spec declares site\/a\.html/, 'an unwatched page edit is never "nothing to run"');
   assert.ok(fs.existsSync(path.join(root, 'evals/latest')), 'it ran');
   fs.rmSync(path.join(root, 'evals'), { recursive: true });
   writeTree(root, { 'site/a.html': PAGE('A') });
@@ -148,7 +148,7 @@ test('CLI: outside a git repository → exit 2; nothing changed → exit 0, noth
   fs.appendFileSync(path.join(root, 'briefs/a.md'), 'More.\n');
   r = runCli(['capture', '--changed=HEAD'], root);
   assert.equal(r.code, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /1 of 3 spec\(s\) affected\n {2}a {2}\(briefs\/a\.md\)/);
+  assert.match(r.stderr, /1 of 3 spec\(s\) affected\n {2}a {2}\(briefs\/a\.md\)/);
   const latest = fs.readFileSync(path.join(root, 'evals/latest'), 'utf8').trim();
   assert.deepEqual(fs.readdirSync(path.join(root, 'evals', latest)).filter((f) => !f.includes('.')), ['a'], 'only spec a was captured');
 });
