@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Box } from '../core/artifacts.js';
 import type { Check } from './types.js';
 import { findingFor, measured, severityOf } from './lib/finding.js';
-import { contains, intersection, xOverlap, yOverlap } from './lib/geometry.js';
+import { contains, overlapBox, sharesColumn, sharesRow, xOverlap, yOverlap } from './lib/geometry.js';
 import { pairsToCheck, unseenRegionFindings } from './lib/regions.js';
 
 const ID = 'min-gap';
@@ -11,12 +11,12 @@ const DEFAULT_PX = 8;
 /** The gap between two boxes that sit one above the other (x-ranges overlap) or side by side
  *  (y-ranges overlap), and the box of the gap itself; null when they are neither (diagonal). */
 export function gapBetween(a: Box, b: Box): { axis: 'vertical' | 'horizontal'; px: number; box: Box } | null {
-  if (xOverlap(a, b) > 0) {
+  if (sharesColumn(a, b)) {
     const [top, bottom] = a.y <= b.y ? [a, b] : [b, a];
     const y = top.y + top.height, x = Math.max(a.x, b.x);
     return { axis: 'vertical', px: bottom.y - y, box: { x, y, width: xOverlap(a, b), height: Math.max(0, bottom.y - y) } };
   }
-  if (yOverlap(a, b) > 0) {
+  if (sharesRow(a, b)) {
     const [left, right] = a.x <= b.x ? [a, b] : [b, a];
     const x = left.x + left.width, y = Math.max(a.y, b.y);
     return { axis: 'horizontal', px: right.x - x, box: { x, y, width: Math.max(0, right.x - x), height: yOverlap(a, b) } };
@@ -42,7 +42,7 @@ export const check: Check<{ px?: number; pairs?: [string, string][] }> = {
     const units = measured(ctx.units);
     const findings = units.flatMap((u) => pairsToCheck(u.record, ctx.options.pairs ?? 'all').flatMap(([a, b]) => {
       const ra = u.record.regions[a]!, rb = u.record.regions[b]!;
-      if (intersection(ra.box!, rb.box!) || contains(ra.box!, rb.box!) || contains(rb.box!, ra.box!)) return [];
+      if (overlapBox(ra.box!, rb.box!) || contains(ra.box!, rb.box!) || contains(rb.box!, ra.box!)) return [];
       // the gap a user sees is between what the regions paint; records from before `ink` was
       // measured fall back to the boxes, and a region that paints nothing has no edge to crowd
       if (ra.ink === null || rb.ink === null) return [];

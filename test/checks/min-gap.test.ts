@@ -30,6 +30,16 @@ testCheck(check, {
       findings: [{ severity: 'important', message: 'regions form and summary are 2 px apart (vertical), less than 8 px', evidence: { box: box(0, 600, 390, 2), gapPx: 2 } }],
     },
     {
+      name: 'listed stacked regions sharing a sub-pixel sliver are flush (0 px apart), not overlapping',
+      units: [r({ header: [0, 0, 390, 80.4], hero: [0, 80, 390, 400] })], options: { pairs: [['header', 'hero']] },
+      findings: [{ severity: 'important', message: 'regions header and hero are 0 px apart (vertical)' }],
+    },
+    {
+      name: 'listed columns sharing a 0.5 px sliver sit side by side (horizontal), not one above the other',
+      units: [r({ left: [0, 0, 200.5, 300], right: [200, 0, 190, 300] })], options: { pairs: [['left', 'right']] },
+      findings: [{ severity: 'important', message: 'regions left and right are 0 px apart (horizontal)' }],
+    },
+    {
       name: 'side-by-side regions touching',
       units: [r({ left: [0, 0, 200, 100], right: [200, 20, 190, 100] })], severity: 'polish',
       findings: [{ severity: 'polish', message: '0 px apart (horizontal)', evidence: { box: box(200, 20, 0, 80) } }],
