@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CaptureRecord, Finding } from '../core/artifacts.js';
 import { readArtifact } from '../core/artifact-read.js';
-import { abs, files, unitsOf, type RunContext } from '../core/run.js';
+import { abs, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
+import { readManifest } from '../parity/baselines.js';
 import type { SpecPlan } from '../spec/plan.js';
 import type { UnitInput } from './types.js';
 
@@ -37,9 +38,17 @@ function loadAxe(run: RunContext, spec: SpecPlan, r: CaptureRecord, state: strin
   return { axe: null, axeProblem: axe.problem === 'missing' ? r.axeError ?? `${rel} is missing` : `${rel} is ${axe.problem}` };
 }
 
-export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean): { units: UnitInput[]; captureFindings: Finding[] } {
+/** The approved layout of each unit (read from the baseline manifest once per spec). */
+function baselineLayouts(run: RunContext, spec: SpecPlan): (key: string) => Pick<UnitInput, 'baseline' | 'baselineProblem'> {
+  const read = readManifest(run, spec.name);
+  if (read.error) return () => ({ baseline: null, baselineProblem: read.error! });
+  return (key) => ({ baseline: read.manifest?.images[key]?.layout ?? null });
+}
+
+export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean, withBaseline = false): { units: UnitInput[]; captureFindings: Finding[] } {
   const units: UnitInput[] = [];
   const captureFindings: Finding[] = [];
+  const baselineOf = withBaseline ? baselineLayouts(run, spec) : null;
   for (const { state, viewport } of unitsOf(spec)) {
     const rel = files.record(spec.name, state, viewport);
     const loaded = readArtifact('record', abs(run, rel));
@@ -58,7 +67,11 @@ export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean): { 
     } else if (!fs.existsSync(abs(run, file))) {
       captureFindings.push(captureFinding(spec, state, viewport, `missing screenshot ${file}: the capture record exists but the image does not`));
     }
-    units.push({ record, file, ...(withAxe && record.ok ? loadAxe(run, spec, record, state, viewport) : {}) });
+    units.push({
+      record, file,
+      ...(withAxe && record.ok ? loadAxe(run, spec, record, state, viewport) : {}),
+      ...(baselineOf ? baselineOf(unitKey(state, viewport)) : {}),
+    });
   }
   return { units, captureFindings };
 }

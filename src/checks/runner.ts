@@ -12,8 +12,8 @@ import type { Check, UnitInput } from './types.js';
 import { IncompleteCheckError } from './lib/finding.js';
 import { loadUnits } from './load.js';
 
-export function resultOf(check: string, findings: Finding[], ms: number, error: string | null = null): CheckResult {
-  return { check, status: error !== null ? 'error' : findings.length ? 'fail' : 'pass', findings, error, ms: Math.round(ms * 1000) / 1000 };
+export function resultOf(check: string, findings: Finding[], ms: number, error: string | null = null, notes: string[] = []): CheckResult {
+  return { check, status: error !== null ? 'error' : findings.length ? 'fail' : 'pass', findings, error, ms: Math.round(ms * 1000) / 1000, ...(notes.length ? { notes } : {}) };
 }
 
 /** Runs one check, turning a throw into an `error` result (keeping any findings it had). */
@@ -23,19 +23,21 @@ export function runOne(check: Check, spec: SpecPlan, units: UnitInput[]): CheckR
   const enabled = check.meta.alwaysOn || (plan ? plan.enabled : check.meta.defaultEnabled);
   if (!enabled) return { check: id, status: 'skipped', findings: [], error: null, ms: 0 };
   const t0 = performance.now();
+  const notes: string[] = [];
+  const note = (line: string) => { if (!notes.includes(line)) notes.push(line); };
   try {
-    const findings = check.run({ spec, units, options: plan?.options ?? {}, severity: check.meta.alwaysOn ? null : plan?.severity ?? null });
-    return resultOf(id, findings, performance.now() - t0);
+    const findings = check.run({ spec, units, options: plan?.options ?? {}, severity: check.meta.alwaysOn ? null : plan?.severity ?? null, note });
+    return resultOf(id, findings, performance.now() - t0, null, notes);
   } catch (err) {
     const partial = err instanceof IncompleteCheckError ? err.findings : [];
-    return resultOf(id, partial, performance.now() - t0, `check ${id} failed: ${(err as Error)?.message ?? String(err)}`);
+    return resultOf(id, partial, performance.now() - t0, `check ${id} failed: ${(err as Error)?.message ?? String(err)}`, notes);
   }
 }
 
 export async function runChecks(run: RunContext, spec: SpecPlan): Promise<CheckResult[]> {
   const t0 = performance.now();
-  const needsAxe = CHECKS.some((c) => c.meta.needs?.includes('axe') && spec.checks.find((p) => p.id === c.meta.id)?.enabled !== false);
-  const { units, captureFindings } = loadUnits(run, spec, needsAxe);
+  const needs = (what: 'axe' | 'baseline') => CHECKS.some((c) => c.meta.needs?.includes(what) && spec.checks.find((p) => p.id === c.meta.id)?.enabled !== false);
+  const { units, captureFindings } = loadUnits(run, spec, needs('axe'), needs('baseline'));
   const results: CheckResult[] = [resultOf('capture', captureFindings, performance.now() - t0)];
   for (const check of CHECKS) results.push(runOne(check, spec, units));
   // A plan naming a check this build does not have must not pass silently.

@@ -2,6 +2,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { AxeResultsLite, CaptureRecord, Finding, Severity } from '../core/artifacts.js';
 import type { SpecPlan } from '../spec/plan.js';
+import type { LayoutBoxes } from '../parity/types.js';
 
 export interface CheckMeta {
   id: string;
@@ -20,7 +21,7 @@ export interface CheckMeta {
   /** on when a spec has no `checks:` entry for it */
   defaultEnabled: boolean;
   /** artifacts the check reads besides capture records */
-  needs?: ('axe')[];
+  needs?: ('axe' | 'baseline')[];
 }
 
 /** A capture record plus where it lives, as handed to a check. */
@@ -32,6 +33,11 @@ export interface UnitInput {
   axe?: AxeResultsLite | null;
   /** why `axe` is null (missing file, invalid JSON), for the check's error message */
   axeProblem?: string;
+  /** the layout approved with this unit's baseline when the check declares needs: ['baseline']
+   *  (null: no approved baseline for the unit) */
+  baseline?: LayoutBoxes | null;
+  /** why the baseline could not be read (an unreadable manifest), for the check's error message */
+  baselineProblem?: string;
 }
 
 export type { AxeNodeLite, AxeRuleLite, AxeResultsLite } from '../core/artifacts.js';
@@ -42,6 +48,8 @@ export interface CheckContext<O = Record<string, unknown>> {
   options: O;
   /** severity set in the spec for this check, overriding the default (never for alwaysOn checks) */
   severity: Severity | null;
+  /** says, in one line, what the check did not check and why (the report lists it under the spec's notes) */
+  note?(line: string): void;
 }
 
 export interface Check<O = any> {

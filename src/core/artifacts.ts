@@ -212,6 +212,7 @@ export const CheckResultSchema = Type.Object({
   findings: Type.Array(FindingSchema),
   error: Nullable(Str()),
   ms: Num(),
+  notes: Type.Optional(Type.Array(Str(), { description: 'what the check did not check and why, one line each (absent when nothing was left out)' })),
 });
 export type CheckResult = Omit<Static<typeof CheckResultSchema>, 'findings'> & { findings: Finding[] };
 export const ChecksFileSchema = Type.Array(CheckResultSchema, { title: 'veval checks', description: '<spec>/checks.json: every check\'s outcome for one spec' });

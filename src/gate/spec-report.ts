@@ -91,7 +91,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     scores: { structural: score.structural, aesthetic: score.aesthetic, components: score.components },
     reasons: verdict.reasons,
     warnings: verdict.warnings,
-    notes: uncheckedNotes(spec, j),
+    notes: [...uncheckedNotes(spec, j), ...(a.checks.value ?? []).flatMap((r) => (Array.isArray(r.notes) ? r.notes.filter((n) => typeof n === 'string') : []))],
     gate: { minScore: spec.gate.minScore, warn: [...spec.gate.warn] },
     units: a.units.map((u) => unitReport(run, spec, u, a, findings)),
     findings: findings as SpecReport['findings'],

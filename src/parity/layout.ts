@@ -10,8 +10,11 @@ export const LAYOUT_TOLERANCE_PX = 1;
 export function layoutOf(record: CaptureRecord): LayoutBoxes {
   const required: Record<string, Box | null> = {};
   for (const r of record.required ?? []) required[r.name] = r.verdict?.box ?? null;
+  const regions = Object.entries(record.regions ?? {});
   return {
-    regions: Object.fromEntries(Object.entries(record.regions ?? {}).map(([k, v]) => [k, v.box])),
+    regions: Object.fromEntries(regions.map(([k, v]) => [k, v.box])),
+    // min-gap compares the gaps a user sees (between what regions paint) with the approved ones
+    ink: Object.fromEntries(regions.filter(([, v]) => v.ink !== undefined).map(([k, v]) => [k, v.ink!])),
     required,
     masks: (record.masks ?? []).flatMap((m) => m.boxes),
   };

@@ -18,6 +18,9 @@ export interface GateSettings {
 /** Layout boxes stored with a baseline (CSS px, document coordinates). */
 export interface LayoutBoxes {
   regions: Record<string, Box | null>;
+  /** what each region paints (as in the capture record; null: nothing); absent in baselines
+   *  approved before it was recorded, and for regions whose record had no `ink` */
+  ink?: Record<string, Box | null>;
   required: Record<string, Box | null>;
   masks: Box[];
 }

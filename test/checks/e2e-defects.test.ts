@@ -45,7 +45,7 @@ const EXPECTED: Record<string, { key: string; message?: RegExp }[]> = {
   'no-main': [...at('axe', 'important', BOTH, 'default', /landmark-one-main/), ...at('axe', 'important', BOTH, 'default', /axe region/)],
   'script-error': [...at('console', 'important', BOTH, 'default', /uncaught exception: "window\.initGallery is not a function"/), ...at('requests', 'important', BOTH, 'default', /image request answered HTTP 404/)],
   'server-error': at('http-status', 'blocker', BOTH, 'default', /HTTP 500/),
-  'clean-fixed-header': [], 'clean-modal': [], 'clean-animated-hero': [], 'clean-landing': [], 'clean-shapes': [], 'clean-rtl': [], 'clean-fields': [], 'clean-dynamic': [],
+  'clean-fixed-header': [], 'clean-modal': [], 'clean-animated-hero': [], 'clean-landing': [], 'clean-shapes': [], 'clean-rtl': [], 'clean-fields': [], 'clean-dynamic': [], 'clean-fractional': [],
 };
 
 describe('defect fixture pages, captured and checked', () => {

@@ -75,6 +75,8 @@ export interface Case {
   options?: Record<string, unknown>;
   severity?: Severity | null;
   spec?: Partial<SpecPlan>;
+  /** the one-line notes the check must leave (substrings, in order); unchecked when absent */
+  notes?: string[];
 }
 /** Expected finding: every given field must match; `message` entries are substrings. */
 export interface Expect extends Partial<Omit<Finding, 'message' | 'evidence'>> {
@@ -86,7 +88,13 @@ export interface InvalidCase extends Case { findings: Expect[] }
 const asUnit = (u: CaptureRecord | UnitInput): UnitInput => ('record' in u ? u : unit(u));
 
 export function runCase(check: Check, c: Case): Finding[] {
-  return check.run({ spec: specPlan(c.spec), units: c.units.map(asUnit), options: c.options ?? {}, severity: c.severity ?? null });
+  const notes: string[] = [];
+  const findings = check.run({ spec: specPlan(c.spec), units: c.units.map(asUnit), options: c.options ?? {}, severity: c.severity ?? null, note: (l) => notes.push(l) });
+  if (c.notes) {
+    assert.equal(notes.length, c.notes.length, `note count; got ${JSON.stringify(notes)}`);
+    c.notes.forEach((n, i) => assert.ok(notes[i]!.includes(n) && !/[\n\r]/.test(notes[i]!), `note ${JSON.stringify(notes[i])} lacks ${JSON.stringify(n)} or is not one line`));
+  }
+  return findings;
 }
 
 export function assertFinding(f: Finding, e: Expect, where: string): void {

@@ -118,4 +118,25 @@ describe('runChecks', () => {
     fs.writeFileSync(path.join(run.runDir, 'checkout'), 'a file where the spec folder must go');
     await assert.rejects(runChecks(run, spec), FatalError);
   });
+
+  it('hands min-gap the approved layout of each unit from baselines/<spec>/manifest.json; an unreadable manifest makes it an error, never a silent pass', async () => {
+    const spec = specPlan({ viewports: [record({ viewport: 'mobile' }).viewport] });
+    const run = makeRun(spec);
+    const regs = (gap: number) => ({
+      form: { selector: '.form', count: 1, box: { x: 0, y: 100, width: 390, height: 500 } },
+      summary: { selector: '.summary', count: 1, box: { x: 0, y: 600 + gap, width: 390, height: 200 } },
+    });
+    putUnit(run, record({ viewport: 'mobile', regions: regs(2) }));
+    const manifest = path.join(run.root, 'baselines', spec.name, 'manifest.json');
+    fs.mkdirSync(path.dirname(manifest), { recursive: true });
+    const approved = { regions: Object.fromEntries(Object.entries(regs(24)).map(([k, v]) => [k, v.box])), required: {}, masks: [] };
+    fs.writeFileSync(manifest, JSON.stringify({ version: 1, spec: spec.name, images: { 'default-mobile': { layout: approved } } }));
+    let gap = byId(await runChecks(run, spec), 'min-gap');
+    assert.equal(gap.status, 'fail');
+    assert.match(gap.findings[0]!.message, /regions form and summary are 2 px apart \(vertical\), down from 24 px in the approved baseline/);
+    fs.writeFileSync(manifest, '{ not json');
+    gap = byId(await runChecks(run, spec), 'min-gap');
+    assert.equal(gap.status, 'error');
+    assert.match(gap.error!, /cannot compare gaps with the approved baseline: baselines\/checkout\/manifest\.json is unreadable/);
+  });
 });
