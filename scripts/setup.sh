@@ -34,6 +34,16 @@ fi
 if ! command -v fc-list >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   apt-get install -y -qq --no-install-recommends fontconfig fonts-dejavu-core >/dev/null
 fi
+# a colour emoji font, so that `font-family: emoji` (and emoji in text) render as on a desktop;
+# without it (not root) emoji resolves to DejaVu Sans — src/capture/fonts.ts, and the font list in
+# the environment fingerprint tells the two machines apart
+if [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "setup: installing a colour emoji font (apt-get install fonts-noto-color-emoji)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -qq --no-install-recommends fonts-noto-color-emoji >/dev/null 2>&1 \
+    || { apt-get update -qq && apt-get install -y -qq --no-install-recommends fonts-noto-color-emoji >/dev/null; } \
+    || echo "setup: could not install fonts-noto-color-emoji; emoji will render in DejaVu Sans" >&2
+fi
 
 # 3. build (again when any source file is newer than the last build)
 stamp=dist/.build-stamp

@@ -6,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import type { EnvFingerprint } from '../core/artifacts.js';
 import { FatalError } from '../core/errors.js';
 import type { ProjectPlan } from '../spec/plan.js';
-import { listFonts, privateFontConfig } from './fonts.js';
+import { fontConfigHash, listFonts, privateFontConfig } from './fonts.js';
 
 export const LAUNCH_FLAGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -90,6 +90,7 @@ export async function launchBrowser(plan: ProjectPlan): Promise<{ browser: Brows
     flavour: flavourOf(executablePath),
     executablePath,
     ...fonts,
+    fontConfigHash: executablePath ? fontConfigHash() : 'remote',
     deviceScaleFactor: 1,
     platform: `${process.platform}-${process.arch}`,
     playwrightVersion: PLAYWRIGHT_VERSION,

@@ -62,6 +62,7 @@ export const EnvFingerprintSchema = Type.Object({
   executablePath: Nullable(Str()),
   fonts: Type.Array(Str(), { description: 'sorted font files/families visible to the browser' }),
   fontsHash: Str(),
+  fontConfigHash: Type.Optional(Str('sha256 of veval\'s private fonts.conf (which font each generic family resolves to); "remote" for a remote browser; absent in records made before the aliases were fingerprinted')),
   deviceScaleFactor: Num(),
   platform: Str('process.platform-arch'),
   playwrightVersion: Str(),

@@ -1,6 +1,6 @@
-// Environment guard: a baseline made by another browser flavour, major version, font set, scale
-// or platform cannot be compared pixel by pixel without a wall of noise, so that comparison is
-// refused with the reason. A patch build of the same major compares normally (Debian ships
+// Environment guard: a baseline made by another browser flavour, major version, font set, font
+// configuration (which font each generic family resolves to), scale or platform cannot be
+// compared pixel by pixel without a wall of noise, so that comparison is refused with the reason. A patch build of the same major compares normally (Debian ships
 // Chromium security builds often) and is only noted.
 import type { EnvFingerprint } from '../core/artifacts.js';
 
@@ -21,6 +21,11 @@ export function compareEnv(base: EnvFingerprint | undefined | null, cur: EnvFing
     const parts = [added.length ? `added ${added.slice(0, 3).join(', ')}${added.length > 3 ? ` and ${added.length - 3} more` : ''}` : '',
       removed.length ? `removed ${removed.slice(0, 3).join(', ')}${removed.length > 3 ? ` and ${removed.length - 3} more` : ''}` : ''].filter(Boolean);
     mismatch.push(`font set differs from the baseline's${parts.length ? ` (${parts.join('; ')})` : ''}`);
+  }
+  if ((base.fontConfigHash ?? null) !== (cur.fontConfigHash ?? null)) {
+    mismatch.push(base.fontConfigHash
+      ? 'font configuration differs from the baseline\'s (the fonts generic families such as system-ui, serif or emoji resolve to changed)'
+      : 'baseline made before its font configuration was fingerprinted (generic families such as system-ui may have rendered in another font)');
   }
   if (base.deviceScaleFactor !== cur.deviceScaleFactor) mismatch.push(`device scale factor ${base.deviceScaleFactor} at approval, ${cur.deviceScaleFactor} now`);
   if (base.platform !== cur.platform) mismatch.push(`baseline made on ${base.platform}, this run on ${cur.platform}`);

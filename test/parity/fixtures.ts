@@ -12,7 +12,7 @@ export const VP: ViewportSpec = { name: 'desktop', width: 200, height: 150, devi
 
 export const ENV: EnvFingerprint = {
   browserName: 'chromium', browserVersion: '156.0.8078.114', flavour: 'headless-shell', executablePath: '/usr/lib/chromium/chromium-headless-shell',
-  fonts: ['DejaVuSans.ttf'], fontsHash: 'fonts-1', deviceScaleFactor: 1, platform: 'linux-x64', playwrightVersion: '1.65.1',
+  fonts: ['DejaVuSans.ttf'], fontsHash: 'fonts-1', fontConfigHash: 'conf-1', deviceScaleFactor: 1, platform: 'linux-x64', playwrightVersion: '1.65.1',
 };
 
 export function makeSpec(over: Partial<SpecPlan> = {}): SpecPlan {

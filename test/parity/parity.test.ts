@@ -1,4 +1,5 @@
 // runParity over hand-built runs: every outcome with its own message, guards, and the files written.
+import { compareEnv } from '../../src/parity/env.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -167,6 +168,7 @@ for (const [what, env, expect] of <[string, Partial<EnvFingerprint>, RegExp][]>[
   ['browser flavour', { flavour: 'chromium' }, /baseline made with chromium 156 headless-shell \(156\.0\.8078\.114\), this run chromium 156 chromium/],
   ['major version', { browserVersion: '157.0.1.2' }, /this run chromium 157 headless-shell \(157\.0\.1\.2\)/],
   ['font set', { fonts: ['DejaVuSans.ttf', 'Noto.ttf'], fontsHash: 'fonts-2' }, /font set differs from the baseline's \(added Noto\.ttf\)/],
+  ['font configuration', { fontConfigHash: 'conf-2' }, /font configuration differs from the baseline's \(the fonts generic families such as system-ui, serif or emoji resolve to changed\)/],
 ]) {
   test(`an environment mismatch in ${what} is a guard blocker and the pixels are not compared`, async () => {
     const { spec, run } = await approved();
@@ -246,4 +248,11 @@ test('layout changes become important findings when the pixel comparison failed,
   assert.match(layoutFinding.message, /region "cta" moved by \(0, -20\) px/);
   const ld = readJson(abs(r2, files.layoutDiff(spec.name)));
   assert.equal(ld.units[0].boxes.find((b: any) => b.name === 'cta').change, 'moved');
+});
+
+test('a baseline approved before the font configuration was fingerprinted is refused by the guard, not compared with the new generic-family fonts', () => {
+  const { fontConfigHash: _, ...old } = ENV;
+  const v = compareEnv(old, ENV);
+  assert.deepEqual(v.mismatch, ['baseline made before its font configuration was fingerprinted (generic families such as system-ui may have rendered in another font)']);
+  assert.deepEqual(compareEnv(ENV, { ...ENV }).mismatch, []);
 });
