@@ -35,7 +35,7 @@ function assets() {
 const pct = (n: number) => `${(Math.round(n * 10000) / 100).toFixed(2)}%`;
 const num = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
 const unitId = (spec: string, u: { state: string; viewport: string } | null) => (u ? `u-${spec}-${u.state}-${u.viewport}` : `u-${spec}-spec-wide`);
-const STATUS_RANK: Record<string, number> = { error: 0, fail: 1, pass: 2 };
+const STATUS_RANK: Record<string, number> = { fail: 0, error: 1, pass: 2 };
 
 type Size = { width: number; height: number };
 /** A box (CSS px, document coordinates) placed as percentages of an image of `size` CSS px. */
@@ -118,7 +118,8 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
   if (u) {
     const candidateSize = cssSize(u, u.image);
     const link = (file: string) => ({ file, href: pathUrl(file) });
-    if (u.files.capture) figures.push({ role: 'candidate', title: 'candidate', ...link(u.files.capture), boxes: boxesOn(u, findings, 'candidate', candidateSize) });
+    // the first finding's box is drawn last, so that it and its label lie on top
+    if (u.files.capture) figures.push({ role: 'candidate', title: 'candidate', ...link(u.files.capture), boxes: boxesOn(u, findings, 'candidate', candidateSize).reverse() });
     else if (u.files.failure) {
       const why = findings.find(({ f }) => f.check === 'capture')?.f.message;
       figures.push({ role: 'failure', title: 'at failure: what the page showed when it failed', ...link(u.files.failure), boxes: [] });
@@ -156,9 +157,11 @@ export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
     const list = s.units.map((u) => unitVm(s, u, of((f) => f.state === u.state && f.viewport === u.viewport), known, runPath, groups));
     return wide.length ? [unitVm(s, null, wide, known, runPath, groups), ...list] : list;
   });
-  // failing units first (errors, then failures, the most severe first); the report's order otherwise
+  // failing units first, the most severe first; at equal severity a unit with a capture to look at
+  // before one whose capture failed; the report's order otherwise
+  const failing = (u: { status: string }) => (u.status === 'pass' ? 1 : 0);
   const ordered = units.map((u, i) => ({ u, i })).sort((a, b) =>
-    STATUS_RANK[a.u.status] - STATUS_RANK[b.u.status] || (a.u.status === 'pass' ? 0 : a.u.worst - b.u.worst) || a.i - b.i).map((x) => x.u);
+    failing(a.u) - failing(b.u) || (a.u.status === 'pass' ? 0 : a.u.worst - b.u.worst || STATUS_RANK[a.u.status] - STATUS_RANK[b.u.status]) || a.i - b.i).map((x) => x.u);
 
   const viewports = [...new Set(r.specs.flatMap((s) => s.units.map((u) => u.viewport)))];
   const rows = r.specs.flatMap((s) => {

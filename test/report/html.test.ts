@@ -123,6 +123,8 @@ test('a parity finding outlines every changed area it lists, labelled, on the ca
         return { tag: b.querySelector('.tag')!.textContent, x: (r.x - img.x) / img.width, y: (r.y - img.y) / img.height, w: r.width / img.width };
       });
     });
+    // drawing order is not meaningful (the candidate draws its first finding last, on top)
+    got.sort((a, b) => a.tag!.localeCompare(b.tag!));
     assert.deepEqual(got.map((g) => g.tag), ['changed area 1 of 3', 'changed area 2 of 3', 'changed area 3 of 3'], fig);
     const css = { w: unit.image!.width / unit.viewportSize!.deviceScaleFactor, h: unit.image!.height / unit.viewportSize!.deviceScaleFactor };
     CLUSTERS.forEach((c, i) => {

@@ -101,21 +101,31 @@
 
   // every unit's candidate starts scrolled to its first box once its image has a size (the figure scrolls, not the page)
   units.forEach(function (u) {
-    var first = u.querySelector('figure.candidate .box');
+    var lis = $('li.finding', u), first = null;
+    for (var i = 0; i < lis.length && !first; i++) first = u.querySelector('figure.candidate .box[data-for="' + lis[i].id + '"]');
     var img = first && first.parentNode.querySelector('img');
     if (!img) return;
     if (img.complete && img.naturalWidth) reveal(first, false);
     else img.addEventListener('load', function () { reveal(first, false); });
   });
 
-  // side by side: the unit's figures scroll together
+  // side by side: the unit's figures scroll together (by share: they may be drawn at different scales)
+  function share(el, axis) {
+    var max = axis === 'y' ? el.scrollHeight - el.clientHeight : el.scrollWidth - el.clientWidth;
+    return max > 0 ? (axis === 'y' ? el.scrollTop : el.scrollLeft) / max : 0;
+  }
   units.forEach(function (u) {
     var shots = $('.mode-side .shot', u), busy = false;
     shots.forEach(function (sh) {
       sh.addEventListener('scroll', function () {
         if (busy) return;
         busy = true;
-        shots.forEach(function (o) { if (o !== sh) { o.scrollTop = sh.scrollTop; o.scrollLeft = sh.scrollLeft; } });
+        var y = share(sh, 'y'), x = share(sh, 'x');
+        shots.forEach(function (o) {
+          if (o === sh) return;
+          o.scrollTop = y * (o.scrollHeight - o.clientHeight);
+          o.scrollLeft = x * (o.scrollWidth - o.clientWidth);
+        });
         requestAnimationFrame(function () { busy = false; });
       });
     });
