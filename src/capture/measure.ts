@@ -9,6 +9,7 @@ import * as layout from './in-page/layout.js';
 import * as ghosts from './in-page/ghosts.js';
 import * as inPage from './in-page/measure.js';
 import { measure, pageSignature, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
+import { confirmCovers } from './cover-pixels.js';
 
 // every function of the in-page modules goes into the page, so a new helper cannot be forgotten
 const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
@@ -24,6 +25,7 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
     keepScroll: !spec.fullPage,
   };
   const m = (await page.evaluate(inPageScript(HELPERS, measure, arg))) as any;
+  await confirmCovers(page, (fn, a) => page.evaluate(inPageScript(HELPERS, fn, a)), arg, m.required, m.base);
   const req: RequiredCheckResult[] = required.map((r, i) => ({
     name: r.name, selector: r.selector, text: r.text, within: r.within, visible: r.visible, source: r.source,
     matchedSelector: m.required[i].matchedSelector, matchedText: m.required[i].matchedText, verdict: m.required[i].verdict,
@@ -39,3 +41,4 @@ export async function signatureOf(page: Page): Promise<string> {
 export async function selectorAt(page: Page, p: { x: number; y: number }): Promise<string | null> {
   return (await page.evaluate(inPageScript(HELPERS, selectorAtPoint, p))) as string | null;
 }
+

@@ -39,7 +39,7 @@ export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): s
     const c = v.coveredBy;
     // a strip across the whole width reads as its height; anything narrower as an area
     const area = c.coveredBox && v.box && c.coveredBox.width < v.box.width - 1 ? `a ${Math.round(c.coveredBox.width)}×${Math.round(c.coveredBox.height)} px area` : `${Math.round(c.coveredPx)} px`;
-    why.push(`covered by ${c.backdrop ? 'the backdrop of the modal ' : ''}${quote(c.selector)}${c.invisible ? ' (invisible at opacity 0, but it takes the clicks)' : ''} over ${area}`);
+    why.push(`covered by ${c.backdrop ? 'the backdrop of the modal ' : ''}${quote(c.selector)}${c.invisible ? ' (it paints nothing there, but it takes the clicks)' : ''} over ${area}`);
   }
   if (!v.reachable && why.length === 0) why.push('cannot be scrolled entirely into the viewport');
   if (why.length === 0) why.push(v.reason || `visibility ${v.level}`);

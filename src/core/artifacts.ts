@@ -100,7 +100,7 @@ export const VisibilityVerdictSchema = Type.Object({
   coveredBy: Nullable(Type.Object({
     ...ElementRefProps, coveredPx: Num(), coveredBox: Nullable(BoxSchema),
     backdrop: Type.Optional(Type.Boolean({ description: 'hidden by the ::backdrop of this modal dialog' })),
-    invisible: Type.Optional(Type.Boolean({ description: 'the cover has opacity 0: unseen, yet it takes the clicks' })),
+    invisible: Type.Optional(Type.Boolean({ description: 'the cover paints nothing over it (opacity 0, or the pixels do not change without it), yet it takes the clicks' })),
   })),
   visibleFraction: Num('share of sample points inside the box that a user sees at the best scroll position (0..1)'),
   level: Lits('full', 'partial', 'none'),

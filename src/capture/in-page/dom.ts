@@ -97,8 +97,9 @@ export function deepElementFromPoint(x: number, y: number): Element | null {
   return hit;
 }
 
-export function scrollPage(top: number): void {
-  window.scrollTo({ top, left: 0, behavior: 'instant' as ScrollBehavior });
+/** Scrolls the page (instantly); `left` is the horizontal position (0 unless a page wider than the viewport is scrolled sideways). */
+export function scrollPage(top: number, left = 0): void {
+  window.scrollTo({ top, left, behavior: 'instant' as ScrollBehavior });
 }
 
 /** Resolves a computed length (px or %) against `of`; 'auto' and junk → 0. */
@@ -118,4 +119,16 @@ export function onShape(el: Element, x: number, y: number): boolean {
   const root = el.getRootNode() as Document | ShadowRoot;
   const list = typeof root.elementsFromPoint === 'function' ? root.elementsFromPoint(x, y) : document.elementsFromPoint(x, y);
   return list.some((h) => h === el || composedContains(el, h));
+}
+
+/**
+ * Whether a viewport point lies within 2 px of the edge of the line fragment of a wrapped inline
+ * element it falls in: hit testing snaps fragment edges as it snaps box edges (where the box's
+ * sample grid stays 2 px inside), so the text beside the fragment may be hit there.
+ */
+export function nearFragmentEdge(el: Element, x: number, y: number): boolean {
+  const rects = Array.from(el.getClientRects());
+  if (rects.length < 2) return false;
+  const r = rects.find((f) => x >= f.left && x <= f.right && y >= f.top && y <= f.bottom);
+  return !!r && Math.min(x - r.left, r.right - x, y - r.top, r.bottom - y) < 2;
 }

@@ -48,6 +48,8 @@ export function hittableGhosts(target: Element, candidates: Element[] = ghostCan
     const h = el as HTMLElement;
     made.push({ el: h, was: h.style.getPropertyValue('pointer-events'), prio: h.style.getPropertyPriority('pointer-events') });
     h.style.setProperty('pointer-events', 'auto', 'important');
+    // made hittable by us: it hides what is under it, but a user's clicks go through it
+    h.setAttribute('data-veval-ghosted', '');
   }
   const hosts: Element[] = [];
   for (let a = composedParent(target); a && a !== document.documentElement; a = composedParent(a)) {
@@ -62,7 +64,10 @@ export function hittableGhosts(target: Element, candidates: Element[] = ghostCan
   style.textContent = '[data-veval-ghost~="before"]::before, [data-veval-ghost~="after"]::after { pointer-events: auto !important; }';
   if (hosts.length) document.documentElement.appendChild(style);
   return () => {
-    for (const m of made) if (m.was) m.el.style.setProperty('pointer-events', m.was, m.prio); else m.el.style.removeProperty('pointer-events');
+    for (const m of made) {
+      if (m.was) m.el.style.setProperty('pointer-events', m.was, m.prio); else m.el.style.removeProperty('pointer-events');
+      m.el.removeAttribute('data-veval-ghosted');
+    }
     for (const h of hosts) h.removeAttribute('data-veval-ghost');
     style.remove();
   };
@@ -83,4 +88,46 @@ export function fieldDecoration(target: Element, cover: Element): boolean {
   const wrapper = composedParent(target);
   const near = (wrapper && composedParent(wrapper)) ?? wrapper;
   return !!near && composedContains(near, cover) && inside(cover.getBoundingClientRect(), target.getBoundingClientRect());
+}
+
+/** Whether a hit box only looks like a cover because hit testing was forced onto it (pointer-events: none): clicks go through it. */
+export function ghosted(hit: Element, target: Element): boolean {
+  return !!hit.closest('[data-veval-ghosted]') || (hit.hasAttribute('data-veval-ghost') && composedContains(hit, target));
+}
+
+/**
+ * Whether the hit is the target's own label or control: a <label> of the target, or the control
+ * of a label the target is or lies in (the custom-checkbox idiom lays a transparent native input
+ * over its label's drawing). Clicking either works the same control.
+ */
+export function labelOrControl(target: Element, hit: Element): boolean {
+  if (ownLabels(target).some((l) => composedContains(l, hit))) return true;
+  for (let a: Element | null = target; a; a = composedParent(a)) {
+    const c = a instanceof HTMLLabelElement ? a.control : null;
+    if (c && composedContains(c, hit)) return true;
+  }
+  return false;
+}
+
+/**
+ * A neighbour overlapping the target by at most 1 CSS px along one of its edges (input groups,
+ * button groups and stacked floating-label fields share one border that way): not a cover.
+ */
+export function hairline(hit: Element, target: DOMRect): boolean {
+  // measured as painted: edges snap to device pixels (a flex row of fractional widths lays out a
+  // 1.25 px overlap that paints as 1 px)
+  const dpr = window.devicePixelRatio || 1;
+  const snap = (r: DOMRect) => { const f = (v: number) => Math.round(v * dpr) / dpr; return { left: f(r.left), right: f(r.right), top: f(r.top), bottom: f(r.bottom) }; };
+  const b = snap(hit.getBoundingClientRect()), t = snap(target);
+  const x0 = Math.max(t.left, b.left), x1 = Math.min(t.right, b.right), y0 = Math.max(t.top, b.top), y1 = Math.min(t.bottom, b.bottom);
+  const iw = x1 - x0, ih = y1 - y0;
+  // no overlap at all: it paints outside its own box (a pseudo-element, an overflowing child)
+  if (iw <= 0 || ih <= 0) return false;
+  const e = 0.01;
+  return (iw <= 1 + e && (x0 <= t.left + e || x1 >= t.right - e)) || (ih <= 1 + e && (y0 <= t.top + e || y1 >= t.bottom - e));
+}
+
+/** The control a user means to click when clicking the target (its link, button, field, label…), or null for plain content. */
+export function clickHost(target: Element): Element | null {
+  return target.closest('a[href], button, input, select, textarea, summary, label, [role=button], [role=link], [role=checkbox], [role=switch], [role=radio], [role=tab], [role=menuitem], [role=option], [onclick], [contenteditable=""], [contenteditable=true], [tabindex]:not([tabindex="-1"])');
 }

@@ -65,7 +65,7 @@ export function horizontalOverflow(scrollWidth: number, vw: number): number {
 
 export function findRequired(req: MeasureArg['required'][number], env: PageEnv) {
   const absent = (reason: string) => ({
-    matchedSelector: null, matchedText: null,
+    matchedSelector: null, matchedText: null, el: null as Element | null,
     verdict: { present: false, count: 0, displayed: false, nonZeroSize: false, opacity: 0, box: null, offscreenX: 0, reachable: false, clippedBy: null, coveredBy: null, visibleFraction: 0, level: 'none', reason },
   });
   const roots = req.within ? queryAll(document, req.within) : [document.body];
@@ -91,7 +91,102 @@ export function findRequired(req: MeasureArg['required'][number], env: PageEnv) 
     if (!best || rank[verdict.level] > rank[best.verdict.level] || (verdict.level === best.verdict.level && verdict.visibleFraction > best.verdict.visibleFraction)) best = { ...c, verdict };
     if (verdict.level === 'full') break;
   }
-  return { matchedSelector: selectorOf(best!.el), matchedText: best!.text, verdict: best!.verdict };
+  return { matchedSelector: selectorOf(best!.el), matchedText: best!.text, verdict: best!.verdict, el: best!.el };
+}
+
+/** A suspected cover the Node side confirms by pixels: where to scroll, the area (viewport px) and how to hide it. */
+export interface CoverProbe {
+  pseudo: boolean; clicks: boolean; sx: number; sy: number; clip: { x: number; y: number; width: number; height: number };
+  /** a box a user may click anywhere in (a field, a button, a block), not a run of inline text aimed at by its glyphs */
+  box: boolean;
+}
+
+/**
+ * Required entry `i`, measured at the screenshot's scroll position. When its cover is not beyond
+ * doubt, the cover and the element are marked (data-veval-suspect / data-veval-target = i) for
+ * the pixel comparison, and `probe` says where.
+ */
+export function requiredAt(req: MeasureArg['required'][number], i: number, env: PageEnv, base: number) {
+  scrollPage(base);
+  const { el, ...r } = findRequired(req, env);
+  const p = (r.verdict as any)._probe as (CoverProbe & { cover: Element }) | undefined;
+  delete (r.verdict as any)._probe;
+  if (!p || !el) return r;
+  const { cover, ...probe } = p;
+  const mark = (e: Element, a: string) => e.setAttribute(a, ((e.getAttribute(a) ?? '') + ' ' + i).trim());
+  mark(cover, 'data-veval-suspect');
+  mark(el, 'data-veval-target');
+  return { ...r, probe };
+}
+
+/**
+ * For the pixel comparison of required entry `i`: scrolls to where its cover was seen and hides
+ * (opacity 0) the cover, the element, both or neither; an ancestor hit over its own descendant is
+ * its ::before/::after overlay, so only those are hidden. A style goes into each tree (document or
+ * shadow root) that holds one of them; `done` removes them. Answers whether every requested hide
+ * took effect (the caller keeps the cover when not).
+ */
+export function hideForPixels(arg: { i: number; probe: CoverProbe; cover: boolean; target: boolean; done?: boolean }): boolean {
+  const find = (a: string) => queryAll(document, '[' + a + '~="' + arg.i + '"]');
+  const covers = find('data-veval-suspect'), targets = find('data-veval-target');
+  const roots = new Set<Document | ShadowRoot>([document, ...[...covers, ...targets].map((e) => e.getRootNode() as Document | ShadowRoot)]);
+  const suspect = '[data-veval-suspect~="' + arg.i + '"]', target = '[data-veval-target~="' + arg.i + '"]';
+  // a modal's ::backdrop and an element's overlays are not inside it for opacity: hidden with it
+  const cover = arg.probe.pseudo ? [suspect + '::before', suspect + '::after'] : [suspect, suspect + '::before', suspect + '::after', suspect + '::backdrop'];
+  // no transition while opacity goes to 0 and back (capture makes every transition 1 ms, which
+  // would still show the old value to the next measurement)
+  const still = [...cover, target].join(', ') + ' { transition: none !important; }';
+  const hide = '{ opacity: 0 !important; transition: none !important; }';
+  const css = arg.done ? still : [still, arg.cover ? cover.join(', ') + ' ' + hide : '', arg.target ? target + ' ' + hide : ''].join('\n');
+  const styles: Element[] = [];
+  for (const r of roots) {
+    const st = document.createElement('style');
+    st.className = 'veval-cover-pixels-next';
+    st.textContent = css;
+    (r instanceof ShadowRoot ? r : document.documentElement).appendChild(st);
+    styles.push(st);
+  }
+  for (const r of roots) r.querySelectorAll('style.veval-cover-pixels').forEach((st) => st.remove());
+  const gone = (e: Element, pseudo?: string) => getComputedStyle(e, pseudo).opacity === '0';
+  const effective = (!arg.cover || covers.every((e) => arg.probe.pseudo ? gone(e, '::before') && gone(e, '::after') : gone(e)))
+    && (!arg.target || (targets.length > 0 && targets.every((e) => gone(e))));
+  for (const e of [...covers, ...targets]) for (const a of e.getAnimations({ subtree: true })) if (a instanceof CSSTransition) a.finish();
+  if (arg.done) { for (const st of styles) st.remove(); return true; }
+  for (const st of styles) st.className = 'veval-cover-pixels';
+  scrollPage(arg.probe.sy, arg.probe.sx);
+  return effective;
+}
+
+/**
+ * The marks of the pixel confirmation, in every open tree: `i` ≥ 0 makes the covers of entry i
+ * see-through (looked under when it is measured again); -1 removes the see-through marks; -2
+ * removes every mark and scrolls back to `top`.
+ */
+export function coverMarks(arg: { i: number; top?: number }): void {
+  const all = (a: string) => queryAll(document, '[' + a + ']');
+  if (arg.i >= 0) { for (const e of queryAll(document, '[data-veval-suspect~="' + arg.i + '"]')) e.setAttribute('data-veval-seethrough', ''); return; }
+  for (const a of arg.i === -1 ? ['data-veval-seethrough'] : ['data-veval-suspect', 'data-veval-target', 'data-veval-seethrough']) for (const e of all(a)) e.removeAttribute(a);
+  if (arg.i === -2) scrollPage(arg.top ?? 0);
+}
+
+/** Measures required entry `i` again after its cover was found to paint nothing (marked data-veval-seethrough). */
+export function remeasureRequired(arg: { req: MeasureArg['required'][number]; i: number; base: number }) {
+  const probe = document.createElement('style');
+  probe.textContent = '[data-veval-probe], [data-veval-probe] * { pointer-events: auto !important; }';
+  document.documentElement.appendChild(probe);
+  const startX = window.scrollX, startY = window.scrollY;
+  try {
+    for (const e of queryAll(document, '[data-veval-suspect], [data-veval-target]')) {
+      for (const a of ['data-veval-suspect', 'data-veval-target']) {
+        const rest = (e.getAttribute(a) ?? '').split(' ').filter((x) => x && x !== String(arg.i));
+        if (rest.length) e.setAttribute(a, rest.join(' ')); else e.removeAttribute(a);
+      }
+    }
+    return requiredAt(arg.req, arg.i, { ...pageEnv(), ghosts: ghostCandidates() }, arg.base);
+  } finally {
+    probe.remove();
+    scrollPage(startY, startX);
+  }
 }
 
 export function measure(arg: MeasureArg) {
@@ -118,8 +213,8 @@ export function measure(arg: MeasureArg) {
     // each element's box is taken at the screenshot's scroll position, not where the previous
     // element's sampling left the page (a sticky box moves with the scroll)
     const base = arg.keepScroll ? startY : 0;
-    const required = arg.required.map((r) => { scrollPage(base); return findRequired(r, env); });
-    return { document: doc, overflow, regions, masks, clippedText, text, required, scrollY: arg.keepScroll ? startY : 0, signature: pageSignature() };
+    const required = arg.required.map((r, i) => requiredAt(r, i, env, base));
+    return { document: doc, overflow, regions, masks, clippedText, text, required, scrollY: arg.keepScroll ? startY : 0, base, signature: pageSignature() };
   } finally {
     probe.remove();
     scrollPage(arg.keepScroll ? startY : 0);

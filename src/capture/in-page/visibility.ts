@@ -2,11 +2,13 @@
 // inPageScript with dom.ts); plain functions only.
 import type { VisibilityVerdict } from '../../core/artifacts.js';
 import { colourAlpha } from './layout.js';
-import { fieldDecoration, ghostName, hittableGhosts } from './ghosts.js';
-import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, onShape, r2, scrollPage, selectorOf } from './dom.js';
+import { clickHost, fieldDecoration, ghosted, ghostName, hairline, hittableGhosts, labelOrControl } from './ghosts.js';
+import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, nearFragmentEdge, onShape, queryAll, r2, scrollPage, selectorOf } from './dom.js';
 
 export interface PageEnv {
   vw: number; vh: number; bandTop: number; bandBottom: number; sMin: number; sMax: number;
+  /** the horizontal scroll range a user can reach (0…0 unless the page is wider than the viewport and may be scrolled sideways) */
+  sxMin: number; sxMax: number;
   /** boxes that may paint over others with pointer-events: none, found once per measurement */
   ghosts?: Element[];
 }
@@ -24,6 +26,9 @@ export function pageEnv(): PageEnv {
   const bs = getComputedStyle(document.body);
   // overflow on body propagates to the viewport when html leaves it visible
   const scrollable = !(locked(hs.overflowY) || (hs.overflowY === 'visible' && locked(bs.overflowY)));
+  const sideways = !(locked(hs.overflowX) || (hs.overflowX === 'visible' && locked(bs.overflowX)));
+  const wide = sideways ? Math.max(0, se.scrollWidth - vw) : 0;
+  const rtl = getComputedStyle(se).direction === 'rtl';
   const now = window.scrollY;
   return {
     vw, vh,
@@ -31,6 +36,8 @@ export function pageEnv(): PageEnv {
     bandBottom: vh - cssPx(cs.scrollPaddingBottom, vh),
     sMin: scrollable ? 0 : now,
     sMax: scrollable ? Math.max(0, se.scrollHeight - vh) : now,
+    // a right-to-left page scrolls sideways into negative scrollX
+    sxMin: rtl ? -wide : 0, sxMax: rtl ? 0 : wide,
   };
 }
 
@@ -152,7 +159,11 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
     if (op <= 0) { v.reason = 'opacity 0'; return v; }
     const left = rect.left + window.scrollX;
     const right = left + rect.width;
-    v.offscreenX = left < -0.5 ? Math.round(left) : right > env.vw + 0.5 ? Math.round(right - env.vw) : 0;
+    // a page wider than the viewport is scrolled sideways to what lies past its edge (the
+    // contract's "some scroll position a user can reach"); that the page is too wide is the
+    // `overflow` check's finding, not this one's. Only what lies beyond the reachable range is off-screen.
+    const reachL = env.sxMin, reachR = env.sxMax + env.vw;
+    v.offscreenX = left < reachL - 0.5 ? Math.round(left - reachL) : right > reachR + 0.5 ? Math.round(right - reachR) : 0;
     // the part of the box left inside every clipping ancestor, in element-local coordinates
     const L = { x0: 0, y0: 0, x1: rect.width, y1: rect.height };
     let clipper: Element | null = null;
@@ -205,6 +216,9 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
     positions.push(clamp(B - env.bandBottom));
   }
   positions = positions.filter((s, i) => positions.indexOf(s) === i);
+  // sideways: the page scrolled so the element is inside the viewport horizontally, as far as it can
+  const dl = rect.left + window.scrollX, dr = dl + w;
+  const sx = Math.round(Math.min(env.sxMax, Math.max(env.sxMin, dr > env.vw ? Math.min(dr - env.vw, dl) : dl < 0 ? Math.max(dl, dr - env.vw) : 0)));
   const seen = pts.map(() => false);
   // sample points of the bounding box that are not on the element's shape (rounded corners, rotation, wrapped lines)
   const offShape = pts.map(() => false);
@@ -214,29 +228,50 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const modal = document.querySelector(':modal');
   const inert = !!el.closest('[inert]') || (!!modal && !composedContains(modal, el));
   const banded = pts.map(() => false);
-  // per coverer: how many sample points it hid, and their box (viewport coordinates)
-  let best = { s: positions[0], n: -1, coverers: new Map<Element, { n: number; x0: number; y0: number; x1: number; y1: number }>(), inBand: false };
+  // covers a pixel comparison showed to paint nothing over the element (marked by the Node side): looked under
+  const seeThrough = queryAll(document, '[data-veval-seethrough]');
+  const host = clickHost(el);
+  const faded = new Map<Element, boolean>();
+  // per coverer: how many sample points it hid, their box (viewport coordinates) and whether any
+  // took the user's clicks
+  type Cover = { n: number; x0: number; y0: number; x1: number; y1: number; clicks: boolean };
+  let best = { s: positions[0], n: -1, coverers: new Map<Element, Cover>(), inBand: false };
   for (const s of positions) {
-    scrollPage(s);
+    scrollPage(s, sx);
     const rr = el.getBoundingClientRect();
     const coverers: typeof best.coverers = new Map();
+    const ownHit = new Map<Element, boolean>();
     let n = 0;
     pts.forEach(([lx, ly], k) => {
       if (!inClip[k]) return;
       const x = Math.round(rr.left + lx), y = Math.round(rr.top + ly);
       if (x < 0 || x >= env.vw || y < env.bandTop || y >= env.bandBottom) return;
       banded[k] = true;
-      const hit = deepElementFromPoint(x, y);
+      let hit = deepElementFromPoint(x, y);
+      // (an ancestor found see-through stands for its ::before/::after: only its own hit is skipped)
+      const through = (h: Element) => seeThrough.some((t) => composedContains(t, el) ? h === t : composedContains(t, h));
+      if (hit && through(hit)) hit = document.elementsFromPoint(x, y).find((h) => !through(h)) ?? null;
       if (hit && (hit === el || composedContains(el, hit))) { n++; seen[k] = true; return; }
-      if (hit && !inert && !onShape(el, x, y)) { offShape[k] = true; return; }
+      if (hit && !inert && (!onShape(el, x, y) || nearFragmentEdge(el, x, y))) { offShape[k] = true; return; }
       if (hit) {
         const c = covererOf(hit, el);
         // the field's own label, icon or reveal button is part of the field
         let own = decor.get(c);
         if (own === undefined) decor.set(c, own = fieldDecoration(el, c));
-        if (own) { n++; seen[k] = true; return; }
-        const p = coverers.get(c) ?? { n: 0, x0: x, y0: y, x1: x, y1: y };
-        coverers.set(c, { n: p.n + 1, x0: Math.min(p.x0, x), y0: Math.min(p.y0, y), x1: Math.max(p.x1, x), y1: Math.max(p.y1, y) });
+        // whether the hit takes a click meant for the element: the element is something to click,
+        // the hit was not only forced hittable (pointer-events: none), and it lies outside the
+        // control the user means (a ripple or icon inside the same button works that button)
+        const clicks = !!host && !ghosted(hit, el) && !composedContains(host, hit);
+        let mine = ownHit.get(hit);
+        if (mine === undefined) {
+          let fade = faded.get(c);
+          if (fade === undefined) { let o = 1; for (let a: Element | null = c; a; a = composedParent(a)) o *= parseFloat(getComputedStyle(a).opacity) || 0; faded.set(c, fade = o <= 0); }
+          // its own label or control; a neighbour sharing one border; something painting nothing that takes no click meant for it
+          ownHit.set(hit, mine = labelOrControl(el, hit) || hairline(hit, rr) || (fade && !clicks));
+        }
+        if (own || mine) { n++; seen[k] = true; return; }
+        const p = coverers.get(c) ?? { n: 0, x0: x, y0: y, x1: x, y1: y, clicks: false };
+        coverers.set(c, { n: p.n + 1, x0: Math.min(p.x0, x), y0: Math.min(p.y0, y), x1: Math.max(p.x1, x), y1: Math.max(p.y1, y), clicks: p.clicks || clicks });
       }
     });
     const inBand = rr.top + L.y0 >= env.bandTop - 0.5 && rr.top + Math.min(h, L.y1) <= env.bandBottom + 0.5;
@@ -246,14 +281,14 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const off = pts.filter((_, k) => offShape[k] && !seen[k]).length;
   const total = pts.length - off > 0 ? pts.length - off : pts.length;
   v.visibleFraction = r2(Math.min(1, (tall ? seen.filter(Boolean).length : best.n) / total));
-  if (tall) v.reachable = pts.every((_, k) => !inClip[k] || banded[k] || rect.left + pts[k][0] < 0 || rect.left + pts[k][0] >= env.vw);
+  if (tall) v.reachable = pts.every((_, k) => !inClip[k] || banded[k] || rect.left - sx + pts[k][0] < 0 || rect.left - sx + pts[k][0] >= env.vw);
   const reasons: string[] = [];
   if (v.offscreenX < 0) reasons.push(-v.offscreenX + ' px left of the viewport');
   if (v.offscreenX > 0) reasons.push(v.offscreenX + ' px right of the viewport');
   if (v.clippedBy) reasons.push('clipped by ' + v.clippedBy.selector + ' (' + v.clippedBy.hiddenPx + ' px hidden)');
   const top = [...best.coverers.entries()].sort((a, b) => b[1].n - a[1].n)[0];
   if (top && v.visibleFraction < 0.999) {
-    scrollPage(best.s);
+    scrollPage(best.s, sx);
     const a = el.getBoundingClientRect(), c = top[0].getBoundingClientRect();
     let ix0 = Math.max(a.left, c.left), iy0 = Math.max(a.top, c.top), ix1 = Math.min(a.right, c.right), iy1 = Math.min(a.bottom, c.bottom);
     // what hides it may paint outside its own box (a modal's ::backdrop, an overlay pseudo-element):
@@ -274,12 +309,21 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
     let coverOpacity = 1;
     for (let c: Element | null = top[0]; c; c = composedParent(c)) coverOpacity *= parseFloat(getComputedStyle(c).opacity) || 0;
     const invisible = coverOpacity <= 0;
+    // whether it hides what the element paints there (not only a transparent box, a shadow or a
+    // faint tint, or an opaque box over the element's empty margin of line height) is not known
+    // from geometry: the Node side compares pixels with and without it (capture/cover-pixels.ts)
+    // (not for an inert element behind an open modal or under [inert]: it takes no click whatever paints over it)
+    // an ancestor hit over its own descendant is compared without its ::before/::after; one that
+    // has none paints over it with its own background (a child at negative z-index): a cover
+    const pseudo = composedContains(top[0], el);
+    const overlay = (p: string) => { const ps = getComputedStyle(top[0], p); return ps.content !== 'none' && ps.content !== 'normal' && ps.position !== 'static'; };
+    if (!invisible && !inert && (!pseudo || overlay('::before') || overlay('::after'))) (v as any)._probe = { cover: top[0], pseudo, clicks: top[1].clicks, box: getComputedStyle(el).display !== 'inline' || /^(INPUT|SELECT|TEXTAREA|BUTTON|IMG)$/.test(el.tagName), sx, sy: best.s, clip: { x: ix0, y: iy0, width: iw, height: ih } };
     v.coveredBy = {
       selector: ghostName(top[0], el, selectorOf(top[0])), box: docBox(top[0]), coveredPx: Math.round(ih), coveredBox,
       ...(backdrop ? { backdrop } : {}), ...(invisible ? { invisible } : {}),
     };
     const area = iw >= a.width - 1 ? 'over ' + Math.round(ih) + ' px of its height' : 'over a ' + Math.round(iw) + '×' + Math.round(ih) + ' px area';
-    const by = (backdrop ? 'the backdrop of the modal ' : '') + v.coveredBy.selector + (invisible ? ' (invisible at opacity 0, but it takes the clicks)' : '');
+    const by = (backdrop ? 'the backdrop of the modal ' : '') + v.coveredBy.selector + (invisible ? ' (it paints nothing there, but it takes the clicks)' : '');
     reasons.push('covered by ' + by + ' ' + area + ' at every reachable scroll position');
   }
   if (!v.reachable && !reasons.length) {

@@ -1,0 +1,92 @@
+// The visibility verdict on framework markup (issue 12, classes 1–3): pages built from the CSS
+// that bootstrap and bulma ship in npm (and in the styles of MUI and a WordPress theme), captured
+// in real Chromium and checked. Each class was a false alarm of required-visible on these pages;
+// each true cover and each unreachable element next to them must still be reported.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Finding } from '../../../src/core/artifacts.js';
+import type { RunContext } from '../../../src/core/run.js';
+import { captureRun } from '../../../src/capture/index.js';
+import { runChecks } from '../../../src/checks/runner.js';
+import { serveStatic, type StaticServer } from '../../../src/core/static-server.js';
+import { loadProject } from '../../../src/spec/project.js';
+import { REPO, tmpDir } from '../../helpers/tmp.js';
+
+const DIR = path.join(REPO, 'test', 'real', 'frameworks');
+const results = new Map<string, Finding[]>();
+
+/** required-visible findings of a spec (optionally at one viewport), as "viewport name: message". */
+const visibility = (spec: string, vp?: string) => (results.get(spec) ?? [])
+  .filter((f) => f.check === 'required-visible' && (!vp || f.viewport === vp))
+  .map((f) => `${f.viewport}: ${f.message}`);
+const about = (spec: string, what: RegExp) => visibility(spec).filter((m) => what.test(m));
+
+describe('visibility on framework markup', () => {
+  let server: StaticServer;
+  before(async () => {
+    server = await serveStatic(DIR);
+    const plan = await loadProject({ cwd: DIR, baseURL: server.url });
+    const out = tmpDir('veval-frameworks-');
+    const run: RunContext = { root: plan.root, outDir: out, runId: 'run', runDir: path.join(out, 'run'), plan };
+    await captureRun(run, { baseURL: server.url, workers: 2 });
+    for (const spec of plan.specs) {
+      const res = await runChecks(run, spec);
+      for (const r of res) assert.notEqual(r.status, 'error', `${spec.name} ${r.check}: ${r.error}`);
+      results.set(spec.name, res.flatMap((r) => r.findings));
+    }
+  });
+  after(async () => { await server?.close(); });
+
+  it('every page was captured (no capture finding)', () => {
+    for (const [spec, res] of results) assert.deepEqual(res.filter((f) => f.check === 'capture').map((f) => f.message), [], spec);
+    assert.ok(results.size >= 9, `${results.size} specs`);
+  });
+
+  describe('class 1: a neighbour sharing one border (≤ 1 px along an edge) is not a cover', () => {
+    it('Bootstrap floating-label fields stacked with margin-bottom: -1px', () => {
+      assert.deepEqual(visibility('bootstrap-sign-in'), []);
+    });
+    it('Bootstrap input groups (an addon button) and .btn-check toggle buttons in a .btn-group', () => {
+      assert.deepEqual(about('bootstrap-components', /#recipient|SMS|view-/), []);
+    });
+    it('Bulma fields with addons (margin-inline-end: -1px) and grouped buttons', () => {
+      assert.deepEqual(visibility('bulma-components'), []);
+    });
+    it('an addon pulled 12 px over the field still covers it (a regression of the input-group CSS)', () => {
+      const m = about('bootstrap-input-overlap', /"#coupon"/);
+      assert.equal(m.length, 2, m.join('\n'));
+      for (const x of m) assert.match(x, /covered by "#apply" over a 1[12]×\d+ px area/);
+    });
+  });
+
+  describe('class 2: what paints nothing over the element does not cover it, unless it takes its clicks', () => {
+    it('the transparent ::after of Bootstrap\'s stretched link over the card text', () => {
+      assert.deepEqual(visibility('bootstrap-cards'), []);
+    });
+    it('an opacity-0 native input lying over the drawn checkbox and switch of its own label (MUI style)', () => {
+      assert.deepEqual(visibility('mui-style-form'), []);
+    });
+    it('a ::before drawing only a shadow, a custom checkbox, a transparent footer over the last line (WordPress style)', () => {
+      assert.deepEqual(visibility('wordpress-style-post'), []);
+    });
+    it('a foreign opacity-0 overlay that takes the clicks over the CTA stays a cover (a stuck Bootstrap backdrop); the text under it does not', () => {
+      const m = visibility('bootstrap-stuck-backdrop');
+      assert.equal(m.length, 2, m.join('\n'));
+      for (const x of m) assert.match(x, /"pay" \(#pay\).*covered by "div\.modal-backdrop\.fade" \(it paints nothing there, but it takes the clicks\)/);
+    });
+  });
+
+  describe('class 3: an element reached by scrolling sideways is reachable; the page width is overflow\'s finding', () => {
+    it('actions in the last column of a too-wide Bootstrap table: one finding per capture, from overflow', () => {
+      assert.deepEqual(visibility('bootstrap-wide-table'), []);
+      const overflow = (results.get('bootstrap-wide-table') ?? []).filter((f) => f.check === 'overflow').map((f) => f.viewport).sort();
+      assert.deepEqual(overflow, ['desktop', 'mobile']);
+    });
+    it('a button past the right edge of a page that cannot be scrolled sideways (overflow-x: hidden) is still off-screen', () => {
+      const m = visibility('bootstrap-hidden-overflow', 'desktop');
+      assert.equal(m.length, 1, m.join('\n'));
+      assert.match(m[0], /"sign up" \(#signup\) is not fully visible .*: \d+ px right of the viewport/);
+    });
+  });
+});
