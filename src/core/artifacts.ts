@@ -314,6 +314,19 @@ export type SpacingChange = LayoutUnitDiff['spacing'][number];
 export const DroppedFindingSchema = Type.Object({ reason: Lits('praise', 'redesign'), severity: SeveritySchema, issue: Str(), fix: Str() });
 export type DroppedFinding = Static<typeof DroppedFindingSchema>;
 
+/** One checklist item (a rubric item, R1…, or a plain-words must-show item, M1…) with the judge's answer. */
+export const JudgeItemSchema = Type.Object({
+  id: Str(),
+  source: Lits('rubric', 'must-show'),
+  text: Str(),
+  answered: Type.Boolean(),
+  met: Nullable(Type.Boolean()),
+  verified: Type.Boolean({ description: 'answered, met, and its evidence checks out against the inputs' }),
+  evidence: Nullable(Type.Object({ file: Str(), region: Nullable(Str()), quote: Nullable(Str()) })),
+  unverified: Nullable(Str('why the item does not count as shown')),
+});
+export type JudgeItemAnswer = Static<typeof JudgeItemSchema>;
+
 export const JudgeResultSchema = Type.Object({
   status: Lits('pass', 'fail', 'FAIL_EVIDENCE', 'error', 'skipped'),
   reason: Nullable(Str()),
@@ -326,6 +339,7 @@ export const JudgeResultSchema = Type.Object({
   imagesSent: Type.Array(Str()),
   dropped: Type.Object({ praise: Num(), redesign: Num() }),
   droppedFindings: Type.Optional(Type.Array(DroppedFindingSchema, { description: 'polish findings left out as praise or redesign, kept so a reader can disagree (absent in files from before they were kept)' })),
+  items: Type.Optional(Type.Array(JudgeItemSchema, { description: 'the checklist a pass must answer with verified evidence (absent in files from before it existed)' })),
   calibration: Type.Object({ status: Lits('calibrated', 'uncalibrated', 'none'), model: Nullable(Str()), date: Nullable(Str()), agreement: Nullable(Num()) }),
   ms: Num(),
 }, { title: 'veval judge', description: '<spec>/judge.json: the model judge\'s verdict, checked against the evidence' });

@@ -16,7 +16,7 @@ import { gatherInputs, InputFault, type JudgeInputs } from './inputs.js';
 import { sameModel } from './model-id.js';
 import { renderPrompt, TEMPLATE_VERSION } from './prompt.js';
 import { sweepKey } from './redact.js';
-import { checkVerdict, parseVerdict, VERDICT_SCHEMA } from './verdict.js';
+import { checkVerdict, parseVerdict, VERDICT_SCHEMA, type CheckedItem, type DroppedFinding } from './verdict.js';
 
 export { createLedger, type JudgeLedger } from './budget.js';
 
@@ -57,7 +57,7 @@ function base(status: JudgeResult['status'], reason: string | null, spec: SpecPl
   return {
     status, reason, findings: [],
     model: spec.judge && spec.judge.mode !== 'off' ? { requested: spec.judge.model, reported: null, mismatch: false } : null,
-    cache: null, requests: 0, bytesSent: 0, tokens: null, imagesSent: [], dropped: { praise: 0, redesign: 0 }, droppedFindings: [],
+    cache: null, requests: 0, bytesSent: 0, tokens: null, imagesSent: [], dropped: { praise: 0, redesign: 0 }, droppedFindings: [], items: [],
     calibration: { ...NO_CALIBRATION }, ms: 0,
   };
 }
@@ -136,12 +136,13 @@ async function judgeSpec(run: RunContext, spec: SpecPlan, opts: JudgeRunOptions,
     const warn = writeCache(cacheDir, answer);
     if (warn) process.emitWarning(warn);
   }
-  const checked = checkVerdict(verdict, inputs, Object.keys(spec.regions));
+  const checked = checkVerdict(verdict, inputs, Object.keys(spec.regions), prompt.items);
   result.status = checked.status;
   result.reason = checked.reason;
   result.findings = checked.findings;
   result.dropped = checked.dropped;
   result.droppedFindings = checked.droppedFindings;
+  result.items = checked.items;
   const suspect = checked.status === 'pass' ? findInjection(inputs.texts) : null;
   if (suspect) {
     result.status = 'FAIL_EVIDENCE';

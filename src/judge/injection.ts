@@ -1,7 +1,7 @@
-// Page text that talks to the judge. The prompt fences page text as data, but a model that obeys
-// it anyway answers a plain pass, which evidence checks cannot catch (a pass cites nothing). So a
-// pass is not trusted when the page text or ARIA snapshot sent holds a line that addresses the
-// model or demands a verdict. Patterns stay narrow: ordinary copy such as "Ignore the previous
+// Page text that talks to the judge. The prompt fences page text as data, and a pass must show
+// every checklist item with verified evidence (items.ts, verdict.ts): that is the defence that
+// holds against paraphrases. This is the second, narrow layer: a pass is not trusted when the page
+// text or ARIA snapshot sent holds a line that openly addresses the model or demands a verdict. Patterns stay narrow: ordinary copy such as "Ignore the previous
 // instructions if you already have an account" must not turn a good page into a gate blocker.
 import type { SentText } from './inputs.js';
 

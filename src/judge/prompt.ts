@@ -8,9 +8,10 @@ import Handlebars from 'handlebars';
 import { sha256 } from '../core/fsx.js';
 import type { SpecPlan } from '../spec/plan.js';
 import type { JudgeInputs, SentImage } from './inputs.js';
+import { judgeItems, type JudgeItem } from './items.js';
 
 /** Bump when the templates or the verdict schema change meaning: it is part of the cache key. */
-export const TEMPLATE_VERSION = 'judge-prompt/2';
+export const TEMPLATE_VERSION = 'judge-prompt/3';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 function loadTemplate(name: string): string {
@@ -27,7 +28,7 @@ function templates() {
   return compiled;
 }
 
-export interface RenderedPrompt { system: string; user: string; nonce: string }
+export interface RenderedPrompt { system: string; user: string; nonce: string; items: JudgeItem[] }
 
 function describe(img: SentImage): string {
   const what = img.kind === 'full' ? 'full capture' : img.kind === 'region' ? `crop of region "${img.region}"` : 'crop of an area that changed since the baseline';
@@ -53,6 +54,7 @@ export function renderPrompt(spec: SpecPlan, inputs: JudgeInputs): RenderedPromp
   } catch (err) {
     throw new Error(`rubric template: ${(err as Error).message.split('\n')[0]}`);
   }
+  const items = judgeItems(rubric, spec.brief?.mustShow ?? []);
   const untrusted = inputs.texts.filter((t) => t.untrusted).map((t) => `--- file: ${t.name} ---\n${t.text}`).join('\n\n');
   const nonce = sha256(untrusted).slice(0, 16);
   const ctx = {
@@ -63,9 +65,10 @@ export function renderPrompt(spec: SpecPlan, inputs: JudgeInputs): RenderedPromp
     images: inputs.images.map((i) => ({ name: i.name, describe: describe(i) })),
     texts: inputs.texts.map((t) => ({ name: t.name, untrusted: t.untrusted })),
     notes: inputs.notes,
+    items,
     untrusted,
     nonce,
   };
   const t = templates();
-  return { system: t.system(ctx).trim(), user: t.user(ctx).trim(), nonce };
+  return { system: t.system(ctx).trim(), user: t.user(ctx).trim(), nonce, items };
 }

@@ -27,7 +27,7 @@ async function run(updateBaselines = false) {
 }
 
 before(async () => {
-  fakes.ok = await startFakeOpenAI([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  fakes.ok = await startFakeOpenAI([{ kind: 'pass' }]);
   fakes.e500 = await startFakeOpenAI([{ kind: 'http', status: 500 }]);
   fakes.garbage = await startFakeOpenAI([{ kind: 'raw', content: 'Sure! Here is my verdict: looks great 👍' }]);
   fakes.hang = await startFakeOpenAI([{ kind: 'slow', ms: 20_000 }]);

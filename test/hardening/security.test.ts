@@ -36,7 +36,7 @@ let r: CliResult;
 let browser: Browser;
 
 before(async () => {
-  fake = await startFakeOpenAI([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  fake = await startFakeOpenAI([{ kind: 'pass' }]);
   browser = await launchTestBrowser();
   dir = tmpDir('veval-hard-sec-');
   writeTree(dir, {

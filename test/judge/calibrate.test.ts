@@ -35,8 +35,8 @@ function goldSet(root: string) {
 }
 const SCRIPT: Step[] = [
   { kind: 'json', content: blockerOn('cta') },   // a: TP
-  { kind: 'json', content: clean },              // b: TN
-  { kind: 'json', content: clean },              // c: FN
+  { kind: 'pass' },              // b: TN
+  { kind: 'pass' },              // c: FN
   { kind: 'json', content: blockerOn('cta') },   // d: FP
 ];
 
@@ -71,7 +71,7 @@ test('calibrate reports agreement, precision, recall and a confusion table on bl
 });
 
 test('a calibration at or above minAgreement passes and makes the model calibrated for runs', async () => {
-  const env = await slot.serve([...SCRIPT, { kind: 'json', content: clean }]);
+  const env = await slot.serve([...SCRIPT, { kind: 'pass' }]);
   const spec = specPlan('gold', { judge: judgePlan({ calibration: { minAgreement: 0.5, required: true, file: 'calib/last.json' } }) });
   const fx = makeRun(spec);
   goldSet(fx.root);
@@ -87,7 +87,7 @@ test('a calibration at or above minAgreement passes and makes the model calibrat
 });
 
 test('a broken gold set is an input error listing every problem, before any request', async () => {
-  const env = await slot.serve([{ kind: 'json', content: clean }]);
+  const env = await slot.serve([{ kind: 'pass' }]);
   const fx = makeRun(specPlan('gold'));
   writeTree(fx.root, {
     'gold/x/label.json': JSON.stringify({ status: 'maybe', blockers: [] }),

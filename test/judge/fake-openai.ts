@@ -10,6 +10,7 @@ export type Step =
   | { kind: 'message'; message: object; finish?: string; extra?: object; model?: string }   // a completion with this message
   | { kind: 'body'; body: string; contentType?: string; status?: number }                   // the HTTP body as-is
   | { kind: 'slow'; ms: number }
+  | { kind: 'pass'; findings?: unknown[]; model?: string }                               // an honest pass: every checklist item answered with evidence that was sent
   | { kind: 'truncated' }
   | { kind: 'refusal'; text: string };
 
@@ -66,12 +67,26 @@ function answer(step: Step, body: any, res: http.ServerResponse) {
     case 'body':
       res.writeHead(step.status ?? 200, { 'content-type': step.contentType ?? 'application/json' });
       return res.end(step.body);
+    case 'pass': return send(200, completion(body, { content: JSON.stringify(honestPass(body, step.findings ?? [])) }, 'stop', step.model));
     case 'slow': {
       const t = setTimeout(() => send(200, completion(body, { content: '{"status":"pass","findings":[]}' }, 'stop')), step.ms);
       res.on('close', () => clearTimeout(t));
       return;
     }
   }
+}
+
+/** What an honest model answers for a page that meets everything: a pass whose `items` answer
+ *  each checklist item of the prompt, citing a region crop that was sent (or, without one, the
+ *  first image with the first words of the page text sent). Read from the request, like a model. */
+export function honestPass(body: any, findings: unknown[] = []): object {
+  const prompt: string = body?.messages?.[1]?.content?.[0]?.text ?? '';
+  const ids = [...prompt.matchAll(/^- ([RM]\d+): /gm)].map((m) => m[1]);
+  const crop = /^- (\S+\.png): crop of region "([^"]+)"/m.exec(prompt);
+  const image = /^- (\S+\.png): /m.exec(prompt);
+  const words = /^--- file: \S+\.text\.txt ---\n[^\n]*?([\p{L}][\p{L}\p{N}]{2,}(?: [\p{L}\p{N}]+)?)/mu.exec(prompt);
+  const evidence = crop ? { file: crop[1], region: crop[2], quote: null } : { file: image?.[1] ?? 'none.png', region: null, quote: words?.[1] ?? null };
+  return { status: 'pass', findings, items: ids.map((id) => ({ id, met: true, evidence })) };
 }
 
 /** One fake server per test file at a time: serve() replaces the previous one; call close() in after(). */

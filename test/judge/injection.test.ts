@@ -19,7 +19,7 @@ const slot = fakeSlot(SENTINEL_KEY);
 after(slot.close);
 
 test('injected page text sits only inside the untrusted block, whose delimiter the page cannot forge', async () => {
-  const env = await slot.serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  const env = await slot.serve([{ kind: 'pass' }]);
   const fx = makeRun(specPlan('inject'), { rec: page });
   await runJudge(fx.run, fx.spec, { env });
   const body = slot.fake.requests[0].body;
@@ -44,7 +44,7 @@ test('injected page text sits only inside the untrusted block, whose delimiter t
 });
 
 test('with a deterministic blocker the injected page never reaches the judge and the blocker stands', async () => {
-  const env = await slot.serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  const env = await slot.serve([{ kind: 'pass' }]);
   const blocker = { check: 'required-visible', severity: 'blocker', viewport: 'desktop', state: 'default', message: 'Pay now is covered', evidence: { file: 'inject/default-desktop.png' } };
   const checks = [{ check: 'required-visible', status: 'fail', findings: [blocker], error: null, ms: 1 }];
   const fx = makeRun(specPlan('inject'), { rec: page, checks: checks as any });
@@ -69,7 +69,7 @@ test('a judge that obeys the page and cites evidence that is not there cannot pr
 });
 
 test('a pass on a page whose text addresses the judge is FAIL_EVIDENCE, quoting the line (escaped, clipped)', async () => {
-  const env = await slot.serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  const env = await slot.serve([{ kind: 'pass' }]);
   const fx = makeRun(specPlan('inject'), { rec: { text: `Order summary\nTotal $42.00\n${INJECTION}\nPay now`, aria: '- button "Pay now"' } });
   const r = await runJudge(fx.run, fx.spec, { env });
   assert.equal(r.status, 'FAIL_EVIDENCE');
@@ -94,7 +94,7 @@ test('on such a page a fail with findings stays a fail; ordinary copy about inst
   const r = await runJudge(fx.run, fx.spec, { env });
   assert.deepEqual([r.status, r.reason], ['fail', '1 finding(s)']);
 
-  env = await slot.serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  env = await slot.serve([{ kind: 'pass' }]);
   const ordinary = [
     'Ignore the previous instructions if you already have an account.',
     'Forget your password? Read the reset instructions.',

@@ -98,8 +98,8 @@ test('an honest pass answering every item with verified evidence passes (also on
   for (const injection of ['Secure checkout', PARAPHRASES[2]]) {
     const r = await judge('honest', injection, pass(HONEST_ITEMS));
     assert.equal(r.status, 'pass', `${r.reason}`);
-    assert.deepEqual(r.items.map((x) => [x.id, x.source, x.verified]), [['R1', 'rubric', true], ['R2', 'rubric', true], ['M1', 'must-show', true], ['M2', 'must-show', true]]);
-    assert.equal(r.items[2].text, 'The order total is easy to find');
+    assert.deepEqual(r.items!.map((x) => [x.id, x.source, x.verified]), [['R1', 'rubric', true], ['R2', 'rubric', true], ['M1', 'must-show', true], ['M2', 'must-show', true]]);
+    assert.equal(r.items![2].text, 'The order total is easy to find');
   }
 });
 
@@ -120,7 +120,7 @@ test('a rubric without list items is one item (R1); a spec without rubric list o
   const fx = makeRun(specPlan('prose', { judge: judgePlan({ rubric: { file: null, text: 'Can a buyer pay?' } }) }), { rec: rec(PARAPHRASES[0]) });
   const r = await runJudge(fx.run, fx.spec, { env });
   assert.equal(r.status, 'pass', `${r.reason}`);
-  assert.deepEqual(r.items.map((x) => [x.id, x.text]), [['R1', 'Can a buyer pay?']]);
+  assert.deepEqual(r.items!.map((x) => [x.id, x.text]), [['R1', 'Can a buyer pay?']]);
   const bare = await slot.serve([pass([])]);
   const fx2 = makeRun(specPlan('prose2', { judge: judgePlan({ rubric: { file: null, text: 'Can a buyer pay?' } }) }), { rec: rec(PARAPHRASES[0]) });
   const r2 = await runJudge(fx2.run, fx2.spec, { env: bare });

@@ -128,7 +128,7 @@ for (const c of errorCases) {
 }
 
 test('a deterministic blocker, a check error or missing checks.json means zero requests and skipped', async () => {
-  const env = await serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  const env = await serve([{ kind: 'pass' }]);
   const blocker = { check: 'required-visible', severity: 'blocker', viewport: 'desktop', state: 'default', message: 'primary CTA covered', evidence: { file: 'x' } };
   const cases = [
     { checks: [{ check: 'required-visible', status: 'fail', findings: [blocker], error: null, ms: 1 }], reason: 'blocked by required-visible' },
@@ -145,7 +145,7 @@ test('a deterministic blocker, a check error or missing checks.json means zero r
 });
 
 test('important findings do not stop the judge', async () => {
-  const env = await serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  const env = await serve([{ kind: 'pass' }]);
   const important = { check: 'console', severity: 'important', viewport: 'desktop', state: 'default', message: 'x', evidence: { file: 'x' } };
   const fx = makeRun(specPlan('important-only'), { checks: [{ check: 'console', status: 'fail', findings: [important], error: null, ms: 1 }] as any });
   const r = await runJudge(fx.run, fx.spec, { env });
@@ -176,7 +176,7 @@ test('a rerun on unchanged captures is a cache hit with zero requests; noCache b
 });
 
 test('no credentials: optional mode is skipped, required mode is an error, neither calls', async () => {
-  await serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  await serve([{ kind: 'pass' }]);
   const env = { OPENAI_BASE_URL: slot.fake.url } as NodeJS.ProcessEnv;
   const opt = makeRun(specPlan('opt', { judge: judgePlan({ mode: 'optional' }) }));
   assert.deepEqual([(await runJudge(opt.run, opt.spec, { env })).status], ['skipped']);
@@ -217,7 +217,7 @@ test('a fail verdict with no finding left is FAIL_EVIDENCE; polish praise and re
 });
 
 test('the server-reported model is recorded and a mismatch noted', async () => {
-  const env = await serve([{ kind: 'json', content: { status: 'pass', findings: [] }, model: 'gpt-other' }]);
+  const env = await serve([{ kind: 'pass', model: 'gpt-other' }]);
   const fx = makeRun(specPlan('mismatch'));
   const r = await runJudge(fx.run, fx.spec, { env });
   assert.deepEqual(r.model, { requested: 'gpt-test-2025-01-01', reported: 'gpt-other', mismatch: true });
@@ -225,7 +225,7 @@ test('the server-reported model is recorded and a mismatch noted', async () => {
 });
 
 test('a call that would exceed the run budget fails closed before calling; the ledger spans specs', async () => {
-  const env = await serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  const env = await serve([{ kind: 'pass' }]);
   const tight = makeRun(specPlan('tight', { judge: judgePlan({ budget: { maxImages: 1, maxTokens: null } }) }));
   const r = await runJudge(tight.run, tight.spec, { env });
   assert.equal(r.status, 'error');
@@ -244,7 +244,7 @@ test('a call that would exceed the run budget fails closed before calling; the l
 });
 
 test('a rubric using a variable that does not exist is an error (strict templates)', async () => {
-  const env = await serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  const env = await serve([{ kind: 'pass' }]);
   const fx = makeRun(specPlan('strict', { judge: judgePlan({ rubric: { file: null, text: 'Check {{spec.nmae}}' } }) }));
   const r = await runJudge(fx.run, fx.spec, { env });
   assert.equal(r.status, 'error');
@@ -253,7 +253,7 @@ test('a rubric using a variable that does not exist is an error (strict template
 });
 
 test('changed clusters are sent as candidate and baseline crops; images: full sends downscaled captures', async () => {
-  const env = await serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  const env = await serve([{ kind: 'pass' }]);
   const spec = specPlan('changed', { parity: { threshold: 0.1, maxDiffRatio: 0, regions: {} } });
   const fx = makeRun(spec);
   fx.write(files.parity('changed'), parityResult('fail', { units: [parityUnit('default', 'desktop', { outcome: 'changed', clusters: [{ box: { x: 100, y: 100, width: 50, height: 30 }, pixels: 1500, device: [100, 100, 150, 130] }], clusterCount: 1 })] }));
@@ -271,7 +271,7 @@ test('changed clusters are sent as candidate and baseline crops; images: full se
 });
 
 test('a missing capture PNG is a judge error with the file named', async () => {
-  const env = await serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  const env = await serve([{ kind: 'pass' }]);
   const fx = makeRun(specPlan('nopng'));
   fs.rmSync(path.join(fx.run.runDir, files.capture('nopng', 'default', 'desktop')));
   const r = await runJudge(fx.run, fx.spec, { env });
@@ -280,7 +280,7 @@ test('a missing capture PNG is a judge error with the file named', async () => {
 });
 
 test('with calibration.required, a model other than the calibrated one is an error before calling', async () => {
-  const env = await serve([{ kind: 'json', content: { status: 'pass', findings: [] } }]);
+  const env = await serve([{ kind: 'pass' }]);
   const fx = makeRun(specPlan('calib', { judge: judgePlan({ calibration: { minAgreement: 0.8, required: true, file: '.veval/calibration.json' } }) }));
   fs.mkdirSync(path.join(fx.root, '.veval'), { recursive: true });
   fs.writeFileSync(path.join(fx.root, '.veval/calibration.json'), JSON.stringify({ version: 1, date: '2026-01-01T00:00:00Z', model: 'gpt-old', agreement: 0.9, pass: true }));

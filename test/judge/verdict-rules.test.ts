@@ -18,7 +18,9 @@ after(slot.close);
 const CTA = { file: 'default-desktop.region-cta.png', region: 'cta', quote: 'Pay now' };
 const POLISH = { ...GOOD_FINDING, severity: 'polish', issue: 'Total label spacing is inconsistent', impact: 'Minor.', fix: 'Use the spacing token.' };
 const judged = async (name: string, verdict: unknown, over: Parameters<typeof specPlan>[1] = {}, rec = {}) => {
-  const env = await slot.serve([{ kind: 'json', content: verdict }]);
+  // a pass is answered as an honest model would: every checklist item with evidence (paraphrase.test.ts covers the others)
+  const v = verdict as { status?: string; findings?: unknown[] };
+  const env = await slot.serve([v.status === 'pass' && !('items' in v) ? { kind: 'pass', findings: v.findings } : { kind: 'json', content: verdict }]);
   const fx = makeRun(specPlan(name, over), { rec });
   const r = await runJudge(fx.run, fx.spec, { env, noCache: true });
   return { r, fx, written: JSON.parse(fs.readFileSync(path.join(fx.run.runDir, files.judge(name)), 'utf8')) };
@@ -108,7 +110,7 @@ test('a reported id that is the requested one plus a date or version is no misma
     ['gpt-4o', 'gpt-4o-mini', false], ['gpt-4', 'gpt-4.1', false], ['llama3', 'llama3-8', false], ['gpt-4o', 'other', false],
   ] as const) assert.equal(sameModel(req, rep), same, `${req} → ${rep}`);
 
-  let env = await slot.serve([{ kind: 'json', content: { status: 'pass', findings: [] }, model: 'gpt-4o-2024-08-06' }]);
+  let env = await slot.serve([{ kind: 'pass', model: 'gpt-4o-2024-08-06' }]);
   let fx = makeRun(specPlan('alias', { judge: judgePlan({ model: 'gpt-4o' }) }));
   let r = await runJudge(fx.run, fx.spec, { env });
   assert.deepEqual([r.status, r.reason, r.model], ['pass', null, { requested: 'gpt-4o', reported: 'gpt-4o-2024-08-06', mismatch: false }]);
