@@ -51,10 +51,12 @@ test('nothing answers: --base-url to a closed port is exit 3 with one line namin
   try {
     const r = await runCliAsync(['run', '--base-url', `http://127.0.0.1:${port}`], dir, {});
     assert.equal(r.code, 3, r.stdout + r.stderr);
-    const lines = r.stderr.trim().split('\n');
+    // progress lines may come first; the verdict on the run is one line, the last
+    const lines = r.stderr.trim().split('\n').filter((l) => l.startsWith('veval:'));
     assert.equal(lines.length, 1, r.stderr);
+    assert.equal(r.stderr.trim().split('\n').pop(), lines[0]);
     assert.match(lines[0], new RegExp(`^veval: nothing answers at http://127\\.0\\.0\\.1:${port}: all 2 page load\\(s\\) were refused; .*set \`server:\` in visual-eval\\.config\\.yaml`));
-    assert.doesNotMatch(r.stdout, /score \d/, 'no score is printed for a run that reached nothing');
+    assert.doesNotMatch(r.stdout + r.stderr, /score \d/, 'no score is printed for a run that reached nothing');
     // one unit served is a verdict, not "could not run": the other spec's page is missing (404)
     const staticDir = project('server: { static: site }');
     const served = await runCliAsync(['run'], staticDir, {});
