@@ -134,7 +134,7 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
   const compare = u?.files.capture && u.files.baseline ? { capture: pathUrl(u.files.capture), baseline: pathUrl(u.files.baseline) } : null;
   return {
     id, href: encodeURIComponent(id), spec: s.name, state: u?.state ?? '', viewport: u?.viewport ?? '', label, status, statusUpper: status.toUpperCase(),
-    collapse: status === 'pass', mode: compare ? 'side' : '',
+    collapse: status === 'pass',
     counts: bySev.map(([sev, n]) => `${n} ${sev}`).join(', '),
     parityNote: u?.parity ? PARITY_NOTE[u.parity] ?? `parity: ${u.parity}` : '',
     findings: findings.map(({ f, id: fid }) => findingVm(f, fid, known, !u, groups)), notes,
@@ -175,7 +175,10 @@ export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
         if (!u) return { id: '' };
         const n = s.findings.filter((f) => f.state === u.state && f.viewport === u.viewport).length;
         const id = unitId(s.name, u);
-        return { id, href: encodeURIComponent(id), status: u.status, mark: u.status === 'pass' ? (n ? `✓ ${n}` : '✓') : `✗ ${n}`, title: `${s.name} ${state} @ ${vp}: ${u.status}, ${n} finding(s)` };
+        // a pass that changed within tolerance says so: "PASS" never hides that the page changed
+        const drift = u.parity === 'within-tolerance' ? ' ~' : '';
+        return { id, href: encodeURIComponent(id), status: u.status, mark: u.status === 'pass' ? `✓${n ? ` ${n}` : ''}${drift}` : `✗ ${n}`,
+          title: `${s.name} ${state} @ ${vp}: ${u.status}, ${n} finding(s)${drift ? ', changed within tolerance' : ''}` };
       }),
     }));
   });

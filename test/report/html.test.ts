@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { writeReports } from '../../src/report/index.js';
 import { launchTestBrowser } from '../helpers/browser.js';
-import { CLUSTERS, gatedRun, HOSTILE, richReport } from './fixture.js';
+import { CLUSTERS, editReport, gatedRun, HOSTILE, richReport } from './fixture.js';
 
 let browser: Browser;
 before(async () => { browser = await launchTestBrowser(); });
@@ -154,4 +154,27 @@ test('index.html says per spec which baselines the run wrote (listed in report.j
     assert.equal(await page.$$eval('#spec-home .baselines', (p) => p.length), 0);
     await page.close();
   }
+});
+
+test('a diff within tolerance is still shown, dimmed, and the table marks the unit as changed', async () => {
+  const { dir, report } = gatedRun();
+  editReport(dir, report, (r) => { r.specs.find((s) => s.name === 'checkout')!.units.find((u) => u.viewport === 'mobile')!.parity = 'within-tolerance'; });
+  const { page } = await open(dir);
+  assert.equal(await page.$eval('#u-checkout-default-mobile figure.diff', (f) => f.classList.contains('dim')), true);
+  assert.match(await page.$eval('#u-checkout-default-mobile figure.diff figcaption', (f) => f.textContent ?? ''), /within tolerance, still shown/);
+  assert.match(await page.$eval('a.cell[href="#u-checkout-default-mobile"]', (a) => a.getAttribute('title') ?? ''), /changed within tolerance/);
+  await page.close();
+});
+
+test('with JavaScript off everything is visible: every unit open, every finding and mode shown, no filter controls', async () => {
+  const { dir } = gatedRun();
+  const [file] = writeReports(dir, ['html']);
+  const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1400, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(pathToFileURL(file).href);
+  assert.ok(await page.$$eval('details.unit', (ds) => ds.length > 0 && ds.every((d) => (d as HTMLDetailsElement).open)));
+  assert.ok(await page.$$eval('li.finding', (ls) => ls.every((l) => (l as HTMLElement).offsetParent !== null)));
+  assert.equal(await page.isVisible('#filters'), false, 'filters need the script');
+  assert.equal(await page.isVisible('#u-checkout-default-mobile .mode-slider'), true, 'every mode is shown without the script');
+  await ctx.close();
 });

@@ -168,8 +168,11 @@
   });
 
   // ---- view modes, slider, overlay
+  // without the script every mode is shown; with it, one at a time (side by side first)
   units.forEach(function (u) {
-    $('.modes input', u).forEach(function (r) { r.addEventListener('change', function () { u.setAttribute('data-mode', r.value); }); });
+    var radios = $('.modes input', u);
+    if (radios.length) u.setAttribute('data-mode', 'side');
+    radios.forEach(function (r) { r.addEventListener('change', function () { u.setAttribute('data-mode', r.value); }); });
   });
   $('input[data-slider]').forEach(function (s) {
     var cmp = s.parentNode.querySelector('.compare');
