@@ -171,6 +171,7 @@ describe('faults fail one unit with a named reason; the rest are captured', () =
     const shot = PNG.sync.read(fs.readFileSync(path.join(run.runDir, files.failure('menu', 'broken', 'desktop'))));
     assert.deepEqual([shot.width, shot.height], [rec.viewport.width, rec.viewport.height]);
     assert.equal(readRecord(run, 'crash').failureScreenshot ?? null, null, 'a crashed renderer has nothing to show');
+    assert.equal(readRecord(run, 'refused').failureScreenshot, 'default-desktop.failure.png', 'a refused navigation shows the browser\'s error page');
     assert.equal(readRecord(run, 'menu', 'first').ok, true);
     assert.equal(readRecord(run, 'menu', 'open').ok, true);
   });

@@ -125,6 +125,20 @@ test('j moves to the next finding and k back', async () => {
   assert.ok(await p.$eval(`.box.current[data-for="${ids[1]}"], li.finding.current`, () => true));
   await p.keyboard.press('k');
   assert.equal(await current(), ids[0]);
+  // a click zooms the candidate to the finding's box, inside its figure
+  await p.click(`li#${ids[0]} .msg`);
+  const z = await p.$eval(`figure.candidate .box[data-for="${ids[0]}"]`, (b) => {
+    const stage = b.parentElement!, shot = b.closest('.shot')!;
+    const r = b.getBoundingClientRect(), s = shot.getBoundingClientRect();
+    return { zoom: stage.getBoundingClientRect().width / shot.clientWidth, inside: r.top >= s.top && r.bottom <= s.bottom && r.left >= s.left && r.right <= s.right };
+  });
+  assert.ok(z.zoom > 1.2, `zoom ${z.zoom}`);
+  assert.ok(z.inside, 'the zoomed box is in view');
+  await p.keyboard.press('Escape');
+  assert.ok(await p.$eval(`figure.candidate .box[data-for="${ids[0]}"]`, (b) => Math.abs(b.parentElement!.getBoundingClientRect().width - b.closest('.shot')!.clientWidth) < 2));
+  // the unit's approve command names this run folder, so a newer run is never approved by mistake
+  const cmd = await p.$eval(`li#${ids[0]}`, (li) => li.closest('details')!.querySelector('.cmd code')!.textContent);
+  assert.match(cmd!, new RegExp(`^veval approve --run ${runDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} --spec signup --state default --viewport (desktop|mobile)$`));
   await p.close();
 });
 
