@@ -85,9 +85,10 @@ const AGENTS = `<!-- veval:start -->
 ## Visual evals (veval)
 Before you say a UI change is done:
 1. Run \`npm run eval:visual\` (= \`npx --no-install veval run\`; never a bare \`npx veval\`, which may fetch an
-   unrelated package). Exit 0 means the gate passed; 1 means it failed — open the summary.md path printed on
-   the run's last line and fix every blocker and important finding; 2 means a spec is invalid.
-2. Answer the checklist printed at the end of the run from the captures it names.
+   unrelated package). Exit 0 means the gate passed; 1 means it failed — fix every blocker and important
+   problem it lists (one line each, with the captures it affects; summary.md, named on the \`wrote\` line,
+   has the same with links); 2 means a spec is invalid.
+2. Answer the agent checklist at the end of summary.md (or \`checklist\` in report.json) from the captures it names.
 3. Run \`npm run eval:verify\` (= \`npx --no-install veval verify\`); it fails when the report is missing, failed, or
    stale for your working tree or baselines.
 4. Include the report in your completion message: the verdict line and the \`report.json\` path the run printed
