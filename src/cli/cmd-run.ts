@@ -133,8 +133,11 @@ export async function cmdReport(opts: CommonOptions): Promise<number> {
 export async function cmdMerge(dirs: string[], opts: CommonOptions): Promise<number> {
   const { mergeRuns } = await import('../gate/merge.js');
   const plan = await loadProject({ config: opts.config }).catch(() => null);
-  const { runDir, report } = await mergeRuns(dirs.map((d) => path.resolve(d)), { out: path.resolve(plan?.root ?? process.cwd(), opts.out ?? 'evals'), reporters: reportersOf(opts) });
+  const reporters = reportersOf(opts);
+  const { runDir, report, written } = await mergeRuns(dirs.map((d) => path.resolve(d)), { out: path.resolve(plan?.root ?? process.cwd(), opts.out ?? 'evals'), reporters });
   humanStream(opts).write(`merged ${dirs.length} shard(s) into ${runDir}: ${report.status}\n`);
+  if (reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, runDir, written);
+  announce(humanStream(opts), reporters, written);
   stepSummary(runDir);
   printJson(opts, runDir);
   return exitOf(report);

@@ -33,7 +33,7 @@ export function missingShards(recorded: (string | null)[]): string[] {
   return Array.from({ length: n }, (_, i) => i + 1).filter((i) => !have.has(i)).map((i) => `shard ${i}/${n} is missing: the merged verdict is incomplete`);
 }
 
-export async function mergeRuns(dirs: string[], opts: { out: string; reporters: string[] }): Promise<{ runDir: string; report: Report }> {
+export async function mergeRuns(dirs: string[], opts: { out: string; reporters: string[] }): Promise<{ runDir: string; report: Report; written: string[] }> {
   if (!dirs.length) throw new InputError(['merge: name at least one shard folder']);
   const shards = dirs.map(openShard);
   const trees = new Set(shards.map((s) => s.info.treeHash));
@@ -68,7 +68,7 @@ export async function mergeRuns(dirs: string[], opts: { out: string; reporters: 
     return readArtifact('report', path.join(s.run.runDir, files.report)).value?.incomplete ?? true;
   });
   const report = gateRun(run, { startedAt, finishedAt: new Date().toISOString(), incomplete, argv: info.argv });
-  writeReports(runDir, opts.reporters.filter((r) => r !== 'list'));
+  const written = writeReports(runDir, opts.reporters.filter((r) => r !== 'list'));
   writeFileAtomic(path.join(opts.out, 'latest'), runId + '\n');
-  return { runDir, report };
+  return { runDir, report, written };
 }
