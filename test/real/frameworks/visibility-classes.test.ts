@@ -53,10 +53,10 @@ describe('visibility on framework markup', () => {
     it('Bulma fields with addons (margin-inline-end: -1px) and grouped buttons', () => {
       assert.deepEqual(visibility('bulma-components'), []);
     });
-    it('an addon pulled 12 px over the field still covers it (a regression of the input-group CSS)', () => {
+    it('an addon pulled 24 px over the field still covers it (a regression of the input-group CSS)', () => {
       const m = about('bootstrap-input-overlap', /"#coupon"/);
       assert.equal(m.length, 2, m.join('\n'));
-      for (const x of m) assert.match(x, /covered by "#apply" over a 1[12]×\d+ px area/);
+      for (const x of m) assert.match(x, /covered by "#apply" over a 2[34]×\d+ px area/);
     });
   });
 
