@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { FatalError } from '../core/errors.js';
-import { serveStatic } from '../core/static-server.js';
+import { serveStatic, StaticServeError } from '../core/static-server.js';
 import type { ProjectPlan } from '../spec/plan.js';
 
 /** Resolves true when `url` answers with any HTTP status. */
@@ -57,7 +57,9 @@ export async function startAppServer(plan: ProjectPlan): Promise<{ baseURL: stri
   if (!s) return { baseURL: plan.baseURL, stop: async () => {} };
   if (s.kind === 'static') {
     if (s.build) await buildStatic(s.build, plan.root);
-    const srv = await serveStatic(path.resolve(plan.root, s.dir));
+    const srv = await serveStatic(path.resolve(plan.root, s.dir), [], { fallback: s.fallback }).catch((err) => {
+      throw err instanceof StaticServeError ? new FatalError(`server.static: ${err.message}`) : err;
+    });
     return { baseURL: srv.url, stop: () => srv.close() };
   }
   const baseURL = plan.baseURL ?? s.url;

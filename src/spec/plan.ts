@@ -107,7 +107,7 @@ export interface ProjectPlan {
   baseURL: string | null;
   server:
     | { kind: 'command'; command: string; url: string; cwd: string; env: Record<string, string>; timeout: number; reuseExisting: boolean }
-    | { kind: 'static'; dir: string; build: string | null }
+    | { kind: 'static'; dir: string; build: string | null; /** file inside dir answered for paths with no file (SPA) */ fallback: string | null }
     | null;
   browser: { executablePath: string | null; wsEndpoint: string | null; cdpEndpoint: string | null; args: string[] };
   workers: number | null;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
-import { shown } from '../core/paths.js';
+import { resolveInside, shown } from '../core/paths.js';
 import { readYaml, readTextFile, positionOf, at, type Source } from './source.js';
 import { schemaCheck } from './schema-errors.js';
 import type { ConfigInput, SpecInput } from './schema.js';
@@ -68,7 +68,16 @@ function loadConfig(opts: LoadOptions, problems: string[]): LoadedConfig {
     return abs;
   };
   if (config.baseURL) { try { new URL(config.baseURL); } catch { pr.add(['baseURL'], `baseURL "${config.baseURL}" is not a valid URL`); bad.add('baseURL'); } }
-  if (config.server && 'static' in config.server) fileOf(['server', 'static'], config.server.static, 'server.static', 'dir');
+  if (config.server && 'static' in config.server) {
+    const st = config.server.static;
+    if (typeof st === 'string') fileOf(['server', 'static'], st, 'server.static', 'dir');
+    else {
+      const dir = fileOf(['server', 'static', 'dir'], st.dir, 'server.static.dir', 'dir');
+      // the file itself may be made by server.build: it is looked for when the server starts
+      const inside = dir && st.fallback ? resolveInside(dir, dir, st.fallback, false) : null;
+      if (inside && 'error' in inside) pr.add(['server', 'static', 'fallback'], `server.static.fallback: ${inside.error.replace('the project folder', 'server.static.dir')}`);
+    }
+  }
   const storageState = fileOf(['context', 'storageState'], config.context?.storageState, 'storageState');
   const har = fileOf(['network', 'har'], config.network?.har, 'har');
   defaultsSemantics(pr, config);
@@ -188,7 +197,7 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
     configFile: cfg.file ? path.relative(cfg.root, cfg.file) : null,
     baseURL,
     server: !server ? null : 'static' in server
-      ? { kind: 'static', dir: path.resolve(cfg.root, server.static), build: server.build ?? null }
+      ? { kind: 'static', ...staticOf(cfg.root, server.static), build: server.build ?? null }
       : { kind: 'command', command: server.command, url: server.url, cwd: path.resolve(cfg.root, server.cwd ?? '.'), env: server.env ?? {}, timeout: server.timeout ?? 60000, reuseExisting: server.reuseExisting ?? false },
     browser: {
       executablePath: process.env.VEVAL_BROWSER || cfg.config.browser?.executablePath || null,
@@ -203,3 +212,10 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
 }
 
 export const defaultWorkers = () => Math.max(1, Math.min(4, os.availableParallelism()));
+
+/** server.static as the plan keeps it: the folder (absolute) and its SPA fallback file. */
+function staticOf(root: string, st: string | { dir: string; fallback?: string }): { dir: string; fallback: string | null } {
+  return typeof st === 'string'
+    ? { dir: path.resolve(root, st), fallback: null }
+    : { dir: path.resolve(root, st.dir), fallback: st.fallback ?? null };
+}

@@ -185,6 +185,7 @@ const specProps = {
 };
 export const Spec = Type.Object(specProps, { additionalProperties: false, title: 'veval spec', description: 'one veval spec: a route (or a user task on a route)' });
 
+const STATIC_DIR = 'folder served by veval on a free port on 127.0.0.1; baseURL is set to it';
 export const Server = Type.Union([
   Type.Object({
     command: Str('shell command that starts the app'),
@@ -195,7 +196,13 @@ export const Server = Type.Union([
     reuseExisting: Type.Optional(Type.Boolean({ description: 'use an app already answering at url instead of starting one' })),
   }, { additionalProperties: false, description: 'start the app with a command (like Playwright webServer)' }),
   Type.Object({
-    static: Str('folder served by veval on a free port on 127.0.0.1; baseURL is set to it', { minLength: 1 }),
+    static: Type.Union([
+      Str(STATIC_DIR, { minLength: 1 }),
+      Type.Object({
+        dir: Str(STATIC_DIR, { minLength: 1 }),
+        fallback: Type.Optional(Str('HTML file inside dir answered for a path with no file and no extension, as a history-routed single-page app needs (/settings → index.html); a missing asset such as /app.js still answers 404', { minLength: 1, pattern: '\\.html?$' })),
+      }, { additionalProperties: false, description: 'a folder, and how paths without a file are answered' }),
+    ], { description: 'folder served by veval on a free port on 127.0.0.1 (baseURL is set to it), or { dir, fallback } for a single-page app' }),
     build: Type.Optional(Str('shell command run to completion in the config\'s folder before the folder is served, e.g. npm run build', { minLength: 1 })),
   }, { additionalProperties: false, description: 'serve a static folder' }),
 ], { description: 'the app under test' });
