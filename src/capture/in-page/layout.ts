@@ -106,6 +106,9 @@ export function clippedTexts(): { selector: string; box: ReturnType<typeof docBo
  */
 export function spillOf(el: Element, s: CSSStyleDeclaration): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x'; hiddenPx: number; ellipsis: false; spill: true } | null {
   if (s.display === 'inline' || s.display === 'contents' || s.visibility !== 'visible' || colourAlpha(s.backgroundColor) < 0.5) return null;
+  // a scroll container (a code listing with overflow: auto) keeps its long lines within reach: the
+  // user scrolls the box, nothing leaves it
+  if (s.overflowX === 'auto' || s.overflowX === 'scroll') return null;
   const r = el.getBoundingClientRect();
   if (!(r.width > 1 && r.height > 1)) return null;
   const range = document.createRange();
