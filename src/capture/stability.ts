@@ -48,12 +48,18 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
   let png = await takeShot(page, o.fullPage);
   const none: StabilityResult = { checked: o.check, stable: true, attempts: 1, changedBox: null, changedRegion: null, changedSelector: null };
   if (!o.check) return { png, stability: none, shots: 1 };
-  const deadline = Date.now() + o.timeout;
+  let deadline = Date.now() + o.timeout;
   let attempts = 1;
   let last: ReturnType<typeof diffBox> = null;
   for (;;) {
     const t = Date.now();
-    if (o.between && attempts === 1) await o.between();
+    if (o.between && attempts === 1) {
+      await o.between();
+      // evidence gathering (axe on a long page under load takes seconds) is not the page's time to
+      // settle: without this a page still finishing its first paint got one comparison, and a
+      // verdict of "never settled" (real corpus: the W3C APG pages)
+      deadline += Date.now() - t;
+    }
     const rest = o.interval - (Date.now() - t);
     if (rest > 0) await page.waitForTimeout(rest);
     const next = await takeShot(page, o.fullPage);

@@ -1,0 +1,51 @@
+// The stability verdict (stableShot) on real Chromium: the evidence gathered between the first two
+// shots (axe, ARIA snapshot) does not use up the page's time to settle, and a page that never
+// settles is still reported.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { stableShot } from '../../src/capture/stability.js';
+import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
+import { launchTestBrowser } from '../helpers/browser.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+
+let browser: Browser, server: StaticServer, dir: string;
+before(async () => {
+  dir = tmpDir('veval-stability-');
+  writeTree(dir, {
+    // finishes its first paint when told (window.finish), then holds still
+    'late.html': '<!doctype html><html lang="en"><title>late</title><h1 id="h">Loading</h1><script>window.finish = () => { document.getElementById("h").textContent = "Ready, with a longer heading"; }</script></html>',
+    // never holds still
+    'ticking.html': '<!doctype html><html lang="en"><title>ticking</title><h1 id="h">0</h1><script>let n = 0; setInterval(() => { document.getElementById("h").textContent = String(++n); }, 20)</script></html>',
+  });
+  server = await serveStatic(dir);
+  browser = await launchTestBrowser();
+});
+after(async () => { await browser?.close(); await server?.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+
+async function shoot(page: string) {
+  const p = await browser.newPage();
+  try {
+    await p.goto(`${server.url}/${page}`);
+    // evidence gathering that takes longer than the stability timeout, during which the page
+    // finishes painting (after the first shot, as a slow page under load does)
+    const between = async () => {
+      await p.evaluate(() => setTimeout(() => (window as unknown as { finish?: () => void }).finish?.(), 100));
+      await new Promise((r) => setTimeout(r, 2500));
+    };
+    return await stableShot(p, { fullPage: true, check: true, interval: 50, timeout: 1500, masks: [], dpr: 1, between });
+  } finally { await p.close(); }
+}
+
+test('a page that settles while evidence is gathered is stable: the gathering does not eat its timeout', async () => {
+  const { stability } = await shoot('late.html');
+  assert.equal(stability.stable, true, JSON.stringify(stability));
+  assert.ok(stability.attempts >= 3, 'the changed second shot was compared with a third');
+});
+
+test('a page that never settles is still unstable, naming the area that kept changing', async () => {
+  const { stability } = await shoot('ticking.html');
+  assert.equal(stability.stable, false);
+  assert.ok(stability.changedBox && stability.changedBox.width > 0);
+});
