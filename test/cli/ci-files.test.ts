@@ -109,7 +109,7 @@ test('a shard whose slice holds no spec passes ("shard i/n has no specs"); witho
   writeTree(dir, { 'visual-eval.config.yaml': 'server: { static: site }\nviewports: { desktop: { width: 800, height: 600 } }\n', 'site/index.html': page('home'), 'specs/home.yaml': 'route: /\n' });
   const r = runCli(['run', '--shard', '2/2', '--out', 'evals-shard-2'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /shard 2\/2 has no specs/);
+  assert.match(r.stderr, /shard 2\/2 has no specs/);   // human output is on stderr
   const none = runCli(['run', '--grep', 'nomatch'], dir);
   assert.equal(none.code, 2);
   fs.rmSync(dir, { recursive: true, force: true });
