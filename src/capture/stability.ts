@@ -17,7 +17,7 @@ export const takeShot = (page: Page, fullPage: boolean) =>
   page.screenshot({ fullPage, animations: 'disabled', caret: 'hide', type: 'png', scale: 'device' });
 
 /** Bounding box (device px) of pixels that differ outside the masks; null when equal. */
-export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number): { x: number; y: number; width: number; height: number } | null {
+export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number): Box | null {
   if (a.equals(b)) return null;
   // a page can make its screenshot enormous: its size is checked before anything is decoded
   checkPixels(a); checkPixels(b);

@@ -7,11 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
 import { createRun } from '../../src/core/run-folder.js';
 import { loadProject } from '../../src/spec/project.js';
-import { writeJsonAtomic } from '../../src/core/fsx.js';
 import { freshness } from '../../src/core/freshness.js';
 import type { RunContext } from '../../src/core/run.js';
 import { digestBaselines, type BaselineDigest } from '../../src/parity/digest.js';
-import { gateRun } from '../../src/gate/index.js';
+import { writeReport as gatedReport } from '../helpers/artifacts.js';
 
 async function project(git: boolean) {
   const dir = tmpDir();
@@ -31,11 +30,11 @@ const digestOf = (run: RunContext, viewports: string[]) => digestBaselines(run, 
 
 /** A real report.json (the gate's, on this run folder) with the status, units and baselines a test needs. */
 function writeReport(run: RunContext, status: 'pass' | 'fail', viewports = ['desktop', 'mobile'], baselines: BaselineDigest | null = digestOf(run, viewports)) {
-  const report = gateRun(run, { startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z' });
-  Object.assign(report, { status, exitCode: status === 'pass' ? 0 : 1, incomplete: false, reasons: [] });
-  const s = report.specs[0];
-  Object.assign(s, { status, reasons: status === 'fail' ? ['blocker: required-visible'] : [], baselines, units: s.units.filter((u) => viewports.includes(u.viewport)) });
-  writeJsonAtomic(path.join(run.runDir, 'report.json'), report);
+  gatedReport(run, (report) => {
+    Object.assign(report, { status, exitCode: status === 'pass' ? 0 : 1 });
+    const s = report.specs[0];
+    Object.assign(s, { status, reasons: status === 'fail' ? ['blocker: required-visible'] : [], baselines, units: s.units.filter((u) => viewports.includes(u.viewport)) });
+  });
 }
 
 test('verify: no run at all fails (exit 1), not a usage error', async () => {

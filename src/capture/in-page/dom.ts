@@ -1,5 +1,6 @@
 // In-page helpers (run inside the browser; every function here must be self-contained apart
 // from the other in-page helpers bundled with it by inPageScript).
+import type { Box } from '../../core/artifacts.js';
 
 /** A short, stable CSS selector for reports: #id, else a tag.class chain with :nth-of-type. */
 export function selectorOf(el: Element): string {
@@ -37,7 +38,7 @@ export function r2(n: number): number {
 }
 
 /** Box in document coordinates (CSS px). */
-export function docBox(el: Element): { x: number; y: number; width: number; height: number } {
+export function docBox(el: Element): Box {
   const r = el.getBoundingClientRect();
   return { x: r2(r.left + window.scrollX), y: r2(r.top + window.scrollY), width: r2(r.width), height: r2(r.height) };
 }

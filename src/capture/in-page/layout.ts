@@ -1,4 +1,5 @@
 // In-page: horizontal overflow offenders and clipped text (plain functions, run in the browser).
+import type { Box } from '../../core/artifacts.js';
 import { docBox, r2, selectorOf } from './dom.js';
 
 /**
@@ -178,7 +179,7 @@ export function paintsItself(el: Element, cs: CSSStyleDeclaration): boolean {
  * boxes yet sit far apart on screen). Null when nothing paints; the box itself when the subtree is
  * too large to walk.
  */
-export function inkBox(root: Element): { x: number; y: number; width: number; height: number } | null {
+export function inkBox(root: Element): Box | null {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, budget = 5000;
   const add = (r: DOMRect) => {
     if (!(r.width > 0 && r.height > 0)) return;
