@@ -109,9 +109,10 @@ export async function cmdJudge(opts: CommonOptions): Promise<number> {
 export async function cmdGate(opts: CommonOptions): Promise<number> {
   const { run, info } = reopen(opts);
   const reporters = reportersOf(opts);
-  const { report, written } = await gateStage(run, { startedAt: info.startedAt, incomplete: false, argv: process.argv.slice(2) }, reporters);
+  const { report, written, check } = await gateStage(run, { startedAt: info.startedAt, incomplete: false, argv: process.argv.slice(2) }, reporters);
   if (reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, run.runDir, written);
   announce(humanStream(opts), reporters, written);
+  check();
   stepSummary(run.runDir);
   printJson(opts, run.runDir);
   return exitOf(report);
@@ -119,13 +120,14 @@ export async function cmdGate(opts: CommonOptions): Promise<number> {
 
 export async function cmdReport(opts: CommonOptions): Promise<number> {
   const { run } = reopen(opts);
-  const { writeReports, readReport } = await import('../report/index.js');
+  const { writeReportsDetailed, readReport, failOnUnwritten } = await import('../report/index.js');
   const reporters = reportersOf(opts);
-  const written = writeReports(run.runDir, reporters.filter((r) => r !== 'list'));
+  const { written, failures } = writeReportsDetailed(run.runDir, reporters.filter((r) => r !== 'list'));
   // a report.json that cannot be read was already named by the reporters that failed on it
   const report = written.length ? (() => { try { return readReport(run.runDir); } catch { return null; } })() : null;
   if (report && reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, run.runDir, written);
   announce(humanStream(opts), reporters, written);
+  failOnUnwritten(failures, report?.status ?? null);
   printJson(opts, run.runDir);
   return EXIT.pass;
 }

@@ -2,7 +2,7 @@
 // The veval command line. The only place that calls process.exit, through one mapping from
 // outcome to exit code: 0 pass · 1 fail · 2 invalid input · 3 could not run.
 import { cac } from 'cac';
-import { EXIT, FatalError, InputError } from '../core/errors.js';
+import { describeError, EXIT, FatalError, InputError, WriteError } from '../core/errors.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { linesForTerminal } from '../report/terminal.js';
 import { registerCommands } from './commands.js';
@@ -40,9 +40,9 @@ main().then(
   },
   (err: unknown) => {
     if (err instanceof InputError) return fail(EXIT.input, err.problems);
-    if (err instanceof FatalError) return fail(EXIT.fatal, [`veval: ${err.message}`, ...(err.hint ? [`  fix: ${err.hint}`] : [])]);
+    if (err instanceof FatalError) return fail(err instanceof WriteError && err.gateFailed ? EXIT.fail : EXIT.fatal, [`veval: ${err.message}`, ...(err.hint ? [`  fix: ${err.hint}`] : [])]);
     if (err && (err as any).name === 'CACError') return fail(EXIT.input, [`veval: ${(err as Error).message} (see \`veval --help\`)`]);
     const e = err as Error;
-    return fail(EXIT.fatal, [`veval: internal error: ${e?.message ?? String(err)}`, ...(process.env.VEVAL_DEBUG ? [String(e?.stack)] : ['  (set VEVAL_DEBUG=1 for the stack)'])]);
+    return fail(EXIT.fatal, [`veval: internal error: ${describeError(e)}`, ...(process.env.VEVAL_DEBUG ? [String(e?.stack)] : ['  (set VEVAL_DEBUG=1 for the stack)'])]);
   },
 );

@@ -69,10 +69,12 @@ export async function judgeStage(run: RunContext, opts: Pick<PipelineOptions, 'n
 
 export async function gateStage(run: RunContext, info: { startedAt: string; incomplete: boolean; argv: string[] }, reporters: string[]) {
   const { gateRun } = await import('../gate/index.js');
-  const { writeReports } = await import('../report/index.js');
+  const { writeReportsDetailed, failOnUnwritten } = await import('../report/index.js');
   const report = gateRun(run, { startedAt: info.startedAt, finishedAt: new Date().toISOString(), incomplete: info.incomplete, argv: info.argv });
-  const written = writeReports(run.runDir, reporters.filter((r) => r !== 'list'));
-  return { report, written };
+  const { written, failures } = writeReportsDetailed(run.runDir, reporters.filter((r) => r !== 'list'));
+  /** call after the console has had its say: a report not written fails the command */
+  const check = () => failOnUnwritten(failures, report.status);
+  return { report, written, check };
 }
 
 export type ConsoleReporter = {
@@ -116,8 +118,9 @@ export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions) {
   if (!interrupted()) await checkStage(run, opts, reporter);
   if (!interrupted()) await judgeStage(run, opts, reporter);
   if (opts.updateBaselines && !interrupted()) reportBaselines(run, opts.log);
-  const { report, written } = await gateStage(run, { startedAt, incomplete: interrupted(), argv: opts.argv }, opts.reporters);
+  const { report, written, check } = await gateStage(run, { startedAt, incomplete: interrupted(), argv: opts.argv }, opts.reporters);
   reporter?.end(report, run.runDir, written);
   announce(opts.log, opts.reporters, written, opts.signal);
+  check();
   return { run, report, written };
 }

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { WriteError } from './errors.js';
 
 /** Test hook: a disk filling up cannot be produced on this machine (root, no tiny mounts), so
  * VEVAL_TEST_FAIL_WRITE=<path suffix> makes writes of matching files fail with ENOSPC after half
@@ -16,15 +17,20 @@ function writeTemp(tmp: string, file: string, data: string | Uint8Array): void {
   fs.writeFileSync(tmp, data);
 }
 
+/** Writes `file` whole or not at all. A failure is a WriteError naming the file and the step
+ *  that failed (creating its folder, writing the temp file, renaming it into place). */
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const failed = (op: string, err: unknown) => new WriteError(`cannot write ${file} (${op}): ${(err as Error)?.message ?? err}`, false, err);
+  try { fs.mkdirSync(path.dirname(file), { recursive: true }); } catch (err) { throw failed(`creating the folder ${path.dirname(file)}`, err); }
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  let op = 'writing the temp file';
   try {
     writeTemp(tmp, file, data);
+    op = 'renaming the temp file into place';
     fs.renameSync(tmp, file);
   } catch (err) {
     try { fs.rmSync(tmp, { force: true }); } catch { /* the original error matters more */ }
-    throw err;
+    throw failed(op, err);
   }
 }
 

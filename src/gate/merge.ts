@@ -9,7 +9,7 @@ import { openRun, type RunInfo } from '../core/run-folder.js';
 import { files, type RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import { gateRun } from './index.js';
-import { writeReports } from '../report/index.js';
+import { failOnUnwritten, writeReportsDetailed } from '../report/index.js';
 import { forTerminal } from '../report/terminal.js';
 import type { Report } from './report-schema.js';
 import { readArtifact } from '../core/artifact-read.js';
@@ -68,7 +68,8 @@ export async function mergeRuns(dirs: string[], opts: { out: string; reporters: 
     return readArtifact('report', path.join(s.run.runDir, files.report)).value?.incomplete ?? true;
   });
   const report = gateRun(run, { startedAt, finishedAt: new Date().toISOString(), incomplete, argv: info.argv });
-  const written = writeReports(runDir, opts.reporters.filter((r) => r !== 'list'));
+  const { written, failures } = writeReportsDetailed(runDir, opts.reporters.filter((r) => r !== 'list'));
+  failOnUnwritten(failures, report.status);
   writeFileAtomic(path.join(opts.out, 'latest'), runId + '\n');
   return { runDir, report, written };
 }

@@ -1,6 +1,7 @@
 // Reporters behind one multiplexer: each renders from report.json alone, and one that throws does
 // not stop the others — its failure is printed and returned by writeReportsDetailed.
 import path from 'node:path';
+import { WriteError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/fsx.js';
 import type { Report } from '../gate/report-schema.js';
 import { renderHtml } from './html.js';
@@ -54,6 +55,14 @@ export function writeReportsDetailed(runDir: string, reporters: string[], err: {
     }
   }
   return out;
+}
+
+/** Reports that were not written fail the run once every reporter had its turn: exit 3, or 1
+ *  when the gate failed anyway. A run is never a pass without the reports it was asked for. */
+export function failOnUnwritten(failures: ReportsOutcome['failures'], gateStatus: string | null): void {
+  if (!failures.length) return;
+  const which = failures.map((f) => FILE_REPORTERS[f.reporter]?.file ?? f.reporter).join(', ');
+  throw new WriteError(`${which} not written (the reason is above); a run without the reports asked for does not pass`, gateStatus === 'fail');
 }
 
 export function writeReports(runDir: string, reporters: string[]): string[] {

@@ -10,8 +10,9 @@
 const CSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
 const STRING_SEQ = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?/g;
 const ESC_PAIR = /\u001b[\u0020-\u007e]?/g;
-// Line breaks of every kind (CR, LF, VT, FF, NEL, LINE/PARAGRAPH SEPARATOR) and other whitespace.
-const BREAKS = /[\s\u0085\u2028\u2029]+/g;
+// Line breaks of every kind (CR, LF, VT, FF, NEL, LINE/PARAGRAPH SEPARATOR) and tabs; a run of
+// them is one space. Spaces are kept as they are (aligned CLI columns stay aligned).
+const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 // Whatever control character is left (C0, DEL, C1), and the invisible format characters that
 // reorder or hide text: bidi embeddings/overrides/isolates and marks, zero-width characters, BOM.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
@@ -21,14 +22,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u20
 export const TERMINAL_MAX = 2000;
 
 /**
- * `s` as one printable line: escape sequences removed, every line break and run of whitespace
- * folded to one space, control and invisible format characters removed, and CI workflow command
+ * `s` as one printable line: escape sequences removed, every run of line breaks and tabs folded
+ * to one space, control and invisible format characters removed, and CI workflow command
  * markers (`::name::` at the start, `##[`/`##vso[` anywhere) broken so no runner executes them.
  */
 export function forTerminal(s: unknown, max = TERMINAL_MAX): string {
-  const raw = String(s ?? '');
-  const indent = /^ */.exec(raw)![0];   // a message's own indentation is kept
-  let t = indent + raw.slice(indent.length)
+  let t = String(s ?? '')
     .replace(STRING_SEQ, '')
     .replace(CSI, '')
     .replace(ESC_PAIR, '')
