@@ -1,6 +1,7 @@
 // The gate stage: reads the run folder (run.json, each spec's checks/parity/judge results and
 // capture records), applies the policy and the score formula, and writes report.json atomically.
 // It never throws for a missing or broken artifact: each one becomes a failing reason.
+import { SEVERITIES, type Severity } from '../core/artifacts.js';
 import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import { buildChecklist } from './checklist.js';
@@ -71,7 +72,7 @@ export function gateRun(run: RunContext, info: GateInfo): Report {
       specs: specs.length, passed: specs.length - failed, failed,
       units: specs.reduce((n, s) => n + s.units.length, 0),
       unitsFailed: specs.reduce((n, s) => n + s.units.filter((u) => u.status !== 'pass').length, 0),
-      findings: { blocker: count('blocker'), important: count('important'), polish: count('polish') },
+      findings: Object.fromEntries(SEVERITIES.map((s) => [s, count(s)])) as Record<Severity, number>,
     },
     checklist: buildChecklist(forChecklist),
   };
