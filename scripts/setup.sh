@@ -46,8 +46,4 @@ if [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && [ "$(id -u)" = 
 fi
 
 # 3. build (again when any source file is newer than the last build)
-stamp=dist/.build-stamp
-if [ ! -f "$stamp" ] || [ -n "$(find src package.json tsconfig.json -newer "$stamp" -print -quit)" ]; then
-  echo "setup: building (tsc)"
-  bash scripts/build.sh
-fi
+if ! bash scripts/build.sh --if-stale; then exit 1; fi
