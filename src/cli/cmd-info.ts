@@ -1,5 +1,9 @@
 // validate, plan, checks: answers about specs without a browser.
+import fs from 'node:fs';
+import path from 'node:path';
 import { EXIT, InputError } from '../core/errors.js';
+import { PACKAGE_ROOT, TOOL_VERSION } from '../core/version.js';
+import { SCHEMA_FILES } from './init.js';
 import { loadProject } from '../spec/project.js';
 import type { SpecPlan, StepPlan } from '../spec/plan.js';
 import type { CommonOptions } from './commands.js';
@@ -15,9 +19,24 @@ export async function cmdValidate(specs: string[], opts: CommonOptions): Promise
     throw err;
   }
   const units = plan.specs.reduce((n, s) => n + s.states.length * s.viewports.length, 0);
+  staleSchemaCopies(plan.root);
   if (opts.json) process.stdout.write(JSON.stringify({ ok: true, specs: plan.specs.map((s) => s.name), units, config: plan.configFile, problems: [] }, null, 2) + '\n');
   else process.stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units)${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
   return EXIT.pass;
+}
+
+/** The project's schema/ copies (init wrote them) against the installed veval's: stale copies
+ *  complete and validate yesterday's keys in the editor. A warning on stderr, never a failure. */
+function staleSchemaCopies(root: string): void {
+  if (path.resolve(root) === PACKAGE_ROOT) return;
+  const stale = SCHEMA_FILES.filter((f) => {
+    const mine = path.join(root, 'schema', f);
+    if (!fs.existsSync(mine)) return false;
+    try { return fs.readFileSync(mine, 'utf8') !== fs.readFileSync(path.join(PACKAGE_ROOT, 'schema', f), 'utf8'); } catch { return false; }
+  });
+  if (!stale.length) return;
+  const from = path.relative(root, path.join(PACKAGE_ROOT, 'schema')) || PACKAGE_ROOT;
+  process.stderr.write(`warning: ${stale.map((f) => `schema/${f}`).join(', ')} differ${stale.length === 1 ? 's' : ''} from the installed veval ${TOOL_VERSION}'s; your editor completes and checks against the old one${stale.length === 1 ? '' : 's'}. Refresh: cp ${stale.map((f) => path.join(from, f)).join(' ')} schema/\n`);
 }
 
 const stepText = (s: StepPlan) => {

@@ -68,7 +68,8 @@ function loadConfig(opts: LoadOptions, problems: string[]): LoadedConfig {
     return abs;
   };
   if (config.baseURL) { try { new URL(config.baseURL); } catch { pr.add(['baseURL'], `baseURL "${config.baseURL}" is not a valid URL`); bad.add('baseURL'); } }
-  if (config.server && 'static' in config.server) {
+  // with build:, the folder is what the build makes: it need not exist before the run
+  if (config.server && 'static' in config.server && !config.server.build) {
     const st = config.server.static;
     if (typeof st === 'string') fileOf(['server', 'static'], st, 'server.static', 'dir');
     else {

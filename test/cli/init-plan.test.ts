@@ -35,6 +35,69 @@ test('init scaffolds config, schemas, spec, brief, CI workflow, AGENTS.md, npm s
   assert.equal(fs.readFileSync(path.join(dir, 'AGENTS.md'), 'utf8').match(/veval:start/g)!.length, 1);
 });
 
+test('init again keeps what the user changed or deleted, says what it skipped; --force writes it all again', () => {
+  const dir = tmpDir();
+  writeTree(dir, { 'package.json': JSON.stringify({ name: 'app', scripts: {} }), 'public/index.html': '<h1>hi</h1>', 'public/about.html': '<p>a</p>' });
+  assert.equal(runCli(['init'], dir).code, 0);
+  assert.ok(fs.existsSync(path.join(dir, '.veval/init.json')), 'init records what it wrote');
+  fs.rmSync(path.join(dir, 'briefs/about.md'));
+  fs.rmSync(path.join(dir, 'specs/about.yaml'));
+  fs.writeFileSync(path.join(dir, 'specs/home.yaml'), '# mine\nroute: /\n');
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  delete pkg.scripts['eval:judge'];
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg));
+  fs.writeFileSync(path.join(dir, '.gitignore'), fs.readFileSync(path.join(dir, '.gitignore'), 'utf8').replace('shards/\n', ''));
+  const r = runCli(['init'], dir);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /skipped specs\/about\.yaml \(you deleted it; --force re-creates it\)/);
+  assert.match(r.stdout, /skipped briefs\/about\.md/);
+  assert.match(r.stdout, /kept +specs\/home\.yaml \(you changed it; --force overwrites\)/);
+  assert.match(r.stdout, /skipped eval:judge/);
+  assert.match(r.stdout, /skipped \.gitignore lines you removed: shards\//);
+  assert.ok(!fs.existsSync(path.join(dir, 'specs/about.yaml')));
+  assert.equal(fs.readFileSync(path.join(dir, 'specs/home.yaml'), 'utf8'), '# mine\nroute: /\n');
+  assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts['eval:judge'], undefined);
+  const f = runCli(['init', '--force'], dir);
+  assert.equal(f.code, 0, f.stderr);
+  assert.ok(fs.existsSync(path.join(dir, 'specs/about.yaml')));
+  assert.match(fs.readFileSync(path.join(dir, 'specs/home.yaml'), 'utf8'), /^# yaml-language-server/);
+  assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts['eval:judge'], 'veval judge');
+  // stale schema copies: validate warns, with the command that refreshes them
+  fs.writeFileSync(path.join(dir, 'schema/spec.schema.json'), '{"type":"object"}');
+  const v = runCli(['validate'], dir);
+  assert.equal(v.code, 0, v.stderr);
+  assert.match(v.stderr, /warning: schema\/spec\.schema\.json differs from the installed veval [\d.]+'s; .*Refresh: cp \S+spec\.schema\.json schema\//);
+});
+
+test('init tells the framework, package manager and routes from the project, and writes a server: that builds and serves it', () => {
+  const cases: { files: Record<string, string>; label: RegExp; server: RegExp; specs: string[] }[] = [
+    { files: { 'package.json': JSON.stringify({ devDependencies: { vite: '8' }, scripts: { build: 'vite build', preview: 'vite preview' } }), 'yarn.lock': '', 'index.html': '<h1>x</h1>' },
+      label: /found: Vite; package manager yarn/, server: /command: yarn run build && yarn run preview --port \d+ --strictPort --host 127\.0\.0\.1\n  url: http:\/\/127\.0\.0\.1:\d+/, specs: ['home'] },
+    { files: { 'package.json': JSON.stringify({ dependencies: { next: '15' }, scripts: { build: 'next build', start: 'next start' } }), 'pnpm-lock.yaml': '', 'app/page.tsx': '', 'app/pricing/page.tsx': '', 'app/(shop)/cart/page.tsx': '', 'app/blog/[slug]/page.tsx': '' },
+      label: /found: Next\.js; package manager pnpm/, server: /command: pnpm run build && pnpm run start -p \d+ -H 127\.0\.0\.1/, specs: ['cart', 'home', 'pricing'] },
+    { files: { 'package.json': JSON.stringify({ dependencies: { astro: '5' }, scripts: { build: 'astro build', preview: 'astro preview' } }), 'package-lock.json': '{}', 'src/pages/index.astro': '', 'src/pages/about.md': '' },
+      label: /found: Astro; package manager npm/, server: /command: npm run build && npm run preview -- --port \d+ --host 127\.0\.0\.1/, specs: ['about', 'home'] },
+    { files: { 'package.json': JSON.stringify({ dependencies: { 'react-scripts': '5' }, scripts: { build: 'react-scripts build' } }), 'package-lock.json': '{}' },
+      label: /found: Create React App/, server: /server:\n  static: build\n  build: npm run build/, specs: ['home'] },
+    { files: { 'package.json': JSON.stringify({ devDependencies: { '@sveltejs/kit': '2', vite: '7' }, scripts: { build: 'vite build', preview: 'vite preview' } }), 'bun.lock': '', 'src/routes/+page.svelte': '', 'src/routes/docs/+page.svelte': '' },
+      label: /found: SvelteKit; package manager bun/, server: /command: bun run build && bun run preview --port \d+ --strictPort --host 127\.0\.0\.1/, specs: ['docs', 'home'] },
+    { files: { 'site/index.html': '<h1>x</h1>', 'site/contact.html': '<p>c</p>' },
+      label: /found: a static folder \(site\/\)/, server: /server:\n  static: site\n/, specs: ['contact', 'home'] },
+  ];
+  for (const c of cases) {
+    const dir = tmpDir();
+    writeTree(dir, c.files);
+    const r = runCli(['init', '--ci', 'none'], dir);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, c.label);
+    assert.match(fs.readFileSync(path.join(dir, 'visual-eval.config.yaml'), 'utf8'), c.server);
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'specs')).sort(), c.specs.map((s) => `${s}.yaml`));
+    const v = runCli(['validate'], dir);
+    assert.equal(v.code, 0, v.stdout + v.stderr);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('plan prints states, steps, required entries, resolved checks, parity, judge and gate; --json is the plan data', () => {
   const dir = tmpDir();
   writeTree(dir, {
