@@ -20,6 +20,7 @@ export async function cmdValidate(specs: string[], opts: CommonOptions): Promise
   }
   const units = plan.specs.reduce((n, s) => n + s.states.length * s.viewports.length, 0);
   staleSchemaCopies(plan.root);
+  brokenModelines(plan.root, [...(plan.configFile ? [plan.configFile] : []), ...plan.specs.map((sp) => sp.file)]);
   if (opts.json) process.stdout.write(JSON.stringify({ ok: true, specs: plan.specs.map((s) => s.name), units, config: plan.configFile, problems: [] }, null, 2) + '\n');
   else process.stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units)${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
   return EXIT.pass;
@@ -37,6 +38,22 @@ function staleSchemaCopies(root: string): void {
   if (!stale.length) return;
   const from = path.relative(root, path.join(PACKAGE_ROOT, 'schema')) || PACKAGE_ROOT;
   process.stderr.write(`warning: ${stale.map((f) => `schema/${f}`).join(', ')} differ${stale.length === 1 ? 's' : ''} from the installed veval ${TOOL_VERSION}'s; your editor completes and checks against the old one${stale.length === 1 ? '' : 's'}. Refresh: cp ${stale.map((f) => path.join(from, f)).join(' ')} schema/\n`);
+}
+
+/** A `# yaml-language-server: $schema=` modeline whose relative path does not reach a file (a spec
+ *  copied into specs/flows/ keeps ../schema/…): the editor silently stops checking that file. */
+function brokenModelines(root: string, files: string[]): void {
+  for (const rel of files) {
+    let first = '';
+    try { first = fs.readFileSync(path.join(root, rel), 'utf8').split(/\r?\n/, 1)[0]; } catch { continue; }
+    const m = /^#\s*yaml-language-server:\s*\$schema=(\S+)/.exec(first);
+    if (!m || /^[a-z][a-z0-9+.-]*:/i.test(m[1])) continue;
+    const target = path.resolve(root, path.dirname(rel), m[1]);
+    if (fs.existsSync(target)) continue;
+    const want = path.join(root, 'schema', path.basename(m[1]));
+    const fix = fs.existsSync(want) ? `; from here it is ${path.relative(path.join(root, path.dirname(rel)), want).split(path.sep).join('/')}` : '';
+    process.stderr.write(`warning: ${rel}:1:${first.indexOf('$schema=') + 9} the modeline's $schema=${m[1]} does not exist from this folder, so editors do not check this file${fix} (or drop the modeline: .vscode/settings.json maps specs/**)\n`);
+  }
 }
 
 const stepText = (s: StepPlan) => {

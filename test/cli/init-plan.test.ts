@@ -67,6 +67,14 @@ test('init again keeps what the user changed or deleted, says what it skipped; -
   const v = runCli(['validate'], dir);
   assert.equal(v.code, 0, v.stderr);
   assert.match(v.stderr, /warning: schema\/spec\.schema\.json differs from the installed veval [\d.]+'s; .*Refresh: cp \S+spec\.schema\.json schema\//);
+  // a spec copied into a subfolder keeps ../schema/…: validate says the editor stopped checking it, and the path that works
+  fs.mkdirSync(path.join(dir, 'specs/flows'));
+  fs.copyFileSync(path.join(dir, 'specs/about.yaml'), path.join(dir, 'specs/flows/about-2.yaml'));
+  fs.writeFileSync(path.join(dir, 'specs/flows/about-2.yaml'), fs.readFileSync(path.join(dir, 'specs/flows/about-2.yaml'), 'utf8').replace('name: about', 'name: about-2').replace('../briefs/', '../../briefs/'));
+  const m = runCli(['validate'], dir);
+  assert.equal(m.code, 0, m.stderr);
+  assert.match(m.stderr, /warning: specs\/flows\/about-2\.yaml:1:\d+ the modeline's \$schema=\.\.\/schema\/spec\.schema\.json does not exist from this folder.*from here it is \.\.\/\.\.\/schema\/spec\.schema\.json/);
+  assert.doesNotMatch(m.stderr, /specs\/about\.yaml:1/);
 });
 
 test('init tells the framework, package manager and routes from the project, and writes a server: that builds and serves it', () => {
