@@ -2,21 +2,22 @@ import { Type } from '@sinclair/typebox';
 import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
 import type { Check, UnitInput } from './types.js';
 import { findingFor, measured, severityOf } from './lib/finding.js';
-import { contains, xOverlap, yOverlap } from './lib/geometry.js';
+import { contains, sharesColumn, sharesRow } from './lib/geometry.js';
 
 const ID = 'task-order';
 
 /**
- * Does a come before b in reading order? Stacked boxes (x-ranges overlap) read top to bottom; boxes
- * side by side (y-ranges overlap) read left to right. Nested boxes and boxes diagonal to each other
+ * Does a come before b in reading order? Stacked boxes (x-ranges share at least 1 px) read top to
+ * bottom; boxes side by side (y-ranges do) read left to right — a sub-pixel sliver of a shared
+ * range is rounding, so two columns touching at 600.4 / 600 px are side by side, not stacked. Nested boxes and boxes diagonal to each other
  * (different column and different row) have no order a user would notice: null. This keeps a
  * two-column desktop layout from "differing" from its stacked mobile version.
  */
 export function readsBefore(a: Box, b: Box, rtl = false): boolean | null {
   if (contains(a, b) || contains(b, a)) return null;
-  if (xOverlap(a, b) > 0) return a.y === b.y ? null : a.y < b.y;
+  if (sharesColumn(a, b)) return a.y === b.y ? null : a.y < b.y;
   // side by side: left to right, or right to left on a right-to-left page
-  if (yOverlap(a, b) > 0) return a.x === b.x ? null : rtl ? a.x + a.width > b.x + b.width : a.x < b.x;
+  if (sharesRow(a, b)) return a.x === b.x ? null : rtl ? a.x + a.width > b.x + b.width : a.x < b.x;
   return null;
 }
 

@@ -56,5 +56,7 @@ it('reading order: stacked reads top-down, side by side left-right, nested and d
   assert.equal(readsBefore(box(200, 0, 100, 50), box(0, 10, 100, 50)), false);
   assert.equal(readsBefore(box(0, 0, 400, 400), box(10, 10, 10, 10)), null);
   assert.equal(readsBefore(box(200, 0, 100, 50), box(0, 10, 100, 50), true), true, 'right to left');
+  // columns whose x-ranges share a 0.4 px sliver (fractional widths) sit side by side: left reads first
+  assert.equal(readsBefore(box(0, 10, 600.4, 300), box(600, 0, 400, 300)), true, 'sub-pixel sliver is not stacking');
   assert.equal(readsBefore(box(0, 0, 100, 100), box(200, 200, 10, 10)), null);
 });
