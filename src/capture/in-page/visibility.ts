@@ -235,7 +235,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   // per coverer: how many sample points it hid, their box (viewport coordinates) and whether any
   // took the user's clicks
   type Cover = { n: number; x0: number; y0: number; x1: number; y1: number; clicks: boolean };
-  let best = { s: positions[0], n: -1, coverers: new Map<Element, Cover>(), inBand: false };
+  let best = { s: positions[0], n: -1, pinnedHits: 0, coverers: new Map<Element, Cover>(), inBand: false };
   for (const s of positions) {
     scrollPage(s, sx);
     const rr = el.getBoundingClientRect();
@@ -275,7 +275,11 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
       }
     });
     const inBand = rr.top + L.y0 >= env.bandTop - 0.5 && rr.top + Math.min(h, L.y1) <= env.bandBottom + 0.5;
-    if (n > best.n) best = { s, n, coverers, inBand };
+    // of equally hidden positions, the one where less is hidden by fixed or sticky bars: a user
+    // scrolls away from those, and what covers it there (a transparent overlay lying over it at
+    // every position) is what the pixel comparison must judge
+    const pinnedHits = [...coverers].reduce((t, [c, p]) => t + (pinned(c) ? p.n : 0), 0);
+    if (n > best.n || (n === best.n && pinnedHits < best.pinnedHits)) best = { s, n, pinnedHits, coverers, inBand };
     if (inBand) v.reachable = true;
   }
   const off = pts.filter((_, k) => offShape[k] && !seen[k]).length;

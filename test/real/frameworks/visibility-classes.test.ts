@@ -40,7 +40,7 @@ describe('visibility on framework markup', () => {
 
   it('every page was captured (no capture finding)', () => {
     for (const [spec, res] of results) assert.deepEqual(res.filter((f) => f.check === 'capture').map((f) => f.message), [], spec);
-    assert.ok(results.size >= 9, `${results.size} specs`);
+    assert.ok(results.size >= 11, `${results.size} specs`);
   });
 
   describe('class 1: a neighbour sharing one border (≤ 1 px along an edge) is not a cover', () => {
@@ -69,6 +69,9 @@ describe('visibility on framework markup', () => {
     });
     it('a ::before drawing only a shadow, a custom checkbox, a transparent footer over the last line (WordPress style)', () => {
       assert.deepEqual(visibility('wordpress-style-post'), []);
+    });
+    it('the transparent inset-0 span of a Tailwind UI card link, judged where the sticky translucent header is scrolled away', () => {
+      assert.deepEqual(visibility('tailwind-style-blog'), []);
     });
     it('a foreign opacity-0 overlay that takes the clicks over the CTA stays a cover (a stuck Bootstrap backdrop); the text under it does not', () => {
       const m = visibility('bootstrap-stuck-backdrop');
