@@ -3,6 +3,7 @@ import type { Check } from './types.js';
 import { check as axe } from './axe.js';
 import { check as consoleCheck } from './console.js';
 import { check as httpStatus } from './http-status.js';
+import { check as interactiveReachable } from './interactive-reachable.js';
 import { check as minGap } from './min-gap.js';
 import { check as overflow } from './overflow.js';
 import { check as overlap } from './overlap.js';
@@ -14,7 +15,7 @@ import { check as textClipped } from './text-clipped.js';
 
 /** Sorted by id. */
 export const CHECKS: readonly Check[] = [
-  axe, consoleCheck, httpStatus, minGap, overflow, overlap, requests, requiredVisible, stability, taskOrder, textClipped,
+  axe, consoleCheck, httpStatus, interactiveReachable, minGap, overflow, overlap, requests, requiredVisible, stability, taskOrder, textClipped,
 ];
 
 export const CHECK_IDS: readonly string[] = CHECKS.map((c) => c.meta.id);

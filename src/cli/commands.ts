@@ -4,6 +4,7 @@ import { cmdRun, cmdCapture, cmdCheck, cmdJudge, cmdGate, cmdReport, cmdMerge } 
 import { cmdValidate, cmdPlan, cmdChecks } from './cmd-info.js';
 import { cmdVerify, cmdApprove, cmdCalibrate } from './cmd-verify.js';
 import { cmdInit } from './init.js';
+import { cmdLook } from './cmd-look.js';
 import { cmdBrowser } from './cmd-browser.js';
 import { cmdDemo } from '../demo/run-demo.js';
 
@@ -60,6 +61,14 @@ export function registerCommands(cli: CAC): void {
     .action(cmdReport);
   withReport(withOut(cli.command('merge <...dirs>', 'combine shard run folders into one report')))
     .action(cmdMerge);
+  withOut(cli.command('look <route-or-url>', 'capture a screen with no spec: every deterministic check, interactive elements a user cannot see or reach, the checklist; a run folder'))
+    .option('--config <file>', 'config file (default visual-eval.config.yaml; its server: starts the app)')
+    .option('--base-url <url>', 'base URL joined to a route')
+    .option('--viewport <names>', 'viewports (names from the config, or WIDTHxHEIGHT; comma-separated; default: every configured one, else desktop and mobile)')
+    .option('--step <action:arg>', 'a step before capture, repeatable: click:SEL, fill:SEL=TEXT, press:KEY, hover:SEL, select:SEL=VALUE, check:SEL, waitFor:SEL, wait:MS')
+    .option('--json', 'print the result as JSON alone on stdout')
+    .option('--spec-out <file>', 'write a starting spec from what the look saw (regions, primary actions, the steps)')
+    .action(cmdLook);
   withLoad(cli.command('validate [...specs]', 'schema + semantic validation; every error as file:line:col'))
     .option('--json', 'print the result as JSON: { ok, specs, units, problems }')
     .action(cmdValidate);

@@ -1,10 +1,10 @@
 // cac (mri) turns "--grep 1e3" into the number 1000 and a repeated option into an array. Values
 // are taken back from argv as the text that was typed; an option given twice is refused, except
-// the ones that add up (--viewport, --reporter).
+// the ones that add up (--viewport, --reporter, --step).
 import type { Command } from 'cac';
 import { InputError } from '../core/errors.js';
 
-const REPEATABLE = new Set(['viewport', 'reporter']);
+const REPEATABLE = new Set(['viewport', 'reporter', 'step']);
 
 /** The raw values of `--name` in argv (before "--"): `--name v`, `--name=v`; true when given bare. */
 function rawValues(argv: string[], names: string[]): (string | true)[] {

@@ -121,6 +121,19 @@ export const RequiredCheckResultSchema = Type.Object({
 });
 export type RequiredCheckResult = Static<typeof RequiredCheckResultSchema>;
 
+export const InteractiveSchema = Type.Object({
+  checked: Num('interactive elements measured (at most `limit`)'),
+  total: Num('interactive elements a user is meant to see now (rendered, not the visually-hidden idiom, not a focus-only skip link, not parked in a closed container)'),
+  limit: Num(),
+  hidden: Type.Array(Type.Object({
+    selector: Str(), role: Str('ARIA role, else the tag (input[type=…])'), name: Str('its label as shown, ≤ 80 characters'),
+    verdict: VisibilityVerdictSchema,
+  }), { description: 'the measured elements that are not fully visible (covered, clipped, off-screen)' }),
+  actions: Type.Array(Type.Object({ selector: Str(), name: Str() }), { description: 'fully visible named buttons outside navigation, header and footer (at most 5): a starting spec\'s required entries' }),
+  landmarks: Type.Array(Type.Object({ role: Str(), selector: Str() }), { description: 'the page\'s top-level landmarks (at most 8): a starting spec\'s regions' }),
+}, { description: 'veval look: the page\'s interactive elements found without a spec, held to the visibility rules' });
+export type InteractiveResult = Static<typeof InteractiveSchema>;
+
 export const OverflowOffenderSchema = Type.Object({
   selector: Str(), box: BoxSchema, overflowPx: Num(),
   edge: Type.Optional(Type.Literal('left', { description: 'set on a right-to-left page, which overflows to the left' })),
@@ -175,6 +188,7 @@ export const CaptureRecordSchema = Type.Object({
   }), { description: 'box: the border box; ink: what the region visibly paints (absent in records from before it was measured)' }),
   masks: Type.Array(Type.Object({ selector: Str(), boxes: Type.Array(BoxSchema) })),
   required: Type.Array(RequiredCheckResultSchema),
+  interactive: Type.Optional(InteractiveSchema),
   clippedText: Type.Array(ClippedTextSchema),
   aria: Nullable(Str('Playwright ARIA snapshot (YAML text)')),
   text: Str('visible text of the page (innerText); judge evidence is checked against it'),

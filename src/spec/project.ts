@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { resolveInside, shown } from '../core/paths.js';
-import { readYaml, readTextFile, positionOf, at, type Source } from './source.js';
+import { readYaml, parseYaml, readTextFile, positionOf, at, type Source } from './source.js';
 import { schemaCheck } from './schema-errors.js';
 import type { ConfigInput, SpecInput } from './schema.js';
 import { specSemantics, looksLikePath, defaultsSemantics, Problems, projectFile, textProblem, type ConfigFacts } from './semantic.js';
@@ -23,6 +23,9 @@ export interface LoadOptions {
   config?: string;            // --config
   specs?: string[];           // files, folders or globs (relative to cwd)
   baseURL?: string;           // --base-url
+  /** specs given as text instead of files (`veval look`): `file` is where it would live, relative
+   *  to the project root; the config's `specs:` and `specs` above are then not searched */
+  inline?: { file: string; text: string }[];
 }
 
 export interface LoadedConfig {
@@ -128,7 +131,9 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
   const cwd = opts.cwd ?? process.cwd();
   const problems: string[] = [];
   const cfg = loadConfig(opts, problems);
-  const files = await findSpecFiles({ cwd, args: opts.specs, root: cfg.root, patterns: cfg.known('specs') ? cfg.config.specs : undefined, configFile: cfg.file }, problems);
+  const inline = new Map((opts.inline ?? []).map((s) => [path.resolve(cfg.root, s.file), s.text]));
+  const files = opts.inline ? [...inline.keys()]
+    : await findSpecFiles({ cwd, args: opts.specs, root: cfg.root, patterns: cfg.known('specs') ? cfg.config.specs : undefined, configFile: cfg.file }, problems);
   let baseURL = cfg.known('baseURL') ? cfg.config.baseURL ?? null : null;
   let baseKnown = cfg.known('baseURL');
   if (opts.baseURL !== undefined) {
@@ -147,7 +152,8 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
 
   for (const abs of files) {
     const shownFile = shown(abs, cwd);
-    const { source, problems: p } = readYaml(abs, shownFile);
+    const given = inline.get(abs);
+    const { source, problems: p } = given !== undefined ? parseYaml(given, shownFile) : readYaml(abs, shownFile);
     if (!source) { problems.push(...p); continue; }
     const { problems: sp, valid } = schemaCheck(source, 'spec');
     problems.push(...sp);

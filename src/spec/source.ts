@@ -60,6 +60,11 @@ const KIND_OF = (v: unknown) => v === null || v === undefined ? 'nothing' : Arra
 export function readYaml(absPath: string, shown: string, kind: 'spec' | 'config' = 'spec'): { source?: Source; problems: string[] } {
   const { text, problem } = readTextFile(absPath, shown);
   if (text === undefined) return { problems: [problem!] };
+  return parseYaml(text, shown, kind);
+}
+
+/** Parses YAML text (a file's, or a spec made in memory by `veval look`) exactly as readYaml does. */
+export function parseYaml(text: string, shown: string, kind: 'spec' | 'config' = 'spec'): { source?: Source; problems: string[] } {
   if (/^(\s*#[^\n]*\n?|\s*\n)*\s*$/.test(text)) return { problems: [at(shown, 1, 1, 'is empty: expected a YAML mapping of keys')] };
   const lines = new YAML.LineCounter();
   const pos = (offset: number) => lines.linePos(offset);

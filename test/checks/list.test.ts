@@ -8,7 +8,7 @@ it('veval checks lists every check with its default severity, always-on flag and
   for (const { meta } of CHECKS) {
     const block = text.slice(text.indexOf(`${meta.id} — `));
     assert.ok(text.includes(`${meta.id} — ${meta.title}`), meta.id);
-    assert.match(block.split('\n')[0]!, meta.alwaysOn ? /always on/ : /on by default/);
+    assert.match(block.split('\n')[0]!, meta.alwaysOn ? /always on/ : meta.defaultEnabled ? /on by default/ : /off by default/);
     for (const opt of Object.keys((meta.options as any).properties ?? {})) assert.match(block, new RegExp(`^ {4}${opt} `, 'm'), `${meta.id} option ${opt}`);
   }
   assert.match(text, /axe — [^\n]*\n {2}default severity: by axe impact/);

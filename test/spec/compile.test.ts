@@ -1,3 +1,4 @@
+import { CHECKS } from '../../src/checks/registry.js';
 // The compiled plan: defaults, the merge rule (config = defaults, spec overrides key by key),
 // states, brief-derived requirements. Pure: no browser, no disk.
 import { test } from 'node:test';
@@ -14,7 +15,10 @@ const check = (plan: ReturnType<typeof compileSpec>, id: string) => plan.checks.
 
 test('compile: a spec with no checks section runs every deterministic check with defaults', () => {
   const plan = compileSpec(input({ route: '/x' }));
-  assert.ok(plan.checks.every((c) => c.enabled), 'all enabled');
+  // every check but those published as off by default (interactive-reachable: veval look turns it on)
+  const off = new Set(CHECKS.filter((c) => !c.meta.defaultEnabled).map((c) => c.meta.id));
+  assert.deepEqual([...off], ['interactive-reachable']);
+  assert.ok(plan.checks.every((c) => c.enabled === !off.has(c.id)), 'all enabled');
   assert.ok(plan.checks.every((c) => c.severity === null && Object.keys(c.options).length === 0));
   assert.equal(plan.name, 'checkout');
   assert.equal(plan.url, 'http://app.test/x');

@@ -1,0 +1,132 @@
+// In-page: the page's interactive elements, found without a spec (`veval look`). Each one a user
+// is meant to see is marked data-veval-look="<i>" so that the required-entry measurement (the same
+// visibility rules, the same pixel confirmation of covers) can measure it by that selector.
+import { composedContains, composedParent, queryAll, selectorOf } from './dom.js';
+import { visuallyHidden } from './layout.js';
+
+/** What counts as interactive (a function: only functions are sent into the page). */
+export function interactiveSelector(): string {
+  return [
+    'a[href]', 'button', 'input:not([type="hidden"])', 'select', 'textarea', 'summary',
+    ...['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+      'option', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton', 'treeitem'].map((r) => '[role="' + r + '"]'),
+  ].join(', ');
+}
+
+/** The accessible-ish name shown in reports: aria-label, the text, a value, a placeholder, a title. */
+export function interactiveName(el: Element): string {
+  const h = el as HTMLInputElement;
+  const raw = el.getAttribute('aria-label') || (el instanceof HTMLElement ? el.innerText : el.textContent)
+    || (h.type === 'submit' || h.type === 'button' ? h.value : '') || h.placeholder || el.getAttribute('title') || h.name || '';
+  return String(raw).replace(/\s+/g, ' ').trim().slice(0, 80);
+}
+
+/**
+ * Why the page does not mean a user to see `el` now (null: it does): not rendered, hidden to
+ * everyone (aria-hidden, inert, opacity 0), the visually-hidden idiom, a skip link that appears on
+ * focus, or parked wholly outside the page (a closed drawer, a slide of a carousel).
+ */
+export function notMeantToShow(el: Element): string | null {
+  const shown = typeof (el as any).checkVisibility === 'function'
+    ? (el as any).checkVisibility({ checkVisibilityCSS: true, checkOpacity: true })
+    : el.getClientRects().length > 0;
+  if (!shown) return 'not rendered';
+  if (el.closest('[aria-hidden="true"], [inert], dialog:not([open])')) return 'hidden from users';
+  const modal = openModal();
+  if (modal && !composedContains(modal, el)) return 'behind a modal dialog';
+  for (let a: Element | null = el; a; a = composedParent(a)) {
+    const s = getComputedStyle(a);
+    if (visuallyHidden(s) || parseFloat(s.opacity) === 0) return 'visually hidden';
+    if (a === el && (s.visibility !== 'visible' || s.pointerEvents === 'none')) return 'hidden';
+  }
+  const r = el.getBoundingClientRect();
+  if (!(r.width >= 2 && r.height >= 2)) return 'visually hidden';   // 1×1 px: the sr-only idiom
+  if (el instanceof HTMLAnchorElement && (el.getAttribute('href') || '').startsWith('#') && focusOnly(el)) return 'skip link';
+  const se = document.scrollingElement || document.documentElement;
+  const x = r.left + window.scrollX, y = r.top + window.scrollY;
+  if (x + r.width <= 0 || y + r.height <= 0 || x >= se.scrollWidth || y >= se.scrollHeight) return 'parked outside the page';
+  // wholly clipped by an ancestor that hides its overflow: a closed panel, an off-screen slide
+  for (let a: Element | null = composedParent(el); a && a !== document.body; a = composedParent(a)) {
+    const s = getComputedStyle(a);
+    if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+    const c = a.getBoundingClientRect();
+    const scrolls = /auto|scroll/.test(s.overflowX + s.overflowY);
+    if (!scrolls && (r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom)) return 'parked in a closed container';
+  }
+  return null;
+}
+
+/** The modal dialog on top (showModal, or a shown aria-modal element), whose page behind is inert. */
+export function openModal(): Element | null {
+  const modals = queryAll(document, 'dialog:modal, [aria-modal="true"]').filter((d) => typeof (d as any).checkVisibility !== 'function' || (d as any).checkVisibility({ checkVisibilityCSS: true }));
+  return modals[modals.length - 1] ?? null;
+}
+
+/** A link off the screen (or clipped away) that comes into view when it has focus. */
+export function focusOnly(el: HTMLElement): boolean {
+  const onScreen = () => {
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    return r.width >= 2 && r.height >= 2 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && !visuallyHidden(s);
+  };
+  if (onScreen()) return false;
+  const before = document.activeElement as HTMLElement | null;
+  const sx = window.scrollX, sy = window.scrollY;
+  el.focus({ preventScroll: true });
+  // focus styles apply at once; transitions were shortened to 1 ms by the capture
+  const revealed = document.activeElement === el && onScreen();
+  el.blur();
+  if (before && before !== document.body) before.focus({ preventScroll: true });
+  window.scrollTo({ left: sx, top: sy, behavior: 'instant' as ScrollBehavior });
+  return revealed;
+}
+
+/** The page's landmarks (one per role and selector), for a starting spec's regions. */
+export function landmarks(): { role: string; selector: string }[] {
+  const roles: Record<string, string> = { HEADER: 'banner', NAV: 'navigation', MAIN: 'main', FOOTER: 'contentinfo', ASIDE: 'complementary', SEARCH: 'search' };
+  const out: { role: string; selector: string }[] = [];
+  for (const el of queryAll(document, 'header, nav, main, footer, aside, search, [role="banner"], [role="navigation"], [role="main"], [role="contentinfo"], [role="complementary"], [role="search"]')) {
+    // header and footer are the page's banner and contentinfo only outside sectioning content
+    if (/^(HEADER|FOOTER)$/.test(el.tagName) && !el.getAttribute('role') && el.parentElement?.closest('article, aside, main, nav, section')) continue;
+    if (notMeantToShow(el) || el.parentElement?.closest('header, footer, nav, aside, main, [role]') && el.tagName !== 'NAV' && el.tagName !== 'MAIN') continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    out.push({ role: el.getAttribute('role') || roles[el.tagName] || 'region', selector: selectorOf(el) });
+  }
+  return out.slice(0, 8);
+}
+
+/** Marks up to `limit` interactive elements a user is meant to see; answers what each is. */
+export function markInteractive(arg: { limit: number }): { total: number; items: { role: string; name: string; action: boolean }[]; landmarks: { role: string; selector: string }[] } {
+  unmarkInteractive();
+  const items: { role: string; name: string; action: boolean }[] = [];
+  let total = 0;
+  const seen = new Set<Element>();
+  const sel = interactiveSelector();
+  for (const el of queryAll(document, sel)) {
+    if (seen.has(el)) continue;
+    seen.add(el);
+    // a control inside another (an input in a role=option, a link in a button) is measured as the outer one
+    const outer = composedParent(el)?.closest(sel);
+    if (outer && seen.has(outer) && outer.hasAttribute('data-veval-look')) continue;
+    if (notMeantToShow(el)) continue;
+    total++;
+    if (items.length >= arg.limit) continue;
+    el.setAttribute('data-veval-look', String(items.length));
+    const type = el.tagName === 'INPUT' ? (el as HTMLInputElement).type : '';
+    // a primary action: a named button (not inside the page's navigation, header or footer)
+    const action = (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button' || type === 'submit') && !el.closest('nav, header, footer, [role="navigation"], [role="banner"], [role="contentinfo"]');
+    items.push({ role: el.getAttribute('role') || el.tagName.toLowerCase() + (type ? '[type=' + type + ']' : ''), name: interactiveName(el), action });
+  }
+  return { total, items, landmarks: landmarks() };
+}
+
+export function unmarkInteractive(): void {
+  for (const el of queryAll(document, '[data-veval-look]')) el.removeAttribute('data-veval-look');
+}
+
+/** For messages: the element marked `i` (null when gone). */
+export function lookSelector(i: number): string | null {
+  const el = queryAll(document, '[data-veval-look="' + i + '"]')[0];
+  return el ? selectorOf(el) : null;
+}
