@@ -57,7 +57,7 @@ test('yaml-language-server over LSP: completion, hover and diagnostics name what
     assert.match(JSON.stringify(route.documentation), /Example:/);
 
     const checks = await lsp.completion(file, line('  '), 2);
-    assert.deepEqual(checks.map((i) => i.label).filter((l) => /^[a-z-]+$/.test(l)).sort(), ['axe', 'console', 'http-status', 'min-gap', 'overlap', 'requests', 'required-visible', 'stability', 'task-order', 'text-clipped']);
+    assert.deepEqual(checks.map((i) => i.label).filter((l) => /^[a-z-]+$/.test(l)).sort(), ['axe', 'console', 'http-status', 'interactive-reachable', 'min-gap', 'overlap', 'requests', 'required-visible', 'stability', 'task-order', 'text-clipped']);
 
     const step = await lsp.completion(file, line('      - '), 8);
     const labels = step.map((i) => i.label);
