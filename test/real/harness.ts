@@ -1,0 +1,113 @@
+// Scores veval against ground truth measured independently of its code (test/real/*/measure.mjs
+// and screenshots). A suite is a veval project folder (config + specs/) with truth/<spec>.json and
+// the folder its pages are served from. Used by test/real/corpus.test.ts and scripts/precision.ts.
+//
+// A finding is keyed by { check, viewport, state, target }: target is the required element's
+// selector (or text), the region pair "a+b", the axe rule id, the reversed region pairs of a
+// task-order finding, the clipped text, the failed request's path or the console message; null for
+// checks about the whole capture (overflow, http-status, stability). Findings at important or
+// blocker beyond the expected list are false alarms, expected ones not found at important or
+// blocker are misses; polish is not scored. `knownFalseAlarms` / `knownMisses` in a truth file are
+// residual differences kept with a reason: they are reported apart and must still occur, so the
+// lists can only shrink.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { RunContext } from '../../src/core/run.js';
+import { captureRun } from '../../src/capture/index.js';
+import { runChecks } from '../../src/checks/runner.js';
+import { serveStatic } from '../../src/core/static-server.js';
+import { gateRun } from '../../src/gate/index.js';
+import type { ReportFinding } from '../../src/gate/report-schema.js';
+import { loadProject } from '../../src/spec/project.js';
+import { REPO, tmpDir } from '../helpers/tmp.js';
+
+export interface Suite { name: string; project: string; serve: string }
+export interface Key { check: string; viewport: string | null; state: string | null; target: string | null }
+export interface Expected extends Key { severity?: string; how: string }
+export interface Residual extends Key { reason: string }
+export interface Truth { spec: string; expected: Expected[]; knownFalseAlarms?: Residual[]; knownMisses?: Residual[] }
+
+/** The suites: the real corpus (third-party pages outside the repo) and, when present, the framework pages. */
+export const CORPUS_DIR = path.resolve(REPO, '..', 'shared', 'corpus', 'real-pages');
+export function suites(): { available: Suite[]; missing: string[] } {
+  const all: Suite[] = [
+    { name: 'real corpus', project: path.join(REPO, 'test', 'real', 'corpus'), serve: CORPUS_DIR },
+    { name: 'frameworks', project: path.join(REPO, 'test', 'real', 'frameworks'), serve: path.join(REPO, 'test', 'real', 'frameworks') },
+  ];
+  const missing: string[] = [];
+  const available = all.filter((s) => {
+    if (!fs.existsSync(path.join(s.project, 'truth'))) return false;   // a suite not built yet
+    if (!fs.existsSync(s.serve)) { missing.push(`${s.name}: ${s.serve} is absent`); return false; }
+    return true;
+  });
+  return { available, missing };
+}
+
+const norm = (s: unknown) => String(s ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+const pair = (a: string, b: string) => [a, b].sort().join('+');
+const pathOf = (u: unknown) => { try { return new URL(String(u)).pathname; } catch { return String(u); } };
+export const keyText = (k: Key) => `${k.check} ${k.state ?? '-'}-${k.viewport ?? '-'} ${k.target ?? ''}`.trim();
+
+interface RawSpec { required?: { selector?: string; text?: string; name?: string }[]; states?: { name: string; required?: RawSpec['required'] }[] }
+
+/** The target of a veval finding, named the way the ground truth names it. */
+export function targetOf(f: ReportFinding, spec: RawSpec): string | null {
+  const ev = f.evidence as Record<string, any>;
+  switch (f.check) {
+    case 'required-visible': {
+      const all = [...(spec.required ?? []), ...(spec.states ?? []).flatMap((s) => s.required ?? [])];
+      const r = all.find((x) => x.name && x.name === ev.required?.name);
+      return r ? (r.selector ?? r.text ?? null) : (ev.selector ?? null);
+    }
+    case 'overlap': case 'min-gap': return Array.isArray(ev.regions) ? pair(ev.regions[0], ev.regions[1]) : null;
+    case 'task-order': return Array.isArray(ev.reversedPairs) ? ev.reversedPairs.map(([a, b]: string[]) => pair(a!, b!)).sort().join(',') : null;
+    case 'axe': return f.rule ?? null;
+    case 'console': case 'text-clipped': return norm(ev.text);
+    case 'requests': return pathOf(ev.text);
+    default: return null;
+  }
+}
+
+const same = (a: Key, b: Key) => a.check === b.check && a.viewport === b.viewport && a.state === b.state && (a.target ?? null) === (b.target ?? null);
+const scored = (f: ReportFinding) => f.severity === 'blocker' || f.severity === 'important';
+
+export interface SpecScore {
+  suite: string; spec: string; units: number;
+  expected: number; found: number;
+  falseAlarms: (Key & { message: string })[]; misses: Expected[];
+  knownFalseAlarms: Residual[]; knownMisses: Residual[];
+  /** residual entries that no longer occur: the list must shrink */
+  stale: string[];
+}
+
+/** Runs veval (capture → checks → gate, one browser, `workers` units at a time) over one suite and scores each spec. */
+export async function scoreSuite(suite: Suite, workers = 2): Promise<SpecScore[]> {
+  const server = await serveStatic(suite.serve);
+  const out = tmpDir('veval-real-');
+  try {
+    const plan = await loadProject({ cwd: suite.project, baseURL: server.url });
+    const run: RunContext = { root: plan.root, outDir: out, runId: 'run', runDir: path.join(out, 'run'), plan };
+    await captureRun(run, { baseURL: server.url, workers });
+    for (const spec of plan.specs) await runChecks(run, spec);
+    const report = gateRun(run, { startedAt: new Date().toISOString(), finishedAt: new Date().toISOString() });
+    return report.specs.map((s) => {
+      const truthFile = path.join(suite.project, 'truth', `${s.name}.json`);
+      const truth: Truth = fs.existsSync(truthFile) ? JSON.parse(fs.readFileSync(truthFile, 'utf8')) : { spec: s.name, expected: [] };
+      const raw = parse(fs.readFileSync(path.join(suite.project, s.file.startsWith('/') ? path.relative(suite.project, s.file) : s.file), 'utf8')) as RawSpec;
+      const got = s.findings.filter(scored).map((f) => ({ check: f.check, viewport: f.viewport, state: f.state, target: targetOf(f, raw), message: f.message }));
+      const knownFA = truth.knownFalseAlarms ?? [], knownMiss = truth.knownMisses ?? [];
+      const falseAlarms = got.filter((g) => !truth.expected.some((e) => same(e, g)) && !knownFA.some((k) => same(k, g)));
+      const misses = truth.expected.filter((e) => !got.some((g) => same(e, g)) && !knownMiss.some((k) => same(k, e)));
+      const stale = [
+        ...knownFA.filter((k) => !got.some((g) => same(k, g))).map((k) => `knownFalseAlarms entry no longer occurs: ${keyText(k)}`),
+        ...knownMiss.filter((k) => got.some((g) => same(k, g))).map((k) => `knownMisses entry is found now: ${keyText(k)}`),
+      ];
+      const found = truth.expected.filter((e) => got.some((g) => same(e, g))).length;
+      return { suite: suite.name, spec: s.name, units: s.units.length, expected: truth.expected.length, found, falseAlarms, misses, knownFalseAlarms: knownFA, knownMisses: knownMiss, stale };
+    });
+  } finally {
+    await server.close();
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
