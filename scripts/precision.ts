@@ -71,10 +71,10 @@ async function main(): Promise<void> {
   if (process.argv.includes('--readme')) {
     const file = path.join(REPO, 'README.md');
     const text = fs.readFileSync(file, 'utf8');
-    const re = /(<!-- precision -->\n)[\s\S]*?(\n<!-- \/precision -->)/;
+    const re = /(<!-- precision -->\n)[\s\S]*?(<!-- \/precision -->)/;
     if (!re.test(text)) throw new Error('README.md has no <!-- precision --> … <!-- /precision --> markers');
     const tmp = `${file}.tmp-${process.pid}`;
-    fs.writeFileSync(tmp, text.replace(re, `$1${table}$2`));
+    fs.writeFileSync(tmp, text.replace(re, `$1${table}\n$2`));
     fs.renameSync(tmp, file);
   }
 }

@@ -25,6 +25,14 @@ test('diffBox is null for equal images and bounds the changed pixels otherwise',
   assert.deepEqual(diffBox(a, b, [], 1), { x: 5, y: 2, width: 3, height: 2 });
 });
 
+test('diffBox takes a few flipped pixels for raster noise, five or more for a change', () => {
+  const a = png(20, 10, () => 0);
+  const dots = (n: number) => png(20, 10, (x, y) => (y === 3 && x < n * 3 && x % 3 === 0 ? 255 : 0));
+  assert.equal(diffBox(a, dots(1), [], 1), null, '1 px re-rastered');
+  assert.equal(diffBox(a, dots(4), [], 1), null, '4 scattered px');
+  assert.deepEqual(diffBox(a, dots(5), [], 1), { x: 0, y: 3, width: 13, height: 1 });
+});
+
 test('diffBox ignores changes inside masks (in CSS px, scaled by the device pixel ratio)', () => {
   const a = png(20, 10, () => 0);
   const b = png(20, 10, (x, y) => (x >= 10 && y >= 4 && y < 8 ? 255 : 0));
