@@ -26,6 +26,8 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
   const report = loaded.value;
   if (loaded.problem?.startsWith('unreadable')) { say(`verify: FAIL — ${run.runDir}/report.json is ${loaded.problem}`); return EXIT.fail; }
   if (!report) { say(`verify: FAIL — run ${run.runId} has no report.json (the run did not finish); run \`veval run\``); return EXIT.fail; }
+  const { isLookPlan, verifyLook } = await import('../look/verify.js');
+  if (isLookPlan(run.plan)) return (await verifyLook(run, info, report, opts, say)) ? EXIT.pass : EXIT.fail;
   const now = freshness(root, path.relative(root, run.outDir).split(path.sep).join('/'));
   let ok = true;
   if (now.treeHash !== info.treeHash) {

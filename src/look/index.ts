@@ -17,7 +17,7 @@ import { parseSteps } from './steps.js';
 
 export const LOOK_SPEC = 'look';
 /** Where the in-memory spec would live (relative to the project root): the name problems are reported under. */
-const LOOK_FILE = 'look.yaml';
+export const LOOK_FILE = 'look.yaml';
 export const STEPS_STATE = 'after-steps';
 
 export interface LookOptions {

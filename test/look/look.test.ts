@@ -118,3 +118,24 @@ test('look refuses bad input before it opens a browser', async () => {
   assert.deepEqual(plan.specs[0].viewports.map((v) => [v.name, v.width, v.height]), [['w375x667', 375, 667]]);
   assert.equal(plan.specs[0].url, `${site.url}/clean.html`);
 });
+
+test('verify after a look: ok while the project has no spec and the tree is as looked at; stale once a file changes', async () => {
+  const bare = tmpDir('veval-look-bare-');
+  writeTree(bare, { 'visual-eval.config.yaml': `browser:\n  wsEndpoint: ${browser.wsEndpoint()}\n`, 'app.css': 'body { margin: 0 }\n' });
+  const r = await look({ target: `${site.url}/clean.html`, cwd: bare, log: quiet, viewports: ['desktop'] });
+  assert.equal(r.exitCode, 0);
+  const fresh = await cli(['verify'], bare);
+  assert.equal(fresh.code, 0, fresh.stdout + fresh.stderr);
+  assert.match(fresh.stdout, /is a `veval look` of http:\/\/127\.0\.0\.1:\d+\/clean\.html/);
+  assert.match(fresh.stdout, /verify: ok — look .* found no blocker and matches the working tree/);
+  fs.writeFileSync(path.join(bare, 'app.css'), 'body { margin: 8px }\n');
+  const stale = await cli(['verify'], bare);
+  assert.equal(stale.code, 1);
+  assert.match(stale.stdout, /the look is stale: the working tree changed since \(app\.css\)/);
+  // with a spec in the project, a look is not the done-check
+  fs.writeFileSync(path.join(bare, 'app.css'), 'body { margin: 0 }\n');
+  writeTree(bare, { 'specs/home.yaml': `url: ${site.url}/clean.html\n` });
+  const withSpec = await cli(['verify'], bare);
+  assert.equal(withSpec.code, 1);
+  assert.match(withSpec.stdout, /the project has 1 spec: a look is not the done-check; run `veval run`/);
+});
