@@ -17,15 +17,30 @@ function runAxe(arg: { include: string[]; exclude: string[]; tags: string[]; dis
   const axe = (window as any).axe;
   const context: any = { exclude: arg.exclude.map((s) => [s]) };
   if (arg.include.length) context.include = arg.include.map((s) => [s]);
-  const options: any = { resultTypes: ['violations', 'incomplete'], rules: {} };
+  const options: any = { resultTypes: ['violations', 'incomplete'], rules: {}, elementRef: true };
   if (arg.tags.length) options.runOnly = { type: 'tag', values: arg.tags };
   for (const id of arg.disable) options.rules[id] = { enabled: false };
   return axe.run(context, options).then((r: any) => {
-    const slim = (list: any[]) => list.map((v) => ({
+    // role + accessible name of each violating node (its debt fingerprint besides the selector),
+    // read with axe's own commons over a fresh tree; null when axe cannot tell
+    let tree = false;
+    try { axe.setup(document); tree = true; } catch { /* no fingerprint beyond the selector */ }
+    const fp = (el: Element | undefined) => {
+      if (!tree || !el) return { role: null, name: null };
+      try {
+        const vn = axe.utils.getNodeFromTree(el);
+        const role = vn ? axe.commons.aria.getRole(vn) : null;
+        const name = vn ? String(axe.commons.text.accessibleTextVirtual(vn) ?? '').replace(/\s+/g, ' ').trim().slice(0, 200) : null;
+        return { role: role ?? null, name };
+      } catch { return { role: null, name: null }; }
+    };
+    const slim = (list: any[], withFp: boolean) => list.map((v) => ({
       id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl, description: v.description, tags: v.tags,
-      nodes: v.nodes.map((n: any) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary, impact: n.impact })),
+      nodes: v.nodes.map((n: any) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary, impact: n.impact, ...(withFp ? fp(n.element) : {}) })),
     }));
-    return { testEngine: r.testEngine, url: r.url, timestamp: r.timestamp, violations: slim(r.violations), incomplete: slim(r.incomplete) };
+    const out = { testEngine: r.testEngine, url: r.url, timestamp: r.timestamp, violations: slim(r.violations, true), incomplete: slim(r.incomplete, false) };
+    if (tree) { try { axe.teardown(); } catch { /* nothing to release */ } }
+    return out;
   });
 }
 

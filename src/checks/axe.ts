@@ -3,30 +3,23 @@ import type { Finding, Severity } from '../core/artifacts.js';
 import type { AxeRuleLite, Check } from './types.js';
 import { IncompleteCheckError, findingFor, measured, unitLabel } from './lib/finding.js';
 import { plural, quote } from './lib/text.js';
+import { impactOf, matchDebt, reportedNodes, targetText, type Impact } from '../parity/a11y-debt.js';
 
 const ID = 'axe';
-export const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
-export type Impact = (typeof IMPACTS)[number];
+export { IMPACTS, impactOf, type Impact } from '../parity/a11y-debt.js';
 const SEVERITY_BY_IMPACT: Record<Impact, Severity> = { critical: 'blocker', serious: 'blocker', moderate: 'important', minor: 'polish' };
 const SHOWN_TARGETS = 3;
 
-/** The rule's impact, else the worst of its nodes'; unknown counts as moderate (axe always sets
- *  one for violations; a record without it should neither vanish nor become a blocker). */
-export function impactOf(rule: AxeRuleLite): Impact {
-  const known = (s: unknown): s is Impact => IMPACTS.includes(s as Impact);
-  if (known(rule.impact)) return rule.impact;
-  const nodeImpacts = rule.nodes.map((n) => n.impact).filter(known);
-  return nodeImpacts.sort((a, b) => IMPACTS.indexOf(b) - IMPACTS.indexOf(a))[0] ?? 'moderate';
-}
-
-/** axe targets are selector arrays (a path through iframes / shadow roots): joined for display. */
-const targetText = (t: unknown[]): string => t.map((p) => (Array.isArray(p) ? p.join(' >>> ') : String(p))).join(' >>> ');
+const shownList = (targets: string[]) => {
+  const shown = targets.slice(0, SHOWN_TARGETS).map((t) => quote(t)).join(', ');
+  return `${shown}${targets.length > SHOWN_TARGETS ? ` and ${targets.length - SHOWN_TARGETS} more` : ''}`;
+};
 
 export const check: Check<{ impact?: Impact; tags?: string[]; disable?: string[]; include?: string[]; exclude?: string[] }> = {
   meta: {
     id: ID,
     title: 'Accessibility (axe-core)',
-    description: 'axe-core violations at or above the impact threshold, one finding per rule per capture. critical/serious → blocker, moderate → important, minor → polish. Masked elements are excluded. Missing or unreadable axe results for a captured page are an error, never a pass.',
+    description: 'axe-core violations at or above the impact threshold, one finding per rule per capture. critical/serious → blocker, moderate → important, minor → polish. Masked elements are excluded. Violations recorded as accessibility debt when the baseline was approved (baselines/<spec>/a11y-debt.json) are reported with effect known-debt and do not fail; only new nodes do; recorded nodes that are gone are reported as fixed. Missing or unreadable axe results for a captured page are an error, never a pass.',
     defaultSeverity: 'by-impact',
     defaultEnabled: true,
     options: Type.Object({
@@ -39,8 +32,6 @@ export const check: Check<{ impact?: Impact; tags?: string[]; disable?: string[]
     needs: ['axe'],
   },
   run(ctx) {
-    const min = IMPACTS.indexOf(ctx.options.impact ?? 'moderate');
-    const disabled = new Set(ctx.options.disable ?? []);
     const findings: Finding[] = [];
     const missing: string[] = [];
     for (const u of measured(ctx.units)) {
@@ -48,17 +39,50 @@ export const check: Check<{ impact?: Impact; tags?: string[]; disable?: string[]
         missing.push(`${unitLabel(u.record)}: ${u.axeProblem ?? u.record.axeError ?? 'no axe results'}`);
         continue;
       }
+      // the ratchet: nodes recorded as debt when the baseline was approved are reported, never failing
+      const match = matchDebt(reportedNodes(u.axe, ctx.options), u.debt ?? []);
+      const knownBy = new Map<string, number>();
+      for (const k of match.known) knownBy.set(k.node.rule, (knownBy.get(k.node.rule) ?? 0) + 1);
+      const baselineBy = new Map<string, number>();
+      for (const e of u.debt ?? []) baselineBy.set(e.rule, (baselineBy.get(e.rule) ?? 0) + 1);
+      const label = `${u.record.viewport.name} (${u.record.state})`;
       for (const rule of u.axe.violations) {
+        const fresh = match.fresh.filter((n) => n.rule === rule.id);
+        const known = knownBy.get(rule.id) ?? 0;
+        if (!fresh.length && !known) continue;
         const impact = impactOf(rule);
-        if (disabled.has(rule.id) || IMPACTS.indexOf(impact) < min) continue;
-        const targets = (rule.nodes ?? []).map((n) => targetText(Array.isArray(n.target) ? n.target : [n.target]));
-        const shown = targets.slice(0, SHOWN_TARGETS).map((t) => quote(t)).join(', ');
-        const more = targets.length > SHOWN_TARGETS ? ` and ${targets.length - SHOWN_TARGETS} more` : '';
+        const base = { help: rule.help, helpUrl: rule.helpUrl ?? null };
+        if (fresh.length) {
+          const targets = fresh.map((n) => n.selector);
+          const node = rule.nodes.find((n) => targetText(n.target) === targets[0]);
+          const spread = known ? ` new since approval (${known} more known as debt)` : '';
+          findings.push({
+            ...findingFor(ID, u, ctx.severity ?? SEVERITY_BY_IMPACT[impact],
+              `axe ${rule.id} (${impact}) at ${label}: ${rule.help} — ${plural(targets.length, 'element')}${spread}: ${shownList(targets)}${rule.helpUrl ? ` (${rule.helpUrl})` : ''}`,
+              { selector: targets[0], box: null, text: node?.html ?? rule.help, ...base, targets }),
+            rule: rule.id, impact,
+          });
+        }
+        if (known) {
+          const was = baselineBy.get(rule.id) ?? 0;
+          const targets = match.known.filter((k) => k.node.rule === rule.id).map((k) => k.node.selector);
+          findings.push({
+            ...findingFor(ID, u, ctx.severity ?? SEVERITY_BY_IMPACT[impact],
+              `axe ${rule.id} (${impact}) at ${label}: known debt — ${plural(known, 'element')} still, ${was} at approval (${known < was ? `down ${was - known}` : 'unchanged'}): ${shownList(targets)}`,
+              { selector: targets[0], box: null, text: rule.help, ...base, targets, debt: { known, baseline: was } }),
+            rule: rule.id, impact, effect: 'known-debt',
+          });
+        }
+      }
+      for (const rule of [...new Set(match.fixed.map((e) => e.rule))]) {
+        const gone = match.fixed.filter((e) => e.rule === rule);
+        const was = baselineBy.get(rule) ?? gone.length;
+        const targets = gone.map((e) => e.selector);
         findings.push({
-          ...findingFor(ID, u, ctx.severity ?? SEVERITY_BY_IMPACT[impact],
-            `axe ${rule.id} (${impact}) at ${u.record.viewport.name} (${u.record.state}): ${rule.help} — ${plural(targets.length, 'element')}${targets.length ? `: ${shown}${more}` : ''}${rule.helpUrl ? ` (${rule.helpUrl})` : ''}`,
-            { selector: targets[0], box: null, text: rule.nodes[0]?.html ?? rule.help, help: rule.help, helpUrl: rule.helpUrl ?? null, targets }),
-          rule: rule.id, impact,
+          ...findingFor(ID, u, 'polish',
+            `axe ${rule} at ${label}: fixed — ${plural(gone.length, 'element')} of the ${was} recorded as debt no longer violate${gone.length === 1 ? 's' : ''}: ${shownList(targets)}; the next \`veval approve\` drops ${gone.length === 1 ? 'it' : 'them'} from the debt`,
+            { selector: targets[0], box: null, text: rule, targets, debt: { fixed: gone.length, baseline: was } }),
+          rule, impact: gone[0].impact, effect: 'fixed',
         });
       }
     }

@@ -6,6 +6,7 @@ import type { CaptureRecord, Finding } from '../core/artifacts.js';
 import { readArtifact } from '../core/artifact-read.js';
 import { abs, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import { readManifest } from '../parity/baselines.js';
+import { readDebt, vouched } from '../parity/a11y-debt.js';
 import type { SpecPlan } from '../spec/plan.js';
 import type { UnitInput } from './types.js';
 
@@ -49,6 +50,9 @@ export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean, wit
   const units: UnitInput[] = [];
   const captureFindings: Finding[] = [];
   const baselineOf = withBaseline ? baselineLayouts(run, spec) : null;
+  // known accessibility debt: only entries an approve accepted (a hand-added one is not honoured; parity's guard reports it)
+  const debt = withAxe ? readDebt(run, spec.name).file : null;
+  const manifest = debt ? readManifest(run, spec.name).manifest : null;
   for (const { state, viewport } of unitsOf(spec)) {
     const rel = files.record(spec.name, state, viewport);
     const loaded = readArtifact('record', abs(run, rel));
@@ -69,7 +73,7 @@ export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean, wit
     }
     units.push({
       record, file,
-      ...(withAxe && record.ok ? loadAxe(run, spec, record, state, viewport) : {}),
+      ...(withAxe && record.ok ? { ...loadAxe(run, spec, record, state, viewport), debt: vouched(debt?.units[unitKey(state, viewport)] ?? [], manifest?.images[unitKey(state, viewport)]?.a11yDebt) } : {}),
       ...(baselineOf ? baselineOf(unitKey(state, viewport)) : {}),
     });
   }

@@ -13,7 +13,7 @@ import { IncompleteCheckError } from './lib/finding.js';
 import { loadUnits } from './load.js';
 
 export function resultOf(check: string, findings: Finding[], ms: number, error: string | null = null, notes: string[] = []): CheckResult {
-  return { check, status: error !== null ? 'error' : findings.length ? 'fail' : 'pass', findings, error, ms: Math.round(ms * 1000) / 1000, ...(notes.length ? { notes } : {}) };
+  return { check, status: error !== null ? 'error' : findings.some((f) => !f.effect) ? 'fail' : 'pass', findings, error, ms: Math.round(ms * 1000) / 1000, ...(notes.length ? { notes } : {}) };
 }
 
 /** Runs one check, turning a throw into an `error` result (keeping any findings it had). */

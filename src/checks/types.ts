@@ -3,6 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { AxeResultsLite, CaptureRecord, Finding, Severity } from '../core/artifacts.js';
 import type { SpecPlan } from '../spec/plan.js';
 import type { LayoutBoxes } from '../parity/types.js';
+import type { DebtEntry } from '../parity/a11y-debt.js';
 
 export interface CheckMeta {
   id: string;
@@ -38,6 +39,9 @@ export interface UnitInput {
   baseline?: LayoutBoxes | null;
   /** why the baseline could not be read (an unreadable manifest), for the check's error message */
   baselineProblem?: string;
+  /** the accessibility debt recorded for this unit when its baseline was approved (with `axe`;
+   *  [] when none or unreadable — an unreadable debt file is a guard finding of parity) */
+  debt?: DebtEntry[];
 }
 
 export type { AxeNodeLite, AxeRuleLite, AxeResultsLite } from '../core/artifacts.js';

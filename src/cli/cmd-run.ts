@@ -43,7 +43,7 @@ export async function cmdRun(specs: string[], opts: CommonOptions): Promise<numb
   // checks that every shard arrived) and passes — outside --shard, no specs stays a failure
   if (opts.shard && !plan.specs.length) log.write(`shard ${opts.shard} has no specs\n`);
   const { run, report } = await runPipeline(plan, {
-    out: opts.out, workers: workersOf(opts), trace: traceOf(opts), updateBaselines: !!opts.updateBaselines,
+    out: opts.out, workers: workersOf(opts), trace: traceOf(opts), updateBaselines: !!opts.updateBaselines, acceptA11yDebt: !!opts.acceptA11yDebt,
     noCache: opts.cache === false, reporters, argv: process.argv.slice(2), shard: opts.shard ?? null, log,
     signal: interruptSignal(log), baseURL: opts.baseUrl,
   });
@@ -75,7 +75,7 @@ function reopen(opts: CommonOptions) {
 
 export async function cmdCheck(opts: CommonOptions): Promise<number> {
   const { run } = reopen(opts);
-  await checkStage(run, { updateBaselines: !!opts.updateBaselines });
+  await checkStage(run, { updateBaselines: !!opts.updateBaselines, acceptA11yDebt: !!opts.acceptA11yDebt });
   // Exit 1 when any check errored or found something the gate would not let pass.
   let bad = false;
   for (const spec of run.plan.specs) {

@@ -88,11 +88,12 @@ export async function cmdApprove(opts: CommonOptions & { spec?: string; state?: 
   }
   // a value the parser read as a number or a bare flag is still a name to check, never "all"
   const one = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
-  const res = await approve(run, { spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport), prune: !!opts.prune, projectSpecs });
+  const res = await approve(run, { spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport), prune: !!opts.prune, projectSpecs, acceptA11yDebt: !!opts.acceptA11yDebt });
   for (const w of res.written) say(`approved  ${w}`);
   for (const u of res.unchanged) say(`unchanged ${u}`);
   for (const r of res.refused) say(`refused   ${r.unit}: ${r.reason}`);
   for (const w of res.warnings) say(`warning   ${w}`);
+  for (const d of res.acceptedDebt) say(`a11y debt ${d} (accepted)`);
   for (const o of res.orphans) say(`${res.removed.includes(o) ? 'removed  ' : 'orphan   '} ${o}${res.removed.includes(o) ? '' : ' (no spec produces it; --prune removes it)'}`);
   say(`${res.written.length} written, ${res.unchanged.length} unchanged, ${res.refused.length} refused, ${res.orphans.length} orphaned`);
   return res.refused.length ? EXIT.fail : EXIT.pass;

@@ -12,6 +12,8 @@ export interface CommonOptions {
   config?: string; out?: string; baseUrl?: string; viewport?: string | string[]; grep?: string;
   workers?: number; shard?: string; reporter?: string | string[]; json?: boolean; trace?: string;
   updateBaselines?: boolean; cache?: boolean; run?: string;
+  /** approve / run --update-baselines: record new axe violations as accepted accessibility debt */
+  acceptA11yDebt?: boolean;
   /** --changed [ref]: true = the default base (see changed.ts) */
   changed?: string | boolean;
 }
@@ -37,6 +39,7 @@ export function registerCommands(cli: CAC): void {
     .option('--changed [ref]', 'only specs whose spec, brief, rubric, baselines or watch: paths changed since ref; a changed file no spec declares runs every spec (default ref: merge base with origin\'s default branch / upstream, else HEAD; uncommitted changes count)')
     .option('--trace <mode>', 'on-failure: keep a Playwright trace for each failing unit')
     .option('--update-baselines', 'approve every successful capture of this run as the new baseline')
+    .option('--accept-a11y-debt', 'record axe violations that are not yet known debt as accepted accessibility debt (who/when/commit in the manifest); without it such captures are refused')
     .option('--no-cache', NO_CACHE)
     .action(cmdRun);
   withOut(withLoad(cli.command('capture [...specs]', 'capture stage only: PNGs, records, axe results')))
@@ -48,6 +51,7 @@ export function registerCommands(cli: CAC): void {
   withOut(cli.command('check', 'deterministic checks + parity over the latest run folder (no browser)'))
     .option('--run <dir>', 'run folder (default: <out>/latest)')
     .option('--update-baselines', 'write baselines from this run before comparing')
+    .option('--accept-a11y-debt', 'record axe violations that are not yet known debt as accepted accessibility debt (who/when/commit in the manifest); without it such captures are refused')
     .action(cmdCheck);
   withOut(cli.command('judge', 'model judge over the latest run folder'))
     .option('--run <dir>', 'run folder (default: <out>/latest)')
@@ -83,6 +87,7 @@ export function registerCommands(cli: CAC): void {
     .option('--state <name>', 'only this state')
     .option('--viewport <name>', 'only this viewport')
     .option('--prune', 'remove baselines that no spec produces any more')
+    .option('--accept-a11y-debt', 'record axe violations that are not yet known debt as accepted accessibility debt (who/when/commit in the manifest); without it such captures are refused')
     .action(cmdApprove);
   withOut(cli.command('verify', 'done-check: fail if the latest report is missing, failed or stale'))
     .option('--config <file>', 'config file')

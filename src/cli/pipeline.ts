@@ -14,6 +14,7 @@ export interface PipelineOptions {
   workers?: number;
   trace?: 'off' | 'on-failure';
   updateBaselines?: boolean;
+  acceptA11yDebt?: boolean;
   noCache?: boolean;
   reporters: string[];
   baseURL?: string;
@@ -48,13 +49,13 @@ export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, rep
 }
 
 /** Deterministic layer: checks, then parity, per spec. */
-export async function checkStage(run: RunContext, opts: Pick<PipelineOptions, 'updateBaselines'>, reporter?: ConsoleReporter): Promise<void> {
+export async function checkStage(run: RunContext, opts: Pick<PipelineOptions, 'updateBaselines' | 'acceptA11yDebt'>, reporter?: ConsoleReporter): Promise<void> {
   const { runChecks } = await import('../checks/runner.js');
   const { runParity } = await import('../parity/index.js');
   for (const spec of run.plan.specs) {
     reporter?.onStage('checks', spec.name);
     await runChecks(run, spec);
-    await runParity(run, spec, { updateBaselines: opts.updateBaselines });
+    await runParity(run, spec, { updateBaselines: opts.updateBaselines, acceptA11yDebt: opts.acceptA11yDebt });
   }
 }
 

@@ -42,6 +42,7 @@ export const FindingSchema = Type.Object({
   evidence: EvidenceSchema,
   rule: Type.Optional(Str('axe rule id')),
   impact: Type.Optional(Str('axe impact')),
+  effect: Type.Optional(Type.Union([Type.Literal('known-debt'), Type.Literal('fixed')], { description: 'set when the finding does not count against the gate: known-debt (an accessibility violation recorded as debt when its baseline was approved; reported, never failing) or fixed (recorded debt that is gone; the next approve drops it)' })),
   group: Type.Optional(Type.String({ pattern: '^[0-9a-f]{16}$', description: 'the same problem (check + what was seen) in several captures is one finding per unit, each with this key: list one unit\'s findings by viewport and state, show a problem once by group' })),
 }, { additionalProperties: true });
 export type Finding = Omit<Static<typeof FindingSchema>, 'evidence'> & { evidence: Evidence };
@@ -205,7 +206,9 @@ export type CaptureRecord = Static<typeof CaptureRecordSchema>;
 
 // ---- axe summary: <spec>/<state>-<viewport>.axe.json (the parts of axe-core's results veval reads) ----
 
-const AxeNodeSchema = Type.Object({ target: Type.Array(Type.Unknown()), html: Type.Optional(Str()), failureSummary: Type.Optional(Str()), impact: Type.Optional(Nullable(Str())) });
+const AxeNodeSchema = Type.Object({ target: Type.Array(Type.Unknown()), html: Type.Optional(Str()), failureSummary: Type.Optional(Str()), impact: Type.Optional(Nullable(Str())),
+  role: Type.Optional(Nullable(Str('the node\'s ARIA role (axe\'s reading); part of its accessibility-debt fingerprint'))),
+  name: Type.Optional(Nullable(Str('the node\'s accessible name; part of its accessibility-debt fingerprint'))) });
 const AxeRuleSchema = Type.Object({
   id: Str(), impact: Type.Optional(Nullable(Str())), help: Str(), helpUrl: Type.Optional(Str()),
   description: Type.Optional(Str()), tags: Type.Optional(Type.Array(Str())), nodes: Type.Array(AxeNodeSchema),

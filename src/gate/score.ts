@@ -77,7 +77,8 @@ function axe(v: ScoringVersion, checks: CheckResult[] | null): number | null {
   const r = checks?.find((c) => c.check === 'axe');
   if (!checks) return 0;
   if (!r || r.status === 'skipped') return null;
-  return r.status === 'error' ? 0 : penalised(v, r.findings);
+  // fixed debt is good news, not a penalty; known debt still costs (the score shows the trend)
+  return r.status === 'error' ? 0 : penalised(v, r.findings.filter((f) => f.effect !== 'fixed'));
 }
 
 function judge(v: ScoringVersion, input: ScoreInput['judge']): number | null {

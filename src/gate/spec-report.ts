@@ -5,7 +5,7 @@ import { files, unitKey, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { asDigest } from '../parity/digest.js';
 import { copyBaseline } from './baseline.js';
-import { decide, waived } from './policy.js';
+import { counts, decide, waived } from './policy.js';
 import type { SpecArtifacts, UnitArtifacts } from './read.js';
 import type { SpecReport, UnitReport } from './report-schema.js';
 import { computeScore, type ScoringVersion } from './score.js';
@@ -49,7 +49,7 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   if (failure) out.files.failure = failure;
   const mine = findings.filter((f) => f.state === u.state && f.viewport === u.viewport);
   if (mine.some((f) => f.check === 'capture')) out.status = 'error';
-  else if (mine.some((f) => !waived(spec.gate, f.severity))) out.status = 'fail';
+  else if (mine.some((f) => counts(f) && !waived(spec.gate, f.severity))) out.status = 'fail';
   return out;
 }
 

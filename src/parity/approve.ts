@@ -18,9 +18,13 @@ import { decodePng } from './png.js';
 import { settingsOf } from './settings.js';
 import type { BaselineEntry, BaselineManifest } from './types.js';
 import { pruneOrphans } from './prune.js';
+import { axeFilterOf, debtRel, matchDebt, vouched, nodeText, readDebt, reportedNodes, toEntry, writeDebt,
+  type DebtAcceptance, type DebtEntry, type DebtFile, type DebtNode } from './a11y-debt.js';
 
 export interface ApproveOptions {
   spec?: string; state?: string; viewport?: string; prune?: boolean; dryRun?: boolean; approver?: string;
+  /** record axe violations that are not yet known debt as accepted debt (else such a unit is refused) */
+  acceptA11yDebt?: boolean;
   /** every spec of the project: orphans are judged against these, not against a partial run's plan
    *  (after `veval run specs/a.yaml`, b's baselines are not orphans) */
   projectSpecs?: SpecPlan[];
@@ -30,6 +34,8 @@ export interface ApproveResult {
   written: string[]; unchanged: string[]; refused: { unit: string; reason: string }[]; orphans: string[]; removed: string[];
   /** baselines written from captures the run found blockers or important findings in */
   warnings: string[];
+  /** new accessibility debt recorded with --accept-a11y-debt, one line per node */
+  acceptedDebt: string[];
 }
 
 interface RunInfo { runId?: string; gitSha?: string | null; treeHash?: string | null; startedAt?: string }
@@ -42,7 +48,7 @@ export async function approve(run: RunContext, opts: ApproveOptions): Promise<Ap
 }
 
 export async function approveWith(run: RunContext, opts: ApproveOptions, deps: ApproveDeps): Promise<ApproveResult> {
-  const res: ApproveResult = { written: [], unchanged: [], refused: [], orphans: [], removed: [], warnings: [] };
+  const res: ApproveResult = { written: [], unchanged: [], refused: [], orphans: [], removed: [], warnings: [], acceptedDebt: [] };
   const specs = pickSpecs(run, opts, res);
   // a --viewport or --state that names nothing (a typo, a rename) must not read as a clean approve
   const unknown = unknownFilters(specs, opts);
@@ -57,6 +63,9 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
     // an unreadable manifest is replaced only by entries we can vouch for: the ones written now
     const manifest: BaselineManifest = read.manifest ?? { version: 1, spec: spec.name, images: {} };
     let changed = false;
+    const debtRead = readDebt(run, spec.name);
+    const debtOnDisk = JSON.stringify(debtRead.file?.units ?? {});
+    const debt: DebtFile = { version: 1, spec: spec.name, units: { ...(debtRead.file?.units ?? {}) } };
     for (const u of units) {
       const key = unitKey(u.state, u.viewport);
       const cap = loadCapture(run, spec.name, u.state, u.viewport);
@@ -67,16 +76,26 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
         continue;
       }
       if (!cap.record.environment) { res.refused.push({ unit: `${spec.name}/${key}`, reason: `capture record has no environment fingerprint` }); continue; }
+      const ratchet = debtOf(run, spec, u.state, u.viewport, cap.record, debtRead.file?.units[key] ?? [], manifest.images[key]?.a11yDebt ?? [],
+        { acceptedBy: approver, acceptedAt: approvedAt, gitSha: stale.info.gitSha ?? null, runId: stale.info.runId ?? run.runId });
+      if (ratchet.fresh.length && !opts.acceptA11yDebt) {
+        res.refused.push({ unit: `${spec.name}/${key}`, reason: `${ratchet.fresh.length} new accessibility violation${ratchet.fresh.length === 1 ? '' : 's'} not in the recorded debt: ${ratchet.fresh.map(nodeText).join('; ')}; fix ${ratchet.fresh.length === 1 ? 'it' : 'them'}, or record ${ratchet.fresh.length === 1 ? 'it' : 'them'} as known debt with --accept-a11y-debt` });
+        continue;
+      }
+      if (ratchet.warning) res.warnings.push(`${spec.name}/${key}: ${ratchet.warning}`);
       const entry: BaselineEntry = {
         file: `${key}.png`, state: u.state, viewport: u.viewport,
         sha256: sha256(cap.png), bytes: cap.png.length, width: size.width, height: size.height,
         approver, approvedAt, runId: stale.info.runId ?? run.runId, gitSha: stale.info.gitSha ?? null, treeHash: stale.info.treeHash ?? null,
         specHash: spec.specHash, settings: settingsOf(spec), environment: cap.record.environment, layout: layoutOf(cap.record),
+        ...(ratchet.acceptances.length ? { a11yDebt: ratchet.acceptances } : {}),
       };
+      if (ratchet.entries.length) debt.units[key] = ratchet.entries; else delete debt.units[key];
       const rel = baselineRel(spec.name, key);
       const old = manifest.images[key];
       const onDisk = fileSha(baselineAbs(run, rel));
       if (old && onDisk === entry.sha256 && sameApart(old, entry)) { res.unchanged.push(rel); continue; }
+      for (const n of ratchet.fresh) res.acceptedDebt.push(`${spec.name}/${key}: ${nodeText(n)}`);
       if (!opts.dryRun) {
         try { if (onDisk !== entry.sha256) writeFileAtomic(baselineAbs(run, rel), cap.png); } catch (err) {
           res.refused.push({ unit: `${spec.name}/${key}`, reason: `could not write ${rel}: ${(err as Error).message}` });
@@ -89,6 +108,13 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
       const found = findingsAt(run, spec.name, u.state, u.viewport);
       if (found.length) res.warnings.push(`${rel}: the run found ${found.join(', ')} in this capture; approving bakes them into the baseline`);
     }
+    // debt before manifest: a crash in between leaves entries the manifest does not vouch for, which the guard reports
+    if (!opts.dryRun && JSON.stringify(debt.units) !== debtOnDisk) {
+      try { writeDebt(run, debt); } catch (err) {
+        res.refused.push({ unit: spec.name, reason: `could not write ${debtRel(spec.name)}: ${(err as Error).message}` });
+        continue;
+      }
+    }
     if (changed && !opts.dryRun) writeManifest(run, manifest);
   }
   const pruned = pruneOrphans(opts.projectSpecs ? { ...run, plan: { ...run.plan, specs: opts.projectSpecs } } : run, !!opts.prune && !opts.dryRun);
@@ -97,13 +123,49 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
   return res;
 }
 
+interface Ratchet { entries: DebtEntry[]; acceptances: DebtAcceptance[]; fresh: DebtNode[]; warning: string | null }
+
+/** The debt a unit's capture would record: its reported axe violations, each paired with the entry
+ *  it matches among those an earlier approve accepted (keeping that acceptance), else new. Entries in
+ *  the debt file the manifest does not vouch for (a hand edit) are not known debt. */
+function debtOf(run: RunContext, spec: SpecPlan, state: string, viewport: string, record: { axe?: string | null; axeError?: string | null },
+  recorded: DebtEntry[], accepted: DebtAcceptance[], now: Omit<DebtAcceptance, 'id' | 'rule'>): Ratchet {
+  const filter = axeFilterOf(spec);
+  if (!filter) return { entries: [], acceptances: [], fresh: [], warning: null };
+  const rel = record.axe ? path.posix.join(spec.name, record.axe) : files.axe(spec.name, state, viewport);
+  const axe = readArtifact('axe', path.join(run.runDir, rel));
+  // without axe results no debt is recorded: the next run then fails on every violation (closed, not open)
+  if (!axe.value) {
+    // said only when the capture ran axe (a record naming no results and no error did not)
+    const said = record.axe || record.axeError ? `${rel} is ${axe.problem}${record.axeError ? ` (${record.axeError})` : ''}: no accessibility debt recorded, so every violation a later run finds fails` : null;
+    return { entries: [], acceptances: [], fresh: [], warning: said };
+  }
+  const byId = new Map(accepted.map((a) => [a.id, a]));
+  const known = vouched(recorded, accepted);
+  const match = matchDebt(reportedNodes(axe.value, filter), known);
+  const entries: DebtEntry[] = [], acceptances: DebtAcceptance[] = [];
+  for (const { node, entry } of match.known) {
+    // the node as seen now (a refactor may have moved its selector), accepted when its entry was
+    const e = toEntry(node);
+    entries.push(e);
+    acceptances.push({ ...byId.get(entry.id)!, id: e.id, rule: e.rule });
+  }
+  for (const node of match.fresh) {
+    const e = toEntry(node);
+    entries.push(e);
+    acceptances.push({ id: e.id, rule: e.rule, ...now });
+  }
+  return { entries, acceptances, fresh: match.fresh, warning: null };
+}
+
 /** Blocker and important findings the run's checks reported for one unit ("2 blocker (required-visible, overlap)"). */
 function findingsAt(run: RunContext, spec: string, state: string, viewport: string): string[] {
   const results = readArtifact('checks', path.join(run.runDir, files.checks(spec))).value;
   if (!results) return [];
   const out: string[] = [];
   for (const sev of ['blocker', 'important']) {
-    const hits = results.flatMap((r) => r.findings ?? []).filter((f) => f.severity === sev && (f.state ?? state) === state && (f.viewport ?? viewport) === viewport);
+    // axe findings are settled by the accessibility debt (refused unless accepted), not warned about
+    const hits = results.flatMap((r) => r.findings ?? []).filter((f) => f.check !== 'axe' && f.severity === sev && (f.state ?? state) === state && (f.viewport ?? viewport) === viewport);
     if (hits.length) out.push(`${hits.length} ${sev} (${[...new Set(hits.map((f) => f.check))].join(', ')})`);
   }
   return out;

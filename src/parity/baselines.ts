@@ -16,20 +16,28 @@ export const baselineDir = (run: RunContext, spec: string) => path.join(run.root
 
 export type ManifestRead = { manifest: BaselineManifest | null; error: string | null };
 
-export function readManifest(run: Pick<RunContext, 'root'>, spec: string): ManifestRead {
-  const rel = baselineRel(spec);
+/** A JSON file under baselines/: missing is null (nothing approved), unreadable is an error naming
+ *  the file; `check` throws what is wrong with a parsed value. */
+export function readBaselineJson<T>(run: Pick<RunContext, 'root'>, rel: string, check: (v: any) => void): { value: T | null; error: string | null } {
   let text: string;
   try { text = fs.readFileSync(baselineAbs(run, rel), 'utf8'); } catch (err: any) {
-    if (err?.code === 'ENOENT') return { manifest: null, error: null };
-    return { manifest: null, error: `${rel} cannot be read: ${err?.message ?? err}` };
+    if (err?.code === 'ENOENT') return { value: null, error: null };
+    return { value: null, error: `${rel} cannot be read: ${err?.message ?? err}` };
   }
   try {
-    const m = JSON.parse(text) as BaselineManifest;
-    if (!m || m.version !== 1 || typeof m.images !== 'object' || m.images === null) throw new Error('not a veval baseline manifest (version 1 with an images object)');
-    return { manifest: m, error: null };
+    const v = JSON.parse(text);
+    check(v);
+    return { value: v as T, error: null };
   } catch (err) {
-    return { manifest: null, error: `${rel} is unreadable: ${(err as Error).message}` };
+    return { value: null, error: `${rel} is unreadable: ${(err as Error).message}` };
   }
+}
+
+export function readManifest(run: Pick<RunContext, 'root'>, spec: string): ManifestRead {
+  const r = readBaselineJson<BaselineManifest>(run, baselineRel(spec), (m) => {
+    if (!m || m.version !== 1 || typeof m.images !== 'object' || m.images === null) throw new Error('not a veval baseline manifest (version 1 with an images object)');
+  });
+  return { manifest: r.value, error: r.error };
 }
 
 export function writeManifest(run: RunContext, m: BaselineManifest): void {

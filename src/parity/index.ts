@@ -7,6 +7,7 @@ import { abs, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { approve } from './approve.js';
 import { baselineRel, readManifest, reapproveHint } from './baselines.js';
+import { debtGuard } from './a11y-debt.js';
 import { digestBaselines, type BaselineDigest } from './digest.js';
 import { LAYOUT_TOLERANCE_PX } from './layout.js';
 import { loosenings, settingsOf } from './settings.js';
@@ -18,7 +19,7 @@ export type { BaselineDigest, BaselineDigestUnit } from './digest.js';
 
 /** run --update-baselines: approve this run's successful captures first (not while a setting is
  *  looser than at approval); results read "baseline written". */
-export interface ParityOptions { updateBaselines?: boolean }
+export interface ParityOptions { updateBaselines?: boolean; acceptA11yDebt?: boolean }
 
 export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOptions = {}): Promise<ParityResult> {
   const t0 = performance.now();
@@ -37,7 +38,7 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
     if (opts.updateBaselines && spec.parity && guard.length) {
       notes.push(`baseline not written for ${spec.name}: its settings are looser than at approval; review this run, then \`veval approve --spec ${spec.name}\``);
     } else if (opts.updateBaselines && spec.parity) {
-      const res = await approve(run, { spec: spec.name });
+      const res = await approve(run, { spec: spec.name, acceptA11yDebt: opts.acceptA11yDebt });
       for (const w of res.written) written.add(w);
       for (const r of res.refused) notes.push(`baseline not written for ${r.unit}: ${r.reason}`);
     }
@@ -47,6 +48,8 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
         message: `baseline manifest ${read.error}; ${reapproveHint(spec.name)}`, evidence: { file: baselineRel(spec.name) } });
     }
     findings.push(...guard);
+    // debt entries no approve accepted (a hand edit), read against the manifest as it is now
+    findings.push(...debtGuard(run, spec, read.manifest));
     baselines = digestBaselines(run, spec.name, unitsOf(spec), [...written]);
     if (!spec.parity) {
       status = 'skipped';

@@ -2,6 +2,7 @@
 // baselines/<spec>/manifest.json (BaselineManifest, the provenance of every approved image).
 // parity.json and layout-diff.json are declared with the other artifacts (core/artifacts.ts).
 import type { Box, EnvFingerprint, Severity } from '../core/artifacts.js';
+import type { DebtAcceptance } from './a11y-debt.js';
 export type { ParityOutcome, ParityUnit, ParityResult, LayoutChange, SpacingChange, LayoutUnitDiff, LayoutDiff } from '../core/artifacts.js';
 
 /** Every gate-relevant setting at approval time; compared on each run to catch loosening. */
@@ -42,6 +43,8 @@ export interface BaselineEntry {
   settings: GateSettings;
   environment: EnvFingerprint;
   layout: LayoutBoxes;
+  /** who accepted each accessibility-debt entry of this unit (baselines/<spec>/a11y-debt.json), when, at which commit; absent: none recorded */
+  a11yDebt?: DebtAcceptance[];
 }
 
 export interface BaselineManifest {

@@ -1,0 +1,142 @@
+// The accessibility-debt ratchet through the real CLI on a page served from 127.0.0.1: approve
+// records known violations, a run fails only on new nodes, fixed ones are reported, adding debt
+// needs --accept-a11y-debt (approve and run --update-baselines), a hand edit is a guard finding.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { matchDebt, toEntry, type DebtNode } from '../../src/parity/a11y-debt.js';
+
+const NO_KEY = { OPENAI_API_KEY: '' };
+const GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==';
+/** Three violations: image-alt (#logo), link-name (#empty), button-name (#icon); `extra` adds markup. */
+const PAGE = (extra: { hero?: boolean; link?: boolean } = {}) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Debt</title></head><body><main>
+<h1>Debt page</h1>
+<img id="logo" src="${GIF}" width="40" height="40">
+${extra.link === false ? '' : '<a id="empty" href="/next"></a>'}
+<button id="icon" style="width:40px;height:40px"></button>
+${extra.hero ? `<img id="hero" src="${GIF}" width="40" height="40">` : ''}
+<p>Some text.</p></main></body></html>`;
+
+function project(): string {
+  const dir = tmpDir('veval-debt-');
+  writeTree(dir, {
+    'visual-eval.config.yaml': 'server: { static: site }\nviewports:\n  phone: { width: 390, height: 700, isMobile: true }\ngate: { warn: [polish] }\n',
+    'site/index.html': PAGE(),
+    // pixels are not the subject here: a loose page tolerance lets the markup change
+    'specs/t.yaml': 'name: t\nroute: /\nviewports: [phone]\nrequired: [{ selector: "h1" }]\nparity: { maxDiffRatio: 0.5 }\n',
+  });
+  return dir;
+}
+const latestDir = (dir: string) => path.join(dir, 'evals', fs.readFileSync(path.join(dir, 'evals', 'latest'), 'utf8').trim());
+const report = (dir: string) => JSON.parse(fs.readFileSync(path.join(latestDir(dir), 'report.json'), 'utf8'));
+const axeFindings = (dir: string) => report(dir).specs[0].findings.filter((f: any) => f.check === 'axe');
+const readJson = (f: string) => JSON.parse(fs.readFileSync(f, 'utf8'));
+
+test('a11y debt: approve records three known violations; a fourth fails alone; a fixed one is reported and the run passes; the guard catches a hand edit', () => {
+  const dir = project();
+  const debtFile = path.join(dir, 'baselines/t/a11y-debt.json');
+  let r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(r.code, 1, 'no baseline, three violations');
+  assert.equal(axeFindings(dir).length, 3, JSON.stringify(axeFindings(dir).map((f: any) => f.message)));
+
+  // approve without the flag refuses, listing all three; nothing is written
+  r = runCli(['approve'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /refused   t\/default-phone: 3 new accessibility violations not in the recorded debt: .*--accept-a11y-debt/);
+  for (const v of ['image-alt at #logo (img)', 'link-name at #empty (link)', 'button-name at #icon (button)']) assert.ok(r.stdout.includes(v), v);
+  assert.equal(fs.existsSync(path.join(dir, 'baselines/t/manifest.json')), false);
+  assert.equal(fs.existsSync(debtFile), false);
+
+  r = runCli(['approve', '--accept-a11y-debt'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /a11y debt t\/default-phone: image-alt at #logo \(img\) \(accepted\)/);
+  const debt = readJson(debtFile);
+  assert.deepEqual(debt.units['default-phone'].map((e: any) => e.rule).sort(), ['button-name', 'image-alt', 'link-name']);
+  const icon = debt.units['default-phone'].find((e: any) => e.rule === 'button-name');
+  assert.equal(icon.role, 'button', 'the fingerprint has the role');
+  const acc = readJson(path.join(dir, 'baselines/t/manifest.json')).images['default-phone'].a11yDebt;
+  assert.equal(acc.length, 3);
+  for (const a of acc) { assert.ok(a.acceptedBy && a.acceptedAt && a.runId, JSON.stringify(a)); assert.ok('gitSha' in a); }
+
+  // the same page: known debt, reported, not failing
+  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(r.code, 0, JSON.stringify(report(dir).specs[0].reasons));
+  let found = axeFindings(dir);
+  assert.equal(found.length, 3);
+  assert.ok(found.every((f: any) => f.effect === 'known-debt'), JSON.stringify(found));
+  assert.match(found.find((f: any) => f.rule === 'image-alt').message, /known debt — 1 element still, 1 at approval \(unchanged\)/);
+
+  // a fourth violation (image-alt spreads to #hero): only it fails, and its finding names only it
+  fs.writeFileSync(path.join(dir, 'site/index.html'), PAGE({ hero: true }));
+  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(r.code, 1);
+  found = axeFindings(dir);
+  const failing = found.filter((f: any) => !f.effect);
+  assert.equal(failing.length, 1, JSON.stringify(found));
+  assert.deepEqual(failing[0].evidence.targets, ['#hero']);
+  assert.match(failing[0].message, /axe image-alt \(critical\).*1 element new since approval \(1 more known as debt\): "#hero"/);
+  assert.doesNotMatch(failing[0].message, /#logo/);
+  const reasons = report(dir).specs[0].reasons;
+  assert.equal(reasons.length, 1, JSON.stringify(reasons));
+  assert.match(reasons[0], /#hero/);
+
+  // adding debt is never silent: approve and run --update-baselines refuse without the flag
+  const before = fs.readFileSync(debtFile, 'utf8');
+  r = runCli(['approve'], dir);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /refused   t\/default-phone: 1 new accessibility violation not in the recorded debt: image-alt at #hero \(img\)/);
+  r = runCli(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr + r.stdout, /baseline not written for t\/default-phone: 1 new accessibility violation not in the recorded debt: image-alt at #hero/);
+  assert.equal(fs.readFileSync(debtFile, 'utf8'), before, 'the debt file is untouched');
+
+  // one of the three fixed (the empty link removed, #hero gone again): reported as fixed, the run passes
+  fs.writeFileSync(path.join(dir, 'site/index.html'), PAGE({ link: false }));
+  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(r.code, 0, JSON.stringify(report(dir).specs[0].reasons));
+  found = axeFindings(dir);
+  const fixed = found.filter((f: any) => f.effect === 'fixed');
+  assert.equal(fixed.length, 1, JSON.stringify(found));
+  assert.equal(fixed[0].rule, 'link-name');
+  assert.match(fixed[0].message, /fixed — 1 element of the 1 recorded as debt no longer violates: "#empty"/);
+  // the ratchet: approving now (no flag needed) shrinks the debt
+  r = runCli(['approve'], dir);
+  assert.equal(r.code, 0, r.stdout);
+  assert.deepEqual(readJson(debtFile).units['default-phone'].map((e: any) => e.rule).sort(), ['button-name', 'image-alt']);
+
+  // a hand edit that adds an entry is a guard finding (and makes the run fail)
+  const edited = readJson(debtFile);
+  edited.units['default-phone'].push(toEntry({ rule: 'image-alt', impact: 'critical', selector: '#hero', role: 'img', name: '' }));
+  fs.writeFileSync(debtFile, JSON.stringify(edited, null, 2));
+  fs.writeFileSync(path.join(dir, 'site/index.html'), PAGE({ link: false, hero: true }));
+  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(r.code, 1, JSON.stringify(report(dir).specs[0].findings.map((f: any) => [f.check, f.effect, f.message])));
+  const guard = report(dir).specs[0].findings.filter((f: any) => f.check === 'guard');
+  assert.equal(guard.length, 1, JSON.stringify(report(dir).specs[0].findings.map((f: any) => f.message)));
+  assert.equal(guard[0].severity, 'blocker');
+  assert.match(guard[0].message, /baselines\/t\/a11y-debt\.json lists 1 accessibility-debt entry for default-phone that no `veval approve` accepted \(edited by hand\?\): image-alt at #hero/);
+  // and the forged entry is not honoured as known debt either
+  assert.ok(axeFindings(dir).some((f: any) => !f.effect && f.evidence.targets.includes('#hero')));
+});
+
+test('a11y debt matching: same rule and the same selector or the same role + name; one node per entry', () => {
+  const n = (selector: string, role: string | null, name: string | null, rule = 'link-name'): DebtNode => ({ rule, impact: 'serious', selector, role, name });
+  const known = [toEntry(n('#a', 'link', 'Home')), toEntry(n('#b', 'link', ''))];
+  // a refactor that moves the selector but keeps role + name still matches
+  let m = matchDebt([n('nav > a:nth-child(1)', 'link', 'Home'), n('#b', 'link', '')], known);
+  assert.equal(m.fresh.length, 0);
+  assert.equal(m.fixed.length, 0);
+  // a second nameless link is new (the one entry with that role + name is taken by #b); another
+  // rule on a known selector is new; the #a link gone is fixed
+  m = matchDebt([n('#b', 'link', ''), n('#c', 'link', ''), n('#a', 'link', 'Home', 'color-contrast')], known);
+  assert.deepEqual(m.fresh.map((x) => `${x.rule} ${x.selector}`), ['link-name #c', 'color-contrast #a']);
+  assert.deepEqual(m.known.map((k) => k.node.selector), ['#b']);
+  assert.deepEqual(m.fixed.map((e) => e.selector), ['#a']);
+  // without a role, only the selector matches
+  m = matchDebt([n('#z', null, 'Home')], [toEntry(n('#a', null, 'Home'))]);
+  assert.equal(m.fresh.length, 1);
+  assert.equal(m.fixed.length, 1);
+});
