@@ -1,13 +1,21 @@
-// Re-shoots until two consecutive screenshots match after blanking masks (compared as pixels,
-// masks blanked for the comparison only). A page that never settles keeps its last image and
-// says which area kept changing; the `stability` check turns that into a finding.
+// Re-shoots until `shots` consecutive screenshots, at unequal gaps, match after blanking masks
+// (compared as pixels, masks blanked for the comparison only) and the page reported no painted
+// change in between. A page that never settles keeps its last image and says where, in which
+// element and what kind of change kept happening; the `stability` check turns that into a finding.
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { checkPixels } from '../parity/png.js';
 import type { Box, StabilityResult } from '../core/artifacts.js';
+import { inPageScript } from './in-page/script.js';
+import { selectorOf } from './in-page/dom.js';
+import { motionCollect, motionStart, noteMotion, type MotionReport } from './in-page/motion.js';
+
+type StabilityKind = NonNullable<StabilityResult['kind']>;
+/** Shots that must agree, with no painted change between them (see docs/checks/stability.md for the measurements behind it). */
+export const DEFAULT_SHOTS = 3;
 
 export interface ShotOptions {
-  fullPage: boolean; check: boolean; interval: number; timeout: number; masks: Box[]; dpr: number;
+  fullPage: boolean; check: boolean; interval: number; shots?: number; timeout: number; masks: Box[]; dpr: number;
   /** read-only evidence gathering (axe, ARIA snapshot) run in the first interval instead of idling;
    *  the interval only ever gets longer, so the stability check is not weakened */
   between?: () => Promise<void>;
@@ -52,13 +60,40 @@ export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number): Box | 
   return changed <= RASTER_NOISE_PX ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
 }
 
+/** The gaps between shots: `interval` scaled by ratios with no common period a page could keep
+ *  (100, 170, 230, 290 … ms for interval 100: any two share at most a 10 ms period, under a frame). */
+export const GAP_RATIOS = [1, 1.7, 2.3, 2.9, 3.7, 4.3, 5.3, 5.9, 6.1, 6.7, 7.1, 7.3];
+export const gapAt = (interval: number, k: number) => Math.round(interval * GAP_RATIOS[k % GAP_RATIOS.length]);
+
+const MOTION_HELPERS: Function[] = [selectorOf, noteMotion];
+const motionStartIn = (page: Page, masks: Box[], full: boolean) =>
+  page.evaluate(inPageScript(MOTION_HELPERS, motionStart, { masks, full })).catch(() => false);
+const motionCollectIn = (page: Page) =>
+  (page.evaluate(inPageScript(MOTION_HELPERS, motionCollect, null)) as Promise<MotionReport | null>).catch(() => null);
+
+const union = (a: Box | null, b: Box): Box => {
+  if (!a) return { ...b };
+  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+};
+
+/**
+ * Stable means: `shots` consecutive shots (taken at the unequal gaps of gapAt) are equal outside
+ * the masks AND the page reported no painted change between the first and the last of them
+ * (mutations of rendered content, running animations or transitions, canvas drawing, playing
+ * video). Any change starts a new window from the latest shot, until the timeout; a page still
+ * changing then is unstable, with the last change's box, element and kind.
+ */
 export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buffer; stability: StabilityResult; shots: number }> {
   let png = await takeShot(page, o.fullPage);
+  const shots = Math.max(2, o.shots ?? DEFAULT_SHOTS);
   const none: StabilityResult = { checked: o.check, stable: true, attempts: 1, changedBox: null, changedRegion: null, changedSelector: null };
   if (!o.check) return { png, stability: none, shots: 1 };
   let deadline = Date.now() + o.timeout;
   let attempts = 1;
-  let last: ReturnType<typeof diffBox> = null;
+  let inWindow = 1; // shots in the current window (all equal so far)
+  let last: { box: Box; kind: StabilityKind; selector: string | null; changes: NonNullable<StabilityResult['changes']> } | null = null;
+  let watching = false;
   for (;;) {
     const t = Date.now();
     if (o.between && attempts === 1) {
@@ -68,20 +103,40 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
       // verdict of "never settled" (real corpus: the W3C APG pages)
       deadline += Date.now() - t;
     }
-    const rest = o.interval - (Date.now() - t);
+    // the in-page watch starts after the evidence gathering (axe and the ARIA snapshot are ours)
+    if (!watching) watching = await motionStartIn(page, o.masks, o.fullPage) === true;
+    const rest = gapAt(o.interval, inWindow - 1) - (Date.now() - t);
     if (rest > 0) await page.waitForTimeout(rest);
     const next = await takeShot(page, o.fullPage);
     attempts++;
-    last = diffBox(png, next, o.masks, o.dpr);
+    const box = diffBox(png, next, o.masks, o.dpr);
+    const report = watching ? await motionCollectIn(page) : null;
+    // a watch that vanished means the document was replaced inside the window
+    const events = report ? report.events : watching ? [{ kind: 'mutation' as const, selector: 'html', box: { x: 0, y: 0, width: 0, height: 0 }, detail: 'document replaced' }] : [];
     png = next;
-    if (!last) return { png, stability: { ...none, attempts }, shots: attempts };
+    if (!box && !events.length) {
+      if (++inWindow >= shots) return { png, stability: { ...none, attempts, shots: inWindow }, shots: attempts };
+    } else {
+      const d = o.dpr || 1;
+      let where: Box | null = box ? { x: box.x / d, y: box.y / d, width: box.width / d, height: box.height / d } : null;
+      for (const e of events) if (e.box.width > 0) where = union(where, e.box);
+      last = {
+        box: where ?? { x: 0, y: 0, width: 0, height: 0 },
+        kind: events[0]?.kind ?? 'pixels',
+        selector: events[0]?.selector ?? null,
+        changes: events.length ? events.slice(0, 10) : [{ kind: 'pixels' as const, selector: '', box: where!, detail: 'pixels differ between shots' }],
+      };
+      inWindow = 1;
+      watching = false; // a new window from this shot
+    }
     // "never settled" rests on two comparisons at least: a long page's screenshot under load can
     // take the whole timeout, and one late change (a template fetched after load) is not unrest
-    if (Date.now() >= deadline && attempts >= 3) break;
+    if (Date.now() >= deadline && attempts >= 3 && last && inWindow === 1) break;
   }
-  const d = o.dpr || 1;
-  const changedBox = { x: last.x / d, y: last.y / d, width: last.width / d, height: last.height / d };
-  return { png, shots: attempts, stability: { checked: true, stable: false, attempts, changedBox, changedRegion: null, changedSelector: null } };
+  return {
+    png, shots: attempts,
+    stability: { checked: true, stable: false, attempts, changedBox: last!.box, changedRegion: null, changedSelector: last!.selector, kind: last!.kind, changes: last!.changes },
+  };
 }
 
 /** The declared region that contains most of the changed box (or any that overlaps it). */

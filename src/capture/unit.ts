@@ -132,9 +132,9 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     fault.stage = 'screenshot';
     t = Date.now();
     const stab = checkPlan(spec, 'stability');
-    const opt = stab.options as { interval?: number; timeout?: number };
+    const opt = stab.options as { interval?: number; timeout?: number; shots?: number };
     const shot = await stableShot(page, {
-      fullPage: spec.fullPage, check: stab.enabled, interval: opt.interval ?? 100, timeout: opt.timeout ?? 5000,
+      fullPage: spec.fullPage, check: stab.enabled, interval: opt.interval ?? 100, timeout: opt.timeout ?? 5000, shots: opt.shots,
       // mask boxes are document coordinates; a viewport screenshot starts at scrollY
       masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
       between: evidence,
@@ -144,8 +144,9 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     if (shot.stability.changedBox) {
       const b = shot.stability.changedBox;
       b.y += scrollY; // back to document coordinates
+      for (const c of shot.stability.changes ?? []) if (c.box !== b) c.box.y += scrollY;
       record.stability.changedRegion = regionOf(b, record.regions);
-      record.stability.changedSelector = await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
+      record.stability.changedSelector ??= await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
     }
     record.image = pngSize(png);
     record.timings.screenshot = Date.now() - t - evidenceMs;

@@ -159,6 +159,14 @@ export const StabilityResultSchema = Type.Object({
   changedBox: Nullable(BoxSchema),
   changedRegion: Nullable(Str()),
   changedSelector: Nullable(Str()),
+  shots: Type.Optional(Num('consecutive shots that agreed (absent in older records)')),
+  kind: Type.Optional(Lits('pixels', 'mutation', 'animation', 'transition', 'canvas', 'video')),
+  changes: Type.Optional(Type.Array(Type.Object({
+    kind: Lits('pixels', 'mutation', 'animation', 'transition', 'canvas', 'video'),
+    selector: Str('the element that painted the change ("" for a pixel difference alone)'),
+    box: BoxSchema,
+    detail: Str('e.g. "attribute class", "text", the animation name'),
+  }), { description: 'the painted changes of the last unsettled interval (at most 10)' })),
 });
 export type StabilityResult = Static<typeof StabilityResultSchema>;
 

@@ -1,0 +1,99 @@
+// Stability over an interval (issue 16), measured three ways:
+//  1. the 20-run loops: each page of test/capture/stability-cases.ts captured RUNS times (default
+//     stability options) through the real capture stage; prints how many runs were judged right;
+//  2. which periods the shot spacings alias (pixels alone, random phase, simulated): the chance a
+//     page flipping between two looks every `half` ms shows the same look in every shot;
+//  3. cost per unit on the bench pages (desktop, axe off): stability off, then shots 2, 3, 5.
+// Run: node --import tsx bench/stability-loops.ts   (RUNS=n, WORKERS=n, SKIP=loops,cost)
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { captureRun } from '../src/capture/index.js';
+import { gapAt } from '../src/capture/stability.js';
+import { serveStatic } from '../src/core/static-server.js';
+import type { CaptureRecord } from '../src/core/artifacts.js';
+import { files } from '../src/core/run.js';
+import { makeRun, makeSpec } from '../test/capture/plan-fixture.js';
+import { STABILITY_CASES, STABILITY_PAGES } from '../test/capture/stability-cases.js';
+import { tmpDir } from '../test/helpers/tmp.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const RUNS = Number(process.env.RUNS ?? 20);
+const WORKERS = Number(process.env.WORKERS ?? 2);
+const SKIP = new Set((process.env.SKIP ?? '').split(','));
+
+if (!SKIP.has('loops')) {
+  const srv = await serveStatic(STABILITY_PAGES);
+  const dir = tmpDir('veval-stab-loops-');
+  const specs = STABILITY_CASES.flatMap((c) => Array.from({ length: RUNS }, (_, i) => makeSpec(`${c.page}-${i + 1}`, { route: `/${c.page}` })));
+  const run = makeRun(dir, specs, srv.url);
+  const t0 = performance.now();
+  await captureRun(run, { workers: WORKERS });
+  console.log(`loops: ${RUNS} runs per page, default stability options, ${WORKERS} workers, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  for (const c of STABILITY_CASES) {
+    let right = 0, ms = 0;
+    for (let i = 1; i <= RUNS; i++) {
+      const rec: CaptureRecord = JSON.parse(fs.readFileSync(path.join(run.runDir, files.record(`${c.page}-${i}`, 'default', 'desktop')), 'utf8'));
+      if (rec.ok && rec.stability.stable === c.stable) right++;
+      ms += rec.timings.screenshot;
+    }
+    console.log(`  ${c.page.padEnd(18)} expected ${c.stable ? 'pass' : 'fail'}: ${right}/${RUNS} right   (screenshot stage ${(ms / RUNS).toFixed(0)} ms/unit)  ${c.what}`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  await srv.close();
+}
+
+// 2. aliasing of pixel shots alone (the in-page watch catches DOM-driven changes within the window
+// whatever their period); the screenshot itself takes time, modelled as 30 ms per shot
+{
+  const SHOT_MS = 30, TRIALS = 20000;
+  const schemes: [string, number[]][] = [
+    ['old: 2 shots, 100', [100]],
+    ['2 shots, 100 (new)', [gapAt(100, 0)]],
+    ['3 shots, 100+170', [gapAt(100, 0), gapAt(100, 1)]],
+    ['4 shots, 100+170+230', [gapAt(100, 0), gapAt(100, 1), gapAt(100, 2)]],
+  ];
+  console.log(`aliasing (pixels alone): chance that every shot shows the same look, page flipping every H ms, random phase, ${SHOT_MS} ms per shot`);
+  const halves = [50, 85, 100, 115, 170, 200, 270, 500, 1000];
+  console.log(`  ${'scheme'.padEnd(24)} ${halves.map((h) => `H=${h}`.padStart(7)).join('')}`);
+  for (const [name, gaps] of schemes) {
+    const row = halves.map((h) => {
+      let same = 0;
+      for (let t = 0; t < TRIALS; t++) {
+        let at = Math.random() * 2 * h;
+        const look = (x: number) => Math.floor(x / h) % 2;
+        const first = look(at);
+        let all = true;
+        for (const g of gaps) { at += g + SHOT_MS; if (look(at) !== first) { all = false; break; } }
+        if (all) same++;
+      }
+      return `${((100 * same) / TRIALS).toFixed(0)}%`.padStart(7);
+    });
+    console.log(`  ${name.padEnd(24)} ${row.join('')}`);
+  }
+}
+
+if (!SKIP.has('cost')) {
+  const srv = await serveStatic(path.join(here, 'pages'));
+  const pages = Array.from({ length: 20 }, (_, i) => `page-${String(i + 1).padStart(2, '0')}`);
+  const cost = async (stability: false | Record<string, unknown>) => {
+    const specs = pages.map((p) => makeSpec(p, { checkOptions: { axe: false, stability } }));
+    const dir = tmpDir('veval-stab-cost-');
+    const run = makeRun(dir, specs, srv.url);
+    const t0 = performance.now();
+    await captureRun(run, { workers: WORKERS });
+    const wall = performance.now() - t0;
+    let shot = 0;
+    for (const p of pages) shot += (JSON.parse(fs.readFileSync(path.join(run.runDir, files.record(p, 'default', 'desktop')), 'utf8')) as CaptureRecord).timings.screenshot;
+    fs.rmSync(dir, { recursive: true, force: true });
+    return { wall: wall / pages.length, shot: shot / pages.length };
+  };
+  await cost(false); // warm-up
+  console.log(`cost per unit, ${pages.length} bench pages × desktop, axe off, ${WORKERS} workers (best of 2)`);
+  for (const [name, opt] of [['stability off', false], ['shots 2', { shots: 2 }], ['shots 3 (default)', {}], ['shots 5', { shots: 5 }]] as const) {
+    const a = await cost(opt), b = await cost(opt);
+    const m = a.wall < b.wall ? a : b;
+    console.log(`  ${name.padEnd(18)} wall ${m.wall.toFixed(0)} ms/unit, screenshot stage ${m.shot.toFixed(0)} ms/unit`);
+  }
+  await srv.close();
+}

@@ -1,0 +1,89 @@
+// In-page evidence of motion between stability shots: what changed that PAINTS (DOM mutations on
+// rendered content, running animations and transitions, canvas drawing, playing video), and how
+// busy requestAnimationFrame was. A hidden node changing is not motion. Boxes are viewport
+// coordinates (getBoundingClientRect), the same frame as the masks stableShot is given.
+import type { Box } from '../../core/artifacts.js';
+import { selectorOf } from './dom.js';
+
+export type MotionKind = 'mutation' | 'animation' | 'transition' | 'canvas' | 'video';
+export interface MotionEvent { kind: MotionKind; selector: string; box: Box; detail: string }
+export interface MotionReport { events: MotionEvent[]; raf: number; ms: number }
+
+export interface Watch { t0: number; raf: number; events: Map<string, MotionEvent>; masks: Box[]; full: boolean; poll?: number }
+
+/** Records one event when `el` paints: rendered (not display:none, visibility:hidden, opacity 0),
+ *  with area, in the captured area (the document for full-page captures, else the viewport) and
+ *  not inside a mask. One event per kind and element. */
+export function noteMotion(st: Watch, kind: MotionKind, el: Element | null, detail: string): void {
+  if (!el || !el.isConnected) return;
+  if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return;
+  const r = el.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0) return;
+  if (!st.full && (r.bottom <= 0 || r.right <= 0 || r.top >= innerHeight || r.left >= innerWidth)) return;
+  if (st.masks.some((m) => r.left >= m.x - 1 && r.top >= m.y - 1 && r.right <= m.x + m.width + 1 && r.bottom <= m.y + m.height + 1)) return;
+  const selector = selectorOf(el);
+  const key = kind + ' ' + selector;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  if (!st.events.has(key)) st.events.set(key, { kind, selector, detail, box: { x: round(r.left), y: round(r.top), width: round(r.width), height: round(r.height) } });
+}
+
+/** Installs the watcher once per document (idempotent) and starts a new window: events so far are dropped. */
+export function motionStart(arg: { masks: Box[]; full: boolean }): boolean {
+  const w = window as unknown as { __vevalMotion?: Watch };
+  const fresh = !w.__vevalMotion;
+  const st: Watch = w.__vevalMotion ?? { t0: 0, raf: 0, events: new Map(), masks: [], full: arg.full };
+  st.t0 = performance.now(); st.raf = 0; st.events.clear(); st.masks = arg.masks; st.full = arg.full;
+  if (!fresh) return true;
+  w.__vevalMotion = st;
+  const note = (kind: MotionKind, el: Element | null, detail: string) => noteMotion(st, kind, el, detail);
+  const NO_PAINT = /^(aria-|data-veval)/;
+  new MutationObserver((records) => {
+    for (const m of records) {
+      const el = m.target.nodeType === 1 ? m.target as Element : m.target.parentElement;
+      if (m.type === 'attributes') {
+        if (m.attributeName && NO_PAINT.test(m.attributeName)) continue;
+        note('mutation', el, `attribute ${m.attributeName}`);
+      } else if (m.type === 'characterData') {
+        note('mutation', el, 'text');
+      } else {
+        const nodes = [...Array.from(m.addedNodes), ...Array.from(m.removedNodes)];
+        if (nodes.some((n) => n.nodeType === 1 || (n.nodeType === 3 && (n.textContent || '').trim()))) note('mutation', el, 'children');
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // canvas drawing: the drawing calls of 2D and WebGL contexts note their canvas
+  const wrap = (proto: any, names: string[]) => {
+    if (!proto) return;
+    for (const name of names) {
+      const orig = proto[name];
+      if (typeof orig !== 'function') continue;
+      proto[name] = function (this: { canvas: Element }, ...args: unknown[]) {
+        try { note('canvas', this.canvas, name); } catch { /* offscreen canvas */ }
+        return orig.apply(this, args);
+      };
+    }
+  };
+  wrap((window as any).CanvasRenderingContext2D?.prototype, ['fillRect', 'clearRect', 'strokeRect', 'fill', 'stroke', 'fillText', 'strokeText', 'drawImage', 'putImageData']);
+  for (const gl of ['WebGLRenderingContext', 'WebGL2RenderingContext']) wrap((window as any)[gl]?.prototype, ['drawArrays', 'drawElements', 'clear']);
+  const raf = window.requestAnimationFrame;
+  window.requestAnimationFrame = function (cb: FrameRequestCallback) { st.raf++; return raf.call(window, cb); };
+  return true;
+}
+
+/** Samples what runs now (animations, transitions, playing video) and returns the window's events. */
+export function motionCollect(): MotionReport | null {
+  const st = (window as unknown as { __vevalMotion?: Watch }).__vevalMotion;
+  if (!st) return null; // the document was replaced inside the window
+  const add = (kind: MotionKind, el: Element | null, detail: string) => noteMotion(st, kind, el, detail);
+  for (const a of document.getAnimations()) {
+    if (a.playState !== 'running') continue;
+    const target = (a.effect as KeyframeEffect | null)?.target ?? null;
+    const transition = typeof CSSTransition !== 'undefined' && a instanceof CSSTransition;
+    const name = transition ? (a as CSSTransition).transitionProperty : (a as CSSAnimation).animationName ?? a.id ?? '';
+    add(transition ? 'transition' : 'animation', target, name || 'web animation');
+  }
+  for (const v of Array.from(document.querySelectorAll('video'))) {
+    if (!v.paused && !v.ended && v.readyState >= 2) add('video', v, 'playing');
+  }
+  return { events: [...st.events.values()], raf: st.raf, ms: Math.round(performance.now() - st.t0) };
+}

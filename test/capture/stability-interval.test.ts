@@ -1,0 +1,45 @@
+// Stability as evidence over an interval (issue 16), one run of each page through the real
+// capture stage (freeze CSS included): pages that alternate between two looks fail however the
+// shots fall, pages that hold still (or whose only motion veval stops) pass. The 20-run loops
+// are bench/stability-loops.ts.
+import fs from 'node:fs';
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { captureRun } from '../../src/capture/index.js';
+import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
+import type { RunContext } from '../../src/core/run.js';
+import { tmpDir } from '../helpers/tmp.js';
+import { readRecord } from './helpers.js';
+import { makeRun } from './plan-fixture.js';
+import { STABILITY_CASES, STABILITY_PAGES, stabilitySpecs } from './stability-cases.js';
+
+let srv: StaticServer, run: RunContext, dir: string;
+before(async () => {
+  srv = await serveStatic(STABILITY_PAGES);
+  dir = tmpDir('veval-stab-');
+  run = makeRun(dir, stabilitySpecs(1500), srv.url);
+  const res = await captureRun(run, { workers: 2 });
+  assert.equal(res.failed, 0);
+});
+after(async () => { await srv?.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+
+for (const c of STABILITY_CASES) {
+  test(`${c.what}: ${c.stable ? 'stable' : 'unstable'}`, () => {
+    const s = readRecord(run, c.page).stability;
+    assert.equal(s.stable, c.stable, JSON.stringify(s));
+    if (c.stable) assert.equal(s.shots, 3, 'three shots agreed');
+    else {
+      // where and what: a box, the element that painted the change, and its kind
+      assert.ok(s.changedBox && s.changedBox.width > 0, JSON.stringify(s));
+      assert.ok(s.changedSelector, JSON.stringify(s));
+      assert.ok(s.kind && s.changes?.length, JSON.stringify(s));
+    }
+  });
+}
+
+test('the painted change is named: the flipping box by its attribute, the cover by its element', () => {
+  const flip = readRecord(run, 'flip').stability;
+  assert.ok(flip.changes!.some((c) => c.selector === 'div#box' || c.selector === '#box'), JSON.stringify(flip.changes));
+  const cover = readRecord(run, 'cover').stability;
+  assert.ok(cover.changes!.some((c) => c.selector.includes('promo')), JSON.stringify(cover.changes));
+});
