@@ -37,11 +37,16 @@ export function motionStart(arg: { masks: Box[]; full: boolean }): boolean {
   w.__vevalMotion = st;
   const note = (kind: MotionKind, el: Element | null, detail: string) => noteMotion(st, kind, el, detail);
   const NO_PAINT = /^(aria-|data-veval)/;
+  const uncaret = (v: string | null) => (v ?? '').replace(/caret-color:[^;]*;?/g, '').trim();
   new MutationObserver((records) => {
     for (const m of records) {
       const el = m.target.nodeType === 1 ? m.target as Element : m.target.parentElement;
       if (m.type === 'attributes') {
         if (m.attributeName && NO_PAINT.test(m.attributeName)) continue;
+        // no change (classList.add of a class already there, as observers re-firing on the
+        // full-page resize do), or Playwright's screenshot (caret: 'hide') setting, then
+        // clearing, caret-color inline on fields
+        if (el && m.attributeName && uncaret(m.oldValue) === uncaret(el.getAttribute(m.attributeName))) continue;
         note('mutation', el, `attribute ${m.attributeName}`);
       } else if (m.type === 'characterData') {
         note('mutation', el, 'text');
@@ -50,7 +55,7 @@ export function motionStart(arg: { masks: Box[]; full: boolean }): boolean {
         if (nodes.some((n) => n.nodeType === 1 || (n.nodeType === 3 && (n.textContent || '').trim()))) note('mutation', el, 'children');
       }
     }
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true });
   // canvas drawing: the drawing calls of 2D and WebGL contexts note their canvas
   const wrap = (proto: any, names: string[]) => {
     if (!proto) return;
