@@ -1,7 +1,7 @@
 // The capture stage: one browser, a bounded pool of units in flight, one record per
 // spec × state × viewport written to the run folder whatever happens to the unit.
 import fs from 'node:fs';
-import os from 'node:os';
+import { defaultWorkers } from '../core/defaults.js';
 import type { CaptureRecord, EnvFingerprint } from '../core/artifacts.js';
 import { FatalError } from '../core/errors.js';
 import { writeJsonAtomic } from '../core/fsx.js';
@@ -86,7 +86,7 @@ export async function captureRun(run: RunContext, opts: CaptureOptions = {}): Pr
       opts.onUnit?.({ spec: job.spec.name, state: job.state.name, viewport: job.viewport.name, ok: record.ok, ms: Date.now() - t0, ...(record.error ? { reason: record.error.reason } : {}) });
     } catch { /* a broken progress printer must not lose a unit */ }
   };
-  const workers = Math.max(1, Math.min(jobs.length, opts.workers ?? run.plan.workers ?? os.availableParallelism()));
+  const workers = Math.max(1, Math.min(jobs.length, opts.workers ?? run.plan.workers ?? defaultWorkers()));
   try {
     await Promise.all(Array.from({ length: workers }, async () => {
       while (next < jobs.length) await one(jobs[next++]);

@@ -7,22 +7,22 @@ import { SCHEMA_FILES } from './init.js';
 import { loadProject } from '../spec/project.js';
 import type { SpecPlan, StepPlan } from '../spec/plan.js';
 import type { CommonOptions } from './commands.js';
-import { loadSelected } from './common.js';
+import { ioOf, loadSelected } from './common.js';
 
 export async function cmdValidate(specs: string[], opts: CommonOptions): Promise<number> {
   let plan;
   try {
-    plan = await loadProject({ config: opts.config, specs, baseURL: opts.baseUrl });
+    plan = await loadProject({ config: opts.config, specs, baseURL: opts.baseUrl, cwd: ioOf(opts).cwd });
   } catch (err) {
     // --json: the problems on stdout too, for a program; the lines still go to stderr, exit 2.
-    if (opts.json && err instanceof InputError) process.stdout.write(JSON.stringify({ ok: false, problems: err.problems }, null, 2) + '\n');
+    if (opts.json && err instanceof InputError) ioOf(opts).stdout.write(JSON.stringify({ ok: false, problems: err.problems }, null, 2) + '\n');
     throw err;
   }
   const units = plan.specs.reduce((n, s) => n + s.states.length * s.viewports.length, 0);
   staleSchemaCopies(plan.root);
   brokenModelines(plan.root, [...(plan.configFile ? [plan.configFile] : []), ...plan.specs.map((sp) => sp.file)]);
-  if (opts.json) process.stdout.write(JSON.stringify({ ok: true, specs: plan.specs.map((s) => s.name), units, config: plan.configFile, problems: [] }, null, 2) + '\n');
-  else process.stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units)${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
+  if (opts.json) ioOf(opts).stdout.write(JSON.stringify({ ok: true, specs: plan.specs.map((s) => s.name), units, config: plan.configFile, problems: [] }, null, 2) + '\n');
+  else ioOf(opts).stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units)${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
   return EXIT.pass;
 }
 
@@ -95,13 +95,13 @@ export function describePlan(s: SpecPlan): string {
 
 export async function cmdPlan(specs: string[], opts: CommonOptions): Promise<number> {
   const plan = await loadSelected(specs, opts);
-  if (opts.json) process.stdout.write(JSON.stringify(plan, null, 2) + '\n');
-  else process.stdout.write(plan.specs.map(describePlan).join('\n\n') + '\n');
+  if (opts.json) ioOf(opts).stdout.write(JSON.stringify(plan, null, 2) + '\n');
+  else ioOf(opts).stdout.write(plan.specs.map(describePlan).join('\n\n') + '\n');
   return EXIT.pass;
 }
 
-export async function cmdChecks(): Promise<number> {
+export async function cmdChecks(opts: CommonOptions): Promise<number> {
   const { listChecks } = await import('../checks/list.js');
-  process.stdout.write(listChecks() + '\n');
+  ioOf(opts).stdout.write(listChecks() + '\n');
   return EXIT.pass;
 }

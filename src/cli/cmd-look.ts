@@ -4,7 +4,7 @@ import path from 'node:path';
 import { EXIT, InputError } from '../core/errors.js';
 import { forTerminal } from '../report/terminal.js';
 import type { CommonOptions } from './commands.js';
-import { interruptSignal } from './common.js';
+import { ioOf, resolved } from './common.js';
 import type { LookResult, LookUnit } from '../look/index.js';
 
 export interface LookFlags extends CommonOptions { step?: string | string[]; specOut?: string }
@@ -61,20 +61,21 @@ export async function cmdLook(target: string, opts: LookFlags): Promise<number> 
   const { look } = await import('../look/index.js');
   if (!target) throw new InputError(['veval look: give a route (/settings) or a URL']);
   const viewports = list(opts.viewport).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
-  const cwd = process.cwd();
-  const log = process.stderr;
+  const io = ioOf(opts);
+  const cwd = io.cwd;
+  const log = io.stderr;
   const { specOutProblem } = await import('../look/spec-out.js');
   const specProblem = opts.specOut ? specOutProblem(path.resolve(cwd, opts.specOut)) : null;
   if (specProblem) throw new InputError([specProblem]);
   const result = await look({
-    target: String(target), baseURL: opts.baseUrl, config: opts.config, out: opts.out, cwd, viewports, steps: list(opts.step),
-    argv: process.argv.slice(2), log, signal: interruptSignal(log),
+    target: String(target), baseURL: opts.baseUrl, config: opts.config, out: resolved(opts).out, cwd, viewports, steps: list(opts.step),
+    argv: io.argv, log, signal: io.signal,
   });
   if (opts.specOut) {
     const { writeStartingSpec } = await import('../look/spec-out.js');
     const file = writeStartingSpec(result, path.resolve(cwd, opts.specOut), { steps: list(opts.step) });
     log.write(`veval look: wrote a starting spec to ${forTerminal(path.relative(cwd, file))}\n`);
   }
-  process.stdout.write(opts.json ? JSON.stringify(lookJson(result, cwd), null, 2) + '\n' : lookText(result, cwd));
+  io.stdout.write(opts.json ? JSON.stringify(lookJson(result, cwd), null, 2) + '\n' : lookText(result, cwd));
   return result.exitCode === 0 ? EXIT.pass : EXIT.fail;
 }

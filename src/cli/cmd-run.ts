@@ -1,33 +1,54 @@
 // run, and the stage commands that work from a run folder alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXIT } from '../core/errors.js';
-import { openRun } from '../core/run-folder.js';
+import { EXIT, InputError } from '../core/errors.js';
+import { describeState, finishRun, pickRun, type Opened, type Selection } from '../core/run-folder.js';
 import { readJsonIfExists } from '../core/fsx.js';
 import { readArtifact } from '../core/artifact-read.js';
-import { files } from '../core/run.js';
-import { loadProject } from '../spec/project.js';
 import { forTerminal } from '../report/terminal.js';
+import { files } from '../core/run.js';
+import { shown } from '../core/paths.js';
+import type { ProjectPlan } from '../spec/plan.js';
 import type { CommonOptions } from './commands.js';
-import { humanStream, interruptSignal, jsonOnStdout, loadSelected, nothingChanged, reportersOf, traceOf, workersOf } from './common.js';
-import { announce, captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter } from './pipeline.js';
+import { humanStream, ioOf, jsonOnStdout, loadSelected, nothingChanged, reportersOf, resolved, traceOf } from './common.js';
+import { announce, captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter, type PipelineOptions } from './pipeline.js';
 
 const exitOf = (report: { status: string; incomplete?: boolean }) => (report.status === 'pass' && !report.incomplete ? EXIT.pass : EXIT.fail);
 
 /** In GitHub Actions, the run's summary.md goes to the job summary page too. */
-function stepSummary(runDir: string): void {
+function stepSummary(opts: CommonOptions, runDir: string): void {
   const target = process.env.GITHUB_STEP_SUMMARY;
   const summary = path.join(runDir, 'summary.md');
   if (!target || !fs.existsSync(summary)) return;
   try { fs.appendFileSync(target, fs.readFileSync(summary, 'utf8') + '\n'); } catch (err: any) {
-    process.stderr.write(`veval: could not append to GITHUB_STEP_SUMMARY: ${err?.message}\n`);
+    ioOf(opts).stderr.write(`veval: could not append to GITHUB_STEP_SUMMARY: ${err?.message}\n`);
   }
 }
 
 function printJson(opts: CommonOptions, runDir: string): void {
   if (!jsonOnStdout(opts)) return;
   const report = readJsonIfExists(path.join(runDir, files.report));
-  process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  ioOf(opts).stdout.write(JSON.stringify(report, null, 2) + '\n');
+}
+
+/** What a run selected, recorded in run.json (verify tells a partial run from a full one by it). */
+function selectionOf(specs: string[], opts: CommonOptions, plan: ProjectPlan): Partial<Selection> {
+  const list = (v: string | string[] | undefined) => (v === undefined ? null : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean));
+  return {
+    args: specs, grep: opts.grep ?? null, viewport: list(opts.viewport), shard: opts.shard ?? null,
+    changed: opts.changed === undefined || opts.changed === false ? null : String(opts.changed === true ? '' : opts.changed) || 'default base',
+    specs: plan.specs.map((s) => s.name),
+  };
+}
+
+function pipelineOptions(specs: string[], opts: CommonOptions, plan: ProjectPlan): Omit<PipelineOptions, 'reporters'> {
+  const r = resolved(opts);
+  const io = ioOf(opts);
+  const log = humanStream(opts);
+  return {
+    out: r.out, keepRuns: r.keepRuns, workers: r.workers, trace: traceOf(opts), argv: io.argv, shard: opts.shard ?? null,
+    selection: selectionOf(specs, opts, plan), log, signal: io.signal, baseURL: opts.baseUrl,
+  };
 }
 
 export async function cmdRun(specs: string[], opts: CommonOptions): Promise<number> {
@@ -35,19 +56,16 @@ export async function cmdRun(specs: string[], opts: CommonOptions): Promise<numb
   const plan = await loadSelected(specs, opts);
   if (nothingChanged(plan, opts)) {
     // An agent reading stdout still gets JSON: nothing to evaluate, so nothing failed.
-    if (jsonOnStdout(opts)) process.stdout.write(JSON.stringify({ status: 'pass', nothingChanged: true, specs: [] }, null, 2) + '\n');
+    if (jsonOnStdout(opts)) ioOf(opts).stdout.write(JSON.stringify({ status: 'pass', nothingChanged: true, specs: [] }, null, 2) + '\n');
     return EXIT.pass;
   }
-  const log = humanStream(opts);
   // CI runs a fixed number of shards; one whose slice is empty still writes its run folder (merge
   // checks that every shard arrived) and passes — outside --shard, no specs stays a failure
-  if (opts.shard && !plan.specs.length) log.write(`shard ${opts.shard} has no specs\n`);
+  if (opts.shard && !plan.specs.length) humanStream(opts).write(`shard ${opts.shard} has no specs\n`);
   const { run, report } = await runPipeline(plan, {
-    out: opts.out, workers: workersOf(opts), trace: traceOf(opts), updateBaselines: !!opts.updateBaselines, acceptA11yDebt: !!opts.acceptA11yDebt,
-    noCache: opts.cache === false, reporters, argv: process.argv.slice(2), shard: opts.shard ?? null, log,
-    signal: interruptSignal(log), baseURL: opts.baseUrl,
+    ...pipelineOptions(specs, opts, plan), updateBaselines: !!opts.updateBaselines, acceptA11yDebt: !!opts.acceptA11yDebt, noCache: opts.cache === false, reporters,
   });
-  stepSummary(run.runDir);
+  stepSummary(opts, run.runDir);
   printJson(opts, run.runDir);
   return exitOf(report);
 }
@@ -56,26 +74,40 @@ export async function cmdCapture(specs: string[], opts: CommonOptions): Promise<
   const plan = await loadSelected(specs, opts);
   if (nothingChanged(plan, opts)) return EXIT.pass;
   const log = humanStream(opts);
-  const signal = interruptSignal(log);
-  const reporter = await consoleReporter(log, signal);
+  const po = pipelineOptions(specs, opts, plan);
+  const reporter = await consoleReporter(log, po.signal);
   let failed = 0;
-  const run = await captureStage(plan, {
-    out: opts.out, workers: workersOf(opts), trace: traceOf(opts), reporters: ['list'], argv: process.argv.slice(2),
-    shard: opts.shard ?? null, log, signal, baseURL: opts.baseUrl,
-  }, { ...reporter, onUnit: (u) => { if (!u.ok) failed++; reporter.onUnit(u); } });
-  if (!signal.aborted) log.write(`captures written to ${path.relative(process.cwd(), run.runDir) || run.runDir}\n`);
-  return failed ? EXIT.fail : EXIT.pass;
+  const run = await captureStage(plan, { ...po, reporters: ['list'] },
+    { ...reporter, onUnit: (u) => { if (!u.ok) failed++; reporter.onUnit(u); } }, 'capture');
+  const interrupted = !!po.signal?.aborted;
+  finishRun(run, interrupted ? 'interrupted' : 'captured');
+  if (!interrupted) log.write(`captures written to ${shown(run.runDir, ioOf(opts).cwd)} (run ${run.runId}); continue it with \`veval check\`, \`veval judge\`, \`veval gate\`\n`);
+  return failed || interrupted ? EXIT.fail : EXIT.pass;
 }
 
-function reopen(opts: CommonOptions) {
-  const root = opts.config ? path.dirname(path.resolve(opts.config)) : process.cwd();
-  const out = opts.out ?? 'evals';
-  return openRun(root, out, opts.run);
+/** check, judge and gate continue a run whose capture finished: `--run`, else the newest run
+ *  `veval capture` started. They say which run they use. */
+function reopen(opts: CommonOptions, want: 'capture' | 'report' = 'capture'): Opened {
+  const r = resolved(opts);
+  const picked = pickRun(r.root, r.out, want, opts.run, ioOf(opts).cwd);
+  ioOf(opts).stderr.write(`veval: ${picked.note}\n`);
+  return picked;
+}
+
+function continuable(o: Opened, command: string): Opened {
+  if (['captured', 'completed', 'interrupted'].includes(o.state)) return o;
+  throw new InputError([`veval ${command}: run ${o.run.runId} is ${describeState(o.info, o.state)}; only a run whose capture finished can be continued. Run \`veval capture\` again, or name another with --run`]);
 }
 
 export async function cmdCheck(opts: CommonOptions): Promise<number> {
-  const { run } = reopen(opts);
-  await checkStage(run, { updateBaselines: !!opts.updateBaselines, acceptA11yDebt: !!opts.acceptA11yDebt });
+  const { run } = continuable(reopen(opts), 'check');
+  const out = ioOf(opts).stdout;
+  const checks = () => checkStage(run, { updateBaselines: !!opts.updateBaselines, acceptA11yDebt: !!opts.acceptA11yDebt });
+  if (opts.updateBaselines) {
+    // it writes baselines: one writer at a time, like approve and run --update-baselines
+    const { withBaselineLock } = await import('../parity/lock.js');
+    await withBaselineLock(run.root, `veval check --update-baselines (run ${run.runId})`, checks);
+  } else await checks();
   // Exit 1 when any check errored or found something the gate would not let pass.
   let bad = false;
   for (const spec of run.plan.specs) {
@@ -88,38 +120,44 @@ export async function cmdCheck(opts: CommonOptions): Promise<number> {
     const unreadable = [checks.problem === 'missing' ? null : checks.problem && `${files.checks(spec.name)} is ${checks.problem}`,
       loaded.problem?.startsWith('unreadable') ? `${files.parity(spec.name)} is ${loaded.problem}` : null].filter((x): x is string => !!x);
     if (unreadable.length || results.some((r) => r.status === 'error') || parity?.status === 'error' || findings.some((f) => !spec.gate.warn.includes(f.severity))) bad = true;
-    process.stdout.write(`${spec.name}: ${findings.length} finding(s)${results.some((r) => r.status === 'error') ? ', check errors' : ''}${unreadable.map((u) => `; ${forTerminal(u)}`).join('')}\n`);
+    out.write(`${spec.name}: ${findings.length} finding(s)${results.some((r) => r.status === 'error') ? ', check errors' : ''}${unreadable.map((u) => `; ${forTerminal(u)}`).join('')}\n`);
   }
   return bad ? EXIT.fail : EXIT.pass;
 }
 
 export async function cmdJudge(opts: CommonOptions): Promise<number> {
-  const { run } = reopen(opts);
+  const { run } = continuable(reopen(opts), 'judge');
+  const out = ioOf(opts).stdout;
   await judgeStage(run, { noCache: opts.cache === false });
   let bad = false;
   for (const spec of run.plan.specs) {
     const loaded = readArtifact('judge', path.join(run.runDir, files.judge(spec.name)));
     const j = loaded.value;
-    process.stdout.write(`${spec.name}: judge ${forTerminal(j?.status ?? loaded.problem ?? 'missing')}${j?.reason ? ` (${forTerminal(j.reason)})` : ''}\n`);
+    out.write(`${spec.name}: judge ${forTerminal(j?.status ?? loaded.problem ?? 'missing')}${j?.reason ? ` (${forTerminal(j.reason)})` : ''}\n`);
     if (!j || ['error', 'FAIL_EVIDENCE', 'fail'].includes(j.status)) bad = true;
   }
   return bad ? EXIT.fail : EXIT.pass;
 }
 
 export async function cmdGate(opts: CommonOptions): Promise<number> {
-  const { run, info } = reopen(opts);
+  const { run, info, state } = continuable(reopen(opts), 'gate');
   const reporters = reportersOf(opts);
-  const { report, written, check } = await gateStage(run, { startedAt: info.startedAt, incomplete: false, argv: process.argv.slice(2) }, reporters);
+  const incomplete = state === 'interrupted';
+  const { report, written, check } = await gateStage(run, { startedAt: info.startedAt, incomplete, argv: ioOf(opts).argv }, reporters);
   if (reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, run.runDir, written);
   announce(humanStream(opts), reporters, written);
+  // the gate wrote report.json: the run is completed (an interrupted capture stays interrupted)
+  const { notes } = finishRun(run, incomplete ? 'interrupted' : 'completed', { keepRuns: resolved(opts).keepRuns });
+  for (const n of notes) humanStream(opts).write(`veval: ${n}\n`);
+  // another report not written fails the command
   check();
-  stepSummary(run.runDir);
+  stepSummary(opts, run.runDir);
   printJson(opts, run.runDir);
   return exitOf(report);
 }
 
 export async function cmdReport(opts: CommonOptions): Promise<number> {
-  const { run } = reopen(opts);
+  const { run } = reopen(opts, 'report');
   const { writeReportsDetailed, readReport, failOnUnwritten } = await import('../report/index.js');
   const reporters = reportersOf(opts);
   const { written, failures } = writeReportsDetailed(run.runDir, reporters.filter((r) => r !== 'list'));
@@ -134,13 +172,15 @@ export async function cmdReport(opts: CommonOptions): Promise<number> {
 
 export async function cmdMerge(dirs: string[], opts: CommonOptions): Promise<number> {
   const { mergeRuns } = await import('../gate/merge.js');
-  const plan = await loadProject({ config: opts.config }).catch(() => null);
+  const r = resolved(opts);
+  const cwd = ioOf(opts).cwd;
   const reporters = reportersOf(opts);
-  const { runDir, report, written } = await mergeRuns(dirs.map((d) => path.resolve(d)), { out: path.resolve(plan?.root ?? process.cwd(), opts.out ?? 'evals'), reporters });
-  humanStream(opts).write(`merged ${dirs.length} shard(s) into ${runDir}: ${report.status}\n`);
+  const { runDir, report, notes, written } = await mergeRuns(dirs.map((d) => path.resolve(cwd, d)), { root: r.root, out: r.out, reporters, keepRuns: r.keepRuns, argv: ioOf(opts).argv, log: ioOf(opts).stderr });
+  for (const n of notes) humanStream(opts).write(`veval: ${forTerminal(n)}\n`);
+  humanStream(opts).write(`merged ${dirs.length} shard(s) into ${shown(runDir, cwd)}: ${report.status}\n`);
   if (reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, runDir, written);
   announce(humanStream(opts), reporters, written);
-  stepSummary(runDir);
+  stepSummary(opts, runDir);
   printJson(opts, runDir);
   return exitOf(report);
 }

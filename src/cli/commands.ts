@@ -7,6 +7,8 @@ import { cmdInit } from './init.js';
 import { cmdLook } from './cmd-look.js';
 import { cmdBrowser } from './cmd-browser.js';
 import { cmdDemo } from '../demo/run-demo.js';
+import { DEFAULT_OUT } from '../core/defaults.js';
+import type { CliIO } from './common.js';
 
 export interface CommonOptions {
   config?: string; out?: string; baseUrl?: string; viewport?: string | string[]; grep?: string;
@@ -14,17 +16,21 @@ export interface CommonOptions {
   updateBaselines?: boolean; cache?: boolean; run?: string;
   /** approve / run --update-baselines: record new axe violations as accepted accessibility debt */
   acceptA11yDebt?: boolean;
+  /** set by main(): the streams, cwd, argv and interrupt signal of this invocation */
+  io?: CliIO;
   /** --changed [ref]: true = the default base (see changed.ts) */
   changed?: string | boolean;
 }
 
+const withOut = (c: ReturnType<CAC['command']>) => c
+  .option('--out <dir>', `artifacts folder (default: the config's out:, else ${DEFAULT_OUT})`)
+  .option('--config <file>', 'config file (default visual-eval.config.yaml, found upward from here)');
 const withLoad = (c: ReturnType<CAC['command']>) => c
-  .option('--config <file>', 'config file (default visual-eval.config.yaml)')
   .option('--base-url <url>', 'base URL joined to spec routes (overrides the config)')
   .option('--viewport <names>', 'only these viewports (comma-separated)')
   .option('--grep <regex>', 'only specs (or spec/state) whose name matches');
-
-const withOut = (c: ReturnType<CAC['command']>) => c.option('--out <dir>', 'artifacts folder (default evals)');
+const withConfig = (c: ReturnType<CAC['command']>) => c.option('--config <file>', 'config file (default visual-eval.config.yaml, found upward from here)');
+const CONTINUES = 'run folder or run id (default: the newest run `veval capture` started)';
 const withReport = (c: ReturnType<CAC['command']>) => c
   .option('--reporter <names>', 'list, json, junit, markdown, html (comma-separated; default all)')
   .option('--json', 'print report.json to stdout (human output goes to stderr)');
@@ -32,8 +38,16 @@ const withReport = (c: ReturnType<CAC['command']>) => c
 // cac prints "(default: true)" after negated flags; the text says what that means
 const NO_CACHE = 'bypass the judge verdict cache (it is used unless this flag is given)';
 
-export function registerCommands(cli: CAC): void {
-  withReport(withOut(withLoad(cli.command('run [...specs]', 'capture → check → judge → gate → report'))))
+/** Every handler gets this invocation's io in its options (cac would refuse an unknown --io). */
+const withIo = (io: CliIO) => <A extends unknown[]>(fn: (...a: A) => Promise<number>) => (...a: A) => {
+  const opts = a[a.length - 1] as CommonOptions;
+  opts.io = io;
+  return fn(...a);
+};
+
+export function registerCommands(cli: CAC, io: CliIO): void {
+  const act = withIo(io);
+  withReport(withOut(withLoad(cli.command('run [...specs]', 'capture → check → judge → gate → report, in a new run folder'))))
     .option('--workers <n>', 'parallel browser contexts')
     .option('--shard <i/n>', 'run shard i of n (specs split evenly and deterministically)')
     .option('--changed [ref]', 'only specs whose spec, brief, rubric, baselines or watch: paths changed since ref; a changed file no spec declares runs every spec (default ref: merge base with origin\'s default branch / upstream, else HEAD; uncommitted changes count)')
@@ -41,69 +55,65 @@ export function registerCommands(cli: CAC): void {
     .option('--update-baselines', 'approve every successful capture of this run as the new baseline')
     .option('--accept-a11y-debt', 'record axe violations that are not yet known debt as accepted accessibility debt (who/when/commit in the manifest); without it such captures are refused')
     .option('--no-cache', NO_CACHE)
-    .action(cmdRun);
-  withOut(withLoad(cli.command('capture [...specs]', 'capture stage only: PNGs, records, axe results')))
+    .action(act(cmdRun));
+  withOut(withLoad(cli.command('capture [...specs]', 'capture stage only, into a new run folder: PNGs, records, axe results')))
     .option('--workers <n>', 'parallel browser contexts')
     .option('--shard <i/n>', 'run shard i of n')
     .option('--changed [ref]', 'only specs whose inputs changed since ref (see run --help)')
     .option('--trace <mode>', 'on-failure: keep a trace for each failing unit')
-    .action(cmdCapture);
-  withOut(cli.command('check', 'deterministic checks + parity over the latest run folder (no browser)'))
-    .option('--run <dir>', 'run folder (default: <out>/latest)')
+    .action(act(cmdCapture));
+  withOut(cli.command('check', 'deterministic checks + parity over a captured run (no browser)'))
+    .option('--run <dir>', CONTINUES)
     .option('--update-baselines', 'write baselines from this run before comparing')
     .option('--accept-a11y-debt', 'record axe violations that are not yet known debt as accepted accessibility debt (who/when/commit in the manifest); without it such captures are refused')
-    .action(cmdCheck);
-  withOut(cli.command('judge', 'model judge over the latest run folder'))
-    .option('--run <dir>', 'run folder (default: <out>/latest)')
+    .action(act(cmdCheck));
+  withOut(cli.command('judge', 'model judge over a captured run'))
+    .option('--run <dir>', CONTINUES)
     .option('--no-cache', NO_CACHE)
-    .action(cmdJudge);
-  withReport(withOut(cli.command('gate', 'gate the latest run folder: report.json, reports, exit code')))
-    .option('--run <dir>', 'run folder (default: <out>/latest)')
-    .action(cmdGate);
+    .action(act(cmdJudge));
+  withReport(withOut(cli.command('gate', 'gate a captured run: report.json, reports, exit code; the run becomes latest')))
+    .option('--run <dir>', CONTINUES)
+    .action(act(cmdGate));
   withReport(withOut(cli.command('report', 're-render summary.md / junit.xml / index.html from report.json')))
-    .option('--run <dir>', 'run folder (default: <out>/latest)')
-    .action(cmdReport);
-  withReport(withOut(cli.command('merge <...dirs>', 'combine shard run folders into one report')))
-    .action(cmdMerge);
+    .option('--run <dir>', 'run folder or run id (default: the newest run with a report.json)')
+    .action(act(cmdReport));
+  withReport(withOut(cli.command('merge <...dirs>', 'combine shard run folders (or artifacts folders holding them) into one report')))
+    .action(act(cmdMerge));
   withOut(cli.command('look <route-or-url>', 'capture a screen with no spec: every deterministic check, interactive elements a user cannot see or reach, the checklist; a run folder'))
-    .option('--config <file>', 'config file (default visual-eval.config.yaml; its server: starts the app)')
     .option('--base-url <url>', 'base URL joined to a route')
     .option('--viewport <names>', 'viewports (names from the config, or WIDTHxHEIGHT; comma-separated; default: every configured one, else desktop and mobile)')
     .option('--step <action:arg>', 'a step before capture, repeatable: click:SEL, fill:SEL=TEXT, press:KEY, hover:SEL, select:SEL=VALUE, check:SEL, waitFor:SEL, wait:MS')
     .option('--json', 'print the result as JSON alone on stdout')
     .option('--spec-out <file>', 'write a starting spec from what the look saw (regions, primary actions, the steps)')
-    .action(cmdLook);
-  withLoad(cli.command('validate [...specs]', 'schema + semantic validation; every error as file:line:col'))
+    .action(act(cmdLook));
+  withConfig(withLoad(cli.command('validate [...specs]', 'schema + semantic validation; every error as file:line:col')))
     .option('--json', 'print the result as JSON: { ok, specs, units, problems }')
-    .action(cmdValidate);
-  withLoad(cli.command('plan [...specs]', 'print the compiled plan'))
+    .action(act(cmdValidate));
+  withConfig(withLoad(cli.command('plan [...specs]', 'print the compiled plan')))
     .option('--json', 'as JSON')
-    .action(cmdPlan);
-  cli.command('checks', 'list every check with its options and default severity').action(cmdChecks);
-  withOut(cli.command('approve', 'promote the latest run\'s captures to baselines'))
-    .option('--config <file>', 'config file')
-    .option('--run <dir>', 'run folder (default: <out>/latest)')
+    .action(act(cmdPlan));
+  cli.command('checks', 'list every check with its options and default severity').action(act(cmdChecks));
+  withOut(cli.command('approve', 'promote a completed run\'s captures to baselines'))
+    .option('--run <dir>', 'run folder or run id (default: the latest completed run, <out>/latest)')
     .option('--spec <name>', 'only this spec')
     .option('--state <name>', 'only this state')
     .option('--viewport <name>', 'only this viewport')
+    .option('--force', 'approve captures with blocker findings too (they are listed)')
     .option('--prune', 'remove baselines that no spec produces any more')
-    .option('--accept-a11y-debt', 'record axe violations that are not yet known debt as accepted accessibility debt (who/when/commit in the manifest); without it such captures are refused')
-    .action(cmdApprove);
-  withOut(cli.command('verify', 'done-check: fail if the latest report is missing, failed or stale'))
-    .option('--config <file>', 'config file')
-    .action(cmdVerify);
-  withLoad(cli.command('calibrate <gold-dir>', 'run the judge over a labelled gold set and report agreement'))
+    .action(act(cmdApprove));
+  withOut(cli.command('verify', 'done-check: the newest completed run covering every spec must have passed and match the working tree'))
+    .action(act(cmdVerify));
+  withConfig(withLoad(cli.command('calibrate <gold-dir>', 'run the judge over a labelled gold set and report agreement')))
     .option('--no-cache', NO_CACHE)
     .option('--json', 'print the calibration report as JSON')
-    .action(cmdCalibrate);
-  cli.command('browser', 'print the browser a run would use (path and kind); CI logs name it')
-    .option('--config <file>', 'config file')
+    .action(act(cmdCalibrate));
+  withConfig(cli.command('browser', 'print the browser a run would use (path and kind); CI logs name it'))
     .option('--install', 'when none is found, install Playwright\'s Chromium with its system packages')
-    .action(cmdBrowser);
+    .action(act(cmdBrowser));
   cli.command('init [dir]', 'scaffold for the app it finds: config with server:, a spec and brief per route, schemas, VS Code settings, CI, AGENTS.md, npm scripts')
     .option('--ci <kind>', 'github (default: .github/workflows/visual-eval.yml), gitlab (.gitlab-ci.yml) or none')
     .option('--force', 'overwrite files, and re-create what you deleted, that init wrote before')
-    .action(cmdInit);
+    .action(act(cmdInit));
   cli.command('demo', 'serve the bundled demo shop and run its spec: approve, pass, then a regression that fails')
-    .action(cmdDemo);
+    .action(act(cmdDemo));
 }

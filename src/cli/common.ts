@@ -1,5 +1,6 @@
 // Shared option handling for commands: loading and narrowing the plan, reporters, output streams.
 import { InputError } from '../core/errors.js';
+import { resolveOptions, workersFlag, type ResolvedOptions } from './resolve.js';
 import { loadProject } from '../spec/project.js';
 import { selectPlan } from './select.js';
 import type { CommonOptions } from './commands.js';
@@ -16,12 +17,24 @@ export function reportersOf(opts: CommonOptions): string[] {
   return opts.json && !names.includes('json') ? [...names, 'json'] : names;
 }
 
-export function workersOf(opts: CommonOptions): number | undefined {
-  if (opts.workers === undefined) return undefined;
-  const n = Number(opts.workers);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InputError([`--workers "${opts.workers}": expected a whole number from 1 to 64`]);
-  return n;
+/** Where a command's output goes and where it runs: main() passes its own (tests pass buffers). */
+export interface CliIO {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  cwd: string;
+  /** the arguments as typed (recorded in run.json and report.json) */
+  argv: string[];
+  /** aborted on SIGINT/SIGTERM (main.ts listens; a second signal exits there) */
+  signal?: AbortSignal;
 }
+
+export const ioOf = (opts: CommonOptions): CliIO => opts.io ?? { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), argv: process.argv.slice(2) };
+
+/** Root, artifacts folder, workers, keepRuns: flag → config → default, the same for every command. */
+export const resolved = (opts: CommonOptions): ResolvedOptions => resolveOptions(opts, ioOf(opts).cwd);
+
+/** --workers as given (validated), for commands that only check it. */
+export const workersOf = (opts: CommonOptions): number | undefined => workersFlag(opts.workers);
 
 export function traceOf(opts: CommonOptions): 'off' | 'on-failure' {
   if (opts.trace === undefined) return 'off';
@@ -30,7 +43,7 @@ export function traceOf(opts: CommonOptions): 'off' | 'on-failure' {
 }
 
 export async function loadSelected(specs: string[], opts: CommonOptions): Promise<ProjectPlan> {
-  let plan = await loadProject({ config: opts.config, specs, baseURL: opts.baseUrl });
+  let plan = await loadProject({ config: opts.config, specs, baseURL: opts.baseUrl, cwd: ioOf(opts).cwd });
   if (opts.changed !== undefined && opts.changed !== false) {
     const { selectChanged, describeChanged } = await import('./changed.js');
     const sel = selectChanged(plan, opts.changed === true || opts.changed === '' ? true : String(opts.changed));
@@ -46,21 +59,7 @@ export const nothingChanged = (plan: ProjectPlan, opts: CommonOptions) => !plan.
 
 /** Human output (the console list, progress, where files went) goes to stderr: stdout carries
  *  report.json and nothing else when the json reporter is asked for. */
-export const humanStream = (_opts: CommonOptions): NodeJS.WriteStream => process.stderr;
+export const humanStream = (opts: CommonOptions): NodeJS.WriteStream => ioOf(opts).stderr;
 
 /** report.json goes to stdout when asked for by name: `--json`, or `--reporter json` (not the default set, which only writes the file). */
 export const jsonOnStdout = (opts: CommonOptions): boolean => !!opts.json || (!!opts.reporter && reportersOf(opts).includes('json'));
-
-/** An interrupt (SIGINT/SIGTERM) stops the run cleanly: partial results, marked incomplete, exit ≠ 0. */
-export function interruptSignal(log: NodeJS.WriteStream): AbortSignal {
-  const ctrl = new AbortController();
-  const onSignal = (sig: string) => {
-    if (ctrl.signal.aborted) process.exit(130);
-    // the one line an interrupt prints: the reporters fall silent once the signal is aborted
-    log.write(`\nveval: ${sig} — stopping: closing the browser and app server; the partial report is marked incomplete (${sig} again to force)\n`);
-    ctrl.abort(new Error(sig));
-  };
-  process.on('SIGINT', () => onSignal('SIGINT'));
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
-  return ctrl.signal;
-}

@@ -1,8 +1,10 @@
 // capture → checks + parity → judge → gate → reports, for one ProjectPlan. Stage modules are
 // imported lazily so that `validate` and `plan` answer fast and never load a browser driver.
 import path from 'node:path';
-import { createRun } from '../core/run-folder.js';
+import { createRun, finishRun, readRunInfo, type RunInfo, type RunState, type Selection, type TreeChange } from '../core/run-folder.js';
+import { diffManifests, hashManifest, treeManifest } from '../core/freshness.js';
 import { readArtifact } from '../core/artifact-read.js';
+import { withBaselineLock } from '../parity/lock.js';
 import { files } from '../core/run.js';
 import type { RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
@@ -10,7 +12,10 @@ import { forTerminal } from '../report/terminal.js';
 import { typed } from '../report/load.js';
 
 export interface PipelineOptions {
+  /** artifacts folder, absolute (default: the plan's out, under its root) */
   out?: string;
+  keepRuns?: number;
+  selection?: Partial<Selection>;
   workers?: number;
   trace?: 'off' | 'on-failure';
   updateBaselines?: boolean;
@@ -26,26 +31,54 @@ export interface PipelineOptions {
 
 export interface StageSet { capture: boolean; checks: boolean; judge: boolean; gate: boolean }
 
+/** Records why a run stopped (run.json) before the error goes on to the exit code. */
+function failRun(run: RunContext, state: RunState, err: unknown): never {
+  try { finishRun(run, state, { error: (err as Error)?.message ?? String(err) }); } catch { /* the original error matters more */ }
+  throw err;
+}
+
 /** Starts the app server (if any) and captures every unit of the plan into a new run folder. */
-export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, reporter?: ConsoleReporter): Promise<RunContext> {
-  const { run } = createRun(plan, { out: opts.out, argv: opts.argv, shard: opts.shard ?? null });
+export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, reporter?: ConsoleReporter, startedBy: RunInfo['startedBy'] = 'run'): Promise<RunContext> {
+  const { run } = createRun(plan, { out: opts.out, argv: opts.argv, shard: opts.shard ?? null, selection: opts.selection, startedBy });
   if (!plan.specs.length) return run;
-  const { startAppServer } = await import('../capture/app-server.js');
-  const { captureRun } = await import('../capture/index.js');
-  const server = await startAppServer(plan);
+  let captured = 0;
   try {
-    reporter?.onStage('capture');
-    await captureRun(run, {
-      baseURL: opts.baseURL ?? server.baseURL,
-      workers: opts.workers,
-      trace: opts.trace ?? 'off',
-      signal: opts.signal,
-      onUnit: (u) => reporter?.onUnit(u),
-    });
-  } finally {
-    await server.stop();
+    const { startAppServer } = await import('../capture/app-server.js');
+    const { captureRun } = await import('../capture/index.js');
+    const server = await startAppServer(plan);
+    try {
+      reporter?.onStage('capture');
+      await captureRun(run, {
+        baseURL: opts.baseURL ?? server.baseURL,
+        workers: opts.workers,
+        trace: opts.trace ?? 'off',
+        signal: opts.signal,
+        onUnit: (u) => { captured++; reporter?.onUnit(u); },
+      });
+    } finally {
+      await server.stop();
+    }
+  } catch (err) {
+    failRun(run, captured ? 'failed' : 'failed-to-start', err);
   }
   return run;
+}
+
+/** The working tree at the end of a run, when it is not the one hashed at its start (a log file
+ *  written into the repository while the run ran): named, so a stale verdict is explained. */
+export function treeChangeSince(run: RunContext): TreeChange | null {
+  const info = readRunInfo(run.runDir);
+  if (!info) return null;
+  const outRel = path.relative(run.root, run.outDir).split(path.sep).join('/');
+  const now = treeManifest(run.root, outRel && !outRel.startsWith('..') ? [outRel] : []);
+  const treeHash = hashManifest(now);
+  if (treeHash === info.treeHash) return null;
+  return { treeHash, ...diffManifests(info.files ?? {}, now) };
+}
+
+export function describeTreeChange(c: TreeChange): string {
+  const named = [...c.changed.map((f) => `${f} (changed)`), ...c.added.map((f) => `${f} (added)`), ...c.removed.map((f) => `${f} (removed)`)];
+  return `the working tree changed while the run ran: ${named.slice(0, 10).join(', ')}${named.length > 10 ? ` (+${named.length - 10} more)` : ''}; the run's tree is the one at its start. Keep logs and outputs out of the repository or in .gitignore`;
 }
 
 /** Deterministic layer: checks, then parity, per spec. */
@@ -116,12 +149,28 @@ export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions) {
   const reporter = opts.reporters.includes('list') ? await consoleReporter(opts.log, opts.signal) : undefined;
   const run = await captureStage(plan, opts, reporter);
   const interrupted = () => !!opts.signal?.aborted;
-  if (!interrupted()) await checkStage(run, opts, reporter);
-  if (!interrupted()) await judgeStage(run, opts, reporter);
-  if (opts.updateBaselines && !interrupted()) reportBaselines(run, opts.log);
-  const { report, written, check } = await gateStage(run, { startedAt, incomplete: interrupted(), argv: opts.argv }, opts.reporters);
+  let gated;
+  try {
+    if (!interrupted()) {
+      // the baselines are written during the check stage: one writer at a time (see lock.ts)
+      const checks = () => checkStage(run, opts, reporter);
+      await (opts.updateBaselines ? withBaselineLock(plan.root, `veval run --update-baselines (run ${run.runId})`, checks) : checks());
+    }
+    if (!interrupted()) await judgeStage(run, opts, reporter);
+    if (opts.updateBaselines && !interrupted()) reportBaselines(run, opts.log);
+    gated = await gateStage(run, { startedAt, incomplete: interrupted(), argv: opts.argv }, opts.reporters);
+  } catch (err) {
+    failRun(run, 'failed', err);
+  }
+  const { report, written, check } = gated;
   reporter?.end(report, run.runDir, written);
   announce(opts.log, opts.reporters, written, opts.signal);
+  const change = treeChangeSince(run);
+  // (after an interrupt the one line it printed stays the last)
+  if (change && !interrupted()) opts.log.write(`veval: ${describeTreeChange(change)}\n`);
+  const { notes } = finishRun(run, interrupted() || report.incomplete ? 'interrupted' : 'completed', { keepRuns: opts.keepRuns, treeAtEnd: change });
+  for (const n of notes) opts.log.write(`veval: ${n}\n`);
+  // report.json was written, so the run completed; another report not written fails the command
   check();
   return { run, report, written };
 }

@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { sha256 } from './fsx.js';
+import { DEFAULT_OUT } from './defaults.js';
 
-const ALWAYS_EXCLUDED = ['evals', 'baselines', '.veval-cache', 'node_modules', '.git'];
+const ALWAYS_EXCLUDED = [DEFAULT_OUT, 'baselines', '.veval-cache', 'node_modules', '.git'];
 
 function git(root: string, args: string[]): string | null {
   const r = spawnSync('git', args, { cwd: root, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
@@ -34,18 +35,22 @@ function walk(root: string, dir: string, out: string[], extra: string[]): void {
   }
 }
 
-/** Top-level folders that are veval artifacts folders (`latest` naming a run with run.json), e.g.
- *  shard outputs written with --out: they are results, not part of what was evaluated. */
+/** A veval artifacts folder: run folders under runs/, or a `latest` naming one (a link, a copied
+ *  folder, or a file holding its name as older versions wrote). */
+export function isArtifactsFolder(dir: string): boolean {
+  const has = (...p: string[]) => fs.existsSync(path.join(dir, ...p, 'run.json'));
+  try { if (has('latest')) return true; } catch { /* not a folder */ }
+  try {
+    const name = fs.readFileSync(path.join(dir, 'latest'), 'utf8').trim();
+    if (name && has(...name.split('/'))) return true;
+  } catch { /* no latest file */ }
+  try { return fs.readdirSync(path.join(dir, 'runs')).some((n) => has('runs', n)); } catch { return false; }
+}
+
+/** Top-level folders that are veval artifacts folders, e.g. shard outputs written with --out:
+ *  they are results, not part of what was evaluated. */
 function artifactFolders(root: string): string[] {
-  const out: string[] = [];
-  for (const ent of fs.readdirSync(root, { withFileTypes: true })) {
-    if (!ent.isDirectory()) continue;
-    try {
-      const latest = fs.readFileSync(path.join(root, ent.name, 'latest'), 'utf8').trim();
-      if (latest && fs.existsSync(path.join(root, ent.name, latest, 'run.json'))) out.push(ent.name);
-    } catch { /* not an artifacts folder */ }
-  }
-  return out;
+  return fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && isArtifactsFolder(path.join(root, e.name))).map((e) => e.name);
 }
 
 /** The files that make up the working tree, relative and sorted. */
@@ -92,7 +97,7 @@ export function isDirty(root: string, extraExcluded: string[] = []): boolean {
 
 export interface Freshness { runId: string; gitSha: string | null; treeHash: string; dirty: boolean; files: Record<string, string> }
 
-export function freshness(root: string, outRel = 'evals'): Freshness {
+export function freshness(root: string, outRel = DEFAULT_OUT): Freshness {
   const extra = [outRel.replace(/\/+$/, '')];
   const files = treeManifest(root, extra);
   const hash = hashManifest(files);

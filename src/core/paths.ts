@@ -31,3 +31,44 @@ export function shown(abs: string, cwd = process.cwd()): string {
   const r = path.relative(cwd, abs);
   return r && !r.startsWith('..') && !path.isAbsolute(r) ? r.split(path.sep).join('/') : abs;
 }
+
+/** The real path of `abs`: symlinks resolved on the part of it that exists, the rest appended. */
+export function realPathOf(abs: string): string {
+  const missing: string[] = [];
+  for (let p = path.resolve(abs); ; p = path.dirname(p)) {
+    try { return path.join(fs.realpathSync(p), ...missing.reverse()); } catch (err: any) {
+      if (err?.code !== 'ENOENT' && err?.code !== 'ENOTDIR') throw err;
+      if (path.dirname(p) === p) return path.resolve(abs);
+      missing.push(path.basename(p));
+    }
+  }
+}
+
+/** Why `abs` (a baseline, a run folder, a cache file — `what` names it) may not be read or
+ *  written: it lies outside the project root once symlinks are resolved. null when it is inside.
+ *  `explicitOutside`: a path that is outside the project as written (an --out or --run the user
+ *  named, e.g. /tmp/artifacts) is their choice; only a link from inside the project to outside is
+ *  refused. */
+export function outsideRoot(root: string, abs: string, what: string, explicitOutside = false): string | null {
+  let realRoot: string, real: string;
+  try { realRoot = fs.realpathSync(root); real = realPathOf(abs); } catch (err: any) {
+    return `${what}: cannot resolve ${abs} (${err?.code ?? err?.message})`;
+  }
+  if (isInside(realRoot, real)) return null;
+  const lexical = isInside(root, path.resolve(abs)) || isInside(realRoot, path.resolve(abs));
+  if (!lexical && explicitOutside) return null;
+  return lexical
+    ? `${what} ${shown(abs, root)} leads outside the project folder ${root} (through a symbolic link to ${real}); refusing to follow it`
+    : `${what} ${abs} is outside the project folder ${root}`;
+}
+
+/** outsideRoot as an exception, for callers that stop at the first one. */
+export class OutsideRootError extends Error {
+  constructor(message: string) { super(message); this.name = 'OutsideRootError'; }
+}
+
+export function assertInsideRoot(root: string, abs: string, what: string): string {
+  const why = outsideRoot(root, abs, what);
+  if (why) throw new OutsideRootError(why);
+  return abs;
+}

@@ -1,4 +1,4 @@
-// A run folder (evals/<sha> or evals/worktree-<hash>) and the file names inside it. Stages meet
+// A run folder (<out>/runs/<timestamp>-<id>, see run-folder.ts) and the file names inside it. Stages meet
 // only here: each reads and writes files under the run folder.
 import path from 'node:path';
 import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
@@ -6,8 +6,8 @@ import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
 export interface RunContext {
   root: string;                   // project root (absolute)
   outDir: string;                 // artifacts folder (absolute)
-  runId: string;                  // "<git-sha>" or "worktree-<tree-hash>"
-  runDir: string;                 // outDir/runId
+  runId: string;                  // the run folder's name, "<yyyymmdd-hhmmssmmmZ>-<6 hex>"
+  runDir: string;                 // outDir/runs/runId
   plan: ProjectPlan;
 }
 

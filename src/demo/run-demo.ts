@@ -8,7 +8,8 @@ import { EXIT } from '../core/errors.js';
 import { PACKAGE_ROOT } from '../core/version.js';
 import { loadProject } from '../spec/project.js';
 import { runPipeline } from '../cli/pipeline.js';
-import { interruptSignal } from '../cli/common.js';
+import { ioOf } from '../cli/common.js';
+import type { CommonOptions } from '../cli/commands.js';
 
 const COPY = ['visual-eval.config.yaml', 'specs', 'briefs', 'demo/app'];
 
@@ -16,11 +17,12 @@ function banner(out: NodeJS.WriteStream, text: string): void {
   out.write(`\n${'━'.repeat(78)}\n${text}\n${'━'.repeat(78)}\n`);
 }
 
-export async function cmdDemo(): Promise<number> {
-  const out = process.stdout;
+export async function cmdDemo(opts: CommonOptions): Promise<number> {
+  const io = ioOf(opts);
+  const out = io.stdout;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'veval-demo-'));
   for (const rel of COPY) fs.cpSync(path.join(PACKAGE_ROOT, rel), path.join(scratch, rel), { recursive: true });
-  const signal = interruptSignal(out);
+  const signal = io.signal;
   const run = async (updateBaselines: boolean) => {
     const plan = await loadProject({ cwd: scratch });
     return runPipeline(plan, { reporters: ['list', 'json', 'markdown', 'junit', 'html'], argv: ['demo'], log: out, updateBaselines, signal });

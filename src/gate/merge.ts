@@ -4,8 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
-import { sha256, writeFileAtomic, writeJsonAtomic } from '../core/fsx.js';
-import { openRun, type RunInfo } from '../core/run-folder.js';
+import { createRun, finishRun, LATEST, openRunDir, RUNS, updateRun, type Opened } from '../core/run-folder.js';
 import { files, type RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import { gateRun } from './index.js';
@@ -14,11 +13,36 @@ import { forTerminal } from '../report/terminal.js';
 import type { Report } from './report-schema.js';
 import { readArtifact } from '../core/artifact-read.js';
 
-/** A shard argument is a run folder (has plan.json) or an artifacts folder (has `latest`). */
-function openShard(dir: string): { run: RunContext; info: RunInfo } {
+const isRunFolder = (dir: string) => fs.existsSync(path.join(dir, files.plan)) && fs.existsSync(path.join(dir, files.run));
+
+/** The run folder an argument names: itself when it is one (plan.json + run.json); else, of the run
+ *  folders in it or in its runs/, the newest with a report.json (else the newest). Anything else in
+ *  it — a `latest` link, file or copied folder, stray files — is ignored. */
+/** A `latest` link given as an argument (a glob like shards/*\/*\/ passes it) is read as the name of
+ *  the run folder next to it, never followed: a copy (cp, CI artifact stores) may have made its
+ *  target absolute, pointing out of the project. */
+function besideLatest(dir: string): string {
+  const abs = path.resolve(dir);
+  try {
+    if (path.basename(abs) !== LATEST || !fs.lstatSync(abs).isSymbolicLink()) return dir;
+    const sibling = path.join(path.dirname(abs), RUNS, path.basename(fs.readlinkSync(abs)));
+    return fs.existsSync(sibling) ? sibling : dir;
+  } catch { return dir; }
+}
+
+function shardRun(root: string, given: string, notes: string[]): Opened {
+  const dir = besideLatest(given);
   if (!fs.existsSync(dir)) throw new InputError([`${dir}: shard folder not found`]);
-  if (fs.existsSync(path.join(dir, files.plan))) return openRun(path.dirname(dir), '.', dir);
-  return openRun(dir, '.');
+  if (isRunFolder(dir)) return openRunDir(root, dir);
+  const candidates = [dir, path.join(dir, RUNS)].flatMap((d) => {
+    try { return fs.readdirSync(d, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== LATEST).map((e) => path.join(d, e.name)); } catch { return []; }
+  }).filter(isRunFolder).map((d) => openRunDir(root, d));
+  if (!candidates.length) throw new InputError([`${dir}: no veval run folder in it (a run folder holds plan.json and run.json; an artifacts folder holds them under runs/)`]);
+  const newest = (xs: Opened[]) => [...xs].sort((a, b) => (a.info.startedAt < b.info.startedAt ? 1 : -1))[0];
+  const gated = candidates.filter((c) => fs.existsSync(path.join(c.run.runDir, files.report)));
+  const pick = newest(gated.length ? gated : candidates);
+  if (candidates.length > 1) notes.push(`${dir} holds ${candidates.length} runs; merging ${pick.run.runId} (the newest${gated.length ? ' with a report' : ''})`);
+  return pick;
 }
 
 /** Each shard records "i/n"; every i of 1..n must be present, all with the same n. */
@@ -33,9 +57,22 @@ export function missingShards(recorded: (string | null)[]): string[] {
   return Array.from({ length: n }, (_, i) => i + 1).filter((i) => !have.has(i)).map((i) => `shard ${i}/${n} is missing: the merged verdict is incomplete`);
 }
 
-export async function mergeRuns(dirs: string[], opts: { out: string; reporters: string[] }): Promise<{ runDir: string; report: Report; written: string[] }> {
+export interface MergeOptions { root: string; out: string; reporters: string[]; keepRuns?: number; argv?: string[]; log?: { write(s: string): unknown } }
+
+export async function mergeRuns(dirs: string[], opts: MergeOptions): Promise<{ runDir: string; report: Report; notes: string[]; written: string[] }> {
   if (!dirs.length) throw new InputError(['merge: name at least one shard folder']);
-  const shards = dirs.map(openShard);
+  const notes: string[] = [];
+  const given = dirs.map((d) => path.resolve(d));
+  const twice = given.find((d, i) => given.indexOf(d) !== i);
+  if (twice) throw new InputError([`merge: ${twice} is given twice`]);
+  const picked = dirs.map((d) => shardRun(opts.root, d, notes));
+  // the same run reached twice (its folder, a `latest` link or an uploaded copy of it) counts once
+  const shards: Opened[] = [];
+  for (const s of picked) {
+    const twin = shards.find((x) => x.info.runId === s.info.runId);
+    if (!twin) { shards.push(s); continue; }
+    if (path.resolve(twin.run.runDir) !== path.resolve(s.run.runDir)) notes.push(`${s.run.runDir} is a copy of run ${s.info.runId} (already merged from ${twin.run.runDir}); ignored`);
+  }
   const trees = new Set(shards.map((s) => s.info.treeHash));
   if (trees.size > 1) throw new InputError([`merge: the shards come from different working trees (${[...trees].map((t) => t.slice(0, 12)).join(', ')}); merge shards of one commit`]);
   const seen = new Map<string, string>();
@@ -46,30 +83,29 @@ export async function mergeRuns(dirs: string[], opts: { out: string; reporters: 
   }
 
   const first = shards[0];
-  const runId = `merged-${sha256(shards.map((s) => s.run.runDir).sort().join('\n')).slice(0, 12)}`;
-  const runDir = path.join(opts.out, runId);
-  fs.rmSync(runDir, { recursive: true, force: true });
-  fs.mkdirSync(runDir, { recursive: true });
+  const plan: ProjectPlan = { ...first.run.plan, root: opts.root, specs: shards.flatMap((s) => s.run.plan.specs).sort((a, b) => (a.name < b.name ? -1 : 1)) };
+  const fi = first.info;
+  const argv = opts.argv ?? ['merge', ...dirs];
+  const { run } = createRun(plan, {
+    out: opts.out, argv, startedBy: 'merge', shard: `merged from ${shards.length} shard(s)`,
+    fresh: { runId: '', gitSha: fi.gitSha, treeHash: fi.treeHash, dirty: fi.dirty, files: fi.files ?? {} },
+  });
+  updateRun(run, { startedAt: shards.map((s) => s.info.startedAt).sort()[0] });
   for (const s of shards) for (const spec of s.run.plan.specs) {
-    fs.cpSync(path.join(s.run.runDir, spec.name), path.join(runDir, spec.name), { recursive: true });
+    fs.cpSync(path.join(s.run.runDir, spec.name), path.join(run.runDir, spec.name), { recursive: true });
   }
-  const plan: ProjectPlan = { ...first.run.plan, specs: shards.flatMap((s) => s.run.plan.specs).sort((a, b) => (a.name < b.name ? -1 : 1)) };
-  const startedAt = shards.map((s) => s.info.startedAt).sort()[0];
-  const info: RunInfo = { ...first.info, runId, startedAt, shard: `merged from ${shards.length} shard(s)`, argv: ['merge', ...dirs] };
-  writeJsonAtomic(path.join(runDir, files.plan), plan);
-  writeJsonAtomic(path.join(runDir, files.run), info);
-
-  const run: RunContext = { root: plan.root, outDir: opts.out, runId, runDir, plan };
   // A shard whose own run was interrupted (no report.json), or a shard that never arrived (a CI job
   // that did not upload), makes the merged run incomplete: it can never pass.
   const missing = missingShards(shards.map((s) => s.info.shard));
-  for (const m of missing) process.stderr.write(`veval merge: ${forTerminal(m)}\n`);
+  for (const m of missing) (opts.log ?? process.stderr).write(`veval merge: ${forTerminal(m)}\n`);
   const incomplete = missing.length > 0 || shards.some((s) => {
     return readArtifact('report', path.join(s.run.runDir, files.report)).value?.incomplete ?? true;
   });
-  const report = gateRun(run, { startedAt, finishedAt: new Date().toISOString(), incomplete, argv: info.argv });
-  const { written, failures } = writeReportsDetailed(runDir, opts.reporters.filter((r) => r !== 'list'));
+  const startedAt = shards.map((s) => s.info.startedAt).sort()[0];
+  const report = gateRun(run, { startedAt, finishedAt: new Date().toISOString(), incomplete, argv });
+  const { written, failures } = writeReportsDetailed(run.runDir, opts.reporters.filter((r) => r !== 'list'));
+  notes.push(...finishRun(run, incomplete ? 'interrupted' : 'completed', { keepRuns: opts.keepRuns }).notes);
+  // report.json was written (the run completed); another report not written fails the merge
   failOnUnwritten(failures, report.status);
-  writeFileAtomic(path.join(opts.out, 'latest'), runId + '\n');
-  return { runDir, report, written };
+  return { runDir: run.runDir, report, notes, written };
 }

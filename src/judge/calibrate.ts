@@ -9,6 +9,7 @@ import { writeJsonAtomic } from '../core/fsx.js';
 import { files, type RunContext } from '../core/run.js';
 import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
 import { defaultCacheDir } from './cache.js';
+import { DEFAULT_OUT } from '../core/defaults.js';
 import { writeCalibration } from './calibration-file.js';
 import { decodePng } from './images.js';
 import { runJudge, type JudgeResult } from './index.js';
@@ -85,7 +86,7 @@ export async function calibrate(goldDir: string, project: ProjectPlan, opts: { e
       const rec = goldRecord(g, img);
       const spec = caseSpec(g.spec, rec);
       const root = path.join(tmp, g.name);
-      const run: RunContext = { root, outDir: path.join(root, 'evals'), runId: 'gold', runDir: path.join(root, 'evals', 'gold'), plan: { ...project, root, specs: [spec] } };
+      const run: RunContext = { root, outDir: path.join(root, DEFAULT_OUT), runId: 'gold', runDir: path.join(root, DEFAULT_OUT, 'gold'), plan: { ...project, root, specs: [spec] } };
       const vp = rec.viewport.name;
       fs.mkdirSync(path.join(run.runDir, spec.name), { recursive: true });
       fs.writeFileSync(path.join(run.runDir, files.capture(spec.name, 'default', vp)), png);

@@ -99,7 +99,9 @@ async function judgeSpec(run: RunContext, spec: SpecPlan, opts: JudgeRunOptions,
     images: inputs.images.map((i) => `${i.name}:${i.sha256}`), maxTokens: judge.maxTokens, schema: VERDICT_SCHEMA,
   });
   const cacheDir = opts.cacheDir ?? defaultCacheDir(run.root);
-  let answer = opts.noCache ? null : readCache(cacheDir, key);
+  // the project's own cache must stay in the project (a .veval-cache linked elsewhere is not used)
+  const cacheRoot = opts.cacheDir ? undefined : run.root;
+  let answer = opts.noCache ? null : readCache(cacheDir, key, cacheRoot);
   if (answer) {
     result.cache = 'hit';
   } else {
@@ -133,7 +135,7 @@ async function judgeSpec(run: RunContext, spec: SpecPlan, opts: JudgeRunOptions,
     return result;
   }
   if (result.cache !== 'hit') {
-    const warn = writeCache(cacheDir, answer);
+    const warn = writeCache(cacheDir, answer, cacheRoot);
     if (warn) process.emitWarning(warn);
   }
   const checked = checkVerdict(verdict, inputs, Object.keys(spec.regions), prompt.items);

@@ -6,12 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { readJsonIfExists, sha256, writeFileAtomic } from '../core/fsx.js';
+import { sha256, writeFileAtomic } from '../core/fsx.js';
 import { readArtifact } from '../core/artifact-read.js';
-import { treeHash as computeTreeHash } from '../core/freshness.js';
+import { diffManifests, hashManifest, treeManifest } from '../core/freshness.js';
+import { describeState, effectiveState, readRunInfo, type RunInfo as RunJson } from '../core/run-folder.js';
 import { files, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
-import { baselineAbs, baselineRel, readManifest, writeManifest } from './baselines.js';
+import { baselineAbs, baselineDir, baselineRel, readManifest, writeManifest } from './baselines.js';
 import { loadCapture } from './capture-unit.js';
 import { layoutOf } from './layout.js';
 import { decodePng } from './png.js';
@@ -28,6 +29,11 @@ export interface ApproveOptions {
   /** every spec of the project: orphans are judged against these, not against a partial run's plan
    *  (after `veval run specs/a.yaml`, b's baselines are not orphans) */
   projectSpecs?: SpecPlan[];
+  /** approve captures with blocker findings anyway (they are listed as warnings) */
+  force?: boolean;
+  /** run --update-baselines: the run approves its own captures before it is gated; the tree is the
+   *  one hashed at its start (changes during the run are reported when it ends) */
+  inRun?: boolean;
 }
 
 export interface ApproveResult {
@@ -38,13 +44,18 @@ export interface ApproveResult {
   acceptedDebt: string[];
 }
 
-interface RunInfo { runId?: string; gitSha?: string | null; treeHash?: string | null; startedAt?: string }
+type RunInfo = Partial<RunJson>;
 
-/** Seams for tests: the tree hash and the clock. */
-export interface ApproveDeps { treeHash: (root: string, extraExcluded: string[]) => string; now: () => Date }
+/** Seams for tests: the working tree now (its hash and manifest, path → sha256) and the clock. */
+export interface ApproveDeps { tree: (root: string, extraExcluded: string[]) => { treeHash: string; files: Record<string, string> }; now: () => Date }
+
+const workingTree = (root: string, extraExcluded: string[]) => {
+  const files = treeManifest(root, extraExcluded);
+  return { treeHash: hashManifest(files), files };
+};
 
 export async function approve(run: RunContext, opts: ApproveOptions): Promise<ApproveResult> {
-  return approveWith(run, opts, { treeHash: computeTreeHash, now: () => new Date() });
+  return approveWith(run, opts, { tree: workingTree, now: () => new Date() });
 }
 
 export async function approveWith(run: RunContext, opts: ApproveOptions, deps: ApproveDeps): Promise<ApproveResult> {
@@ -53,12 +64,15 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
   // a --viewport or --state that names nothing (a typo, a rename) must not read as a clean approve
   const unknown = unknownFilters(specs, opts);
   if (unknown.length) { res.refused.push(...unknown); return res; }
-  const stale = staleness(run, deps);
+  const stale = opts.inRun ? ownRun(run) : staleness(run, deps);
+  const blockers = opts.inRun ? null : reportBlockers(run);
   const approver = opts.approver ?? whoApproves(run.root);
   const approvedAt = deps.now().toISOString();
   for (const spec of specs) {
     const units = unitsOf(spec).filter((u) => (!opts.state || u.state === opts.state) && (!opts.viewport || u.viewport === opts.viewport));
-    if (stale.reason) { for (const u of units) res.refused.push({ unit: `${spec.name}/${unitKey(u.state, u.viewport)}`, reason: stale.reason }); continue; }
+    const outside = outsideBaselines(run, spec.name);
+    const whole = stale.reason ?? outside ?? (blockers && 'error' in blockers ? blockers.error : null);
+    if (whole) { for (const u of units) res.refused.push({ unit: `${spec.name}/${unitKey(u.state, u.viewport)}`, reason: whole }); continue; }
     const read = readManifest(run, spec.name);
     // an unreadable manifest is replaced only by entries we can vouch for: the ones written now
     const manifest: BaselineManifest = read.manifest ?? { version: 1, spec: spec.name, images: {} };
@@ -70,6 +84,11 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
       const key = unitKey(u.state, u.viewport);
       const cap = loadCapture(run, spec.name, u.state, u.viewport);
       if (!cap.ok) { res.refused.push({ unit: `${spec.name}/${key}`, reason: cap.reason }); continue; }
+      const gated = blockers && 'at' in blockers ? blockers.at(spec.name, u.state, u.viewport) : [];
+      if (gated.length && !opts.force) {
+        res.refused.push({ unit: `${spec.name}/${key}`, reason: `the run's report has ${gated.length} blocker finding(s) in this capture: ${gated.join('; ')}; fix them, or approve anyway with --force` });
+        continue;
+      }
       let size: { width: number; height: number };
       try { size = decodePng(cap.png, spec.parity?.maxPixels); } catch (err) {
         res.refused.push({ unit: `${spec.name}/${key}`, reason: `screenshot ${cap.file} is not a readable PNG: ${(err as Error).message}` });
@@ -105,7 +124,8 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
       manifest.images[key] = entry;
       changed = true;
       res.written.push(rel);
-      const found = findingsAt(run, spec.name, u.state, u.viewport);
+      if (gated.length) res.warnings.push(`${rel}: approved with --force despite ${gated.length} blocker finding(s): ${gated.join('; ')}`);
+      const found = gated.length ? [] : findingsAt(run, spec.name, u.state, u.viewport);
       if (found.length) res.warnings.push(`${rel}: the run found ${found.join(', ')} in this capture; approving bakes them into the baseline`);
     }
     // debt before manifest: a crash in between leaves entries the manifest does not vouch for, which the guard reports
@@ -195,20 +215,55 @@ function unknownFilters(specs: SpecPlan[], opts: ApproveOptions): { unit: string
   return out;
 }
 
-/** A run made from another working tree than the current one must not become the reference. */
-function staleness(run: RunContext, deps: ApproveDeps): { reason: string | null; info: RunInfo } {
-  let info: RunInfo | null;
-  try { info = readJsonIfExists<RunInfo>(path.join(run.runDir, files.run)); } catch (err) {
-    return { reason: `${files.run} of run ${run.runId} is unreadable (${(err as Error).message}); cannot tell which tree the captures were made from`, info: {} };
+function readInfo(run: RunContext): { info: RunInfo | null; problem: string | null } {
+  try { return { info: readRunInfo(run.runDir), problem: null }; } catch (err) {
+    return { info: null, problem: `${files.run} of run ${run.runId} is unreadable (${(err as Error).message}); cannot tell which tree the captures were made from` };
   }
+}
+
+/** run --update-baselines approving its own captures: the tree is the one hashed at its start. */
+function ownRun(run: RunContext): { reason: string | null; info: RunInfo } {
+  const { info, problem } = readInfo(run);
+  if (problem || !info?.treeHash) return { reason: problem ?? `${files.run} of run ${run.runId} has no treeHash`, info: info ?? {} };
+  return { reason: null, info };
+}
+
+/** Only a completed run made from the current working tree may become the reference. */
+function staleness(run: RunContext, deps: ApproveDeps): { reason: string | null; info: RunInfo } {
+  const { info, problem } = readInfo(run);
+  if (problem) return { reason: problem, info: {} };
   if (!info?.treeHash) return { reason: `${files.run} of run ${run.runId} is missing or has no treeHash; cannot tell which tree the captures were made from`, info: info ?? {} };
+  const state = effectiveState(info as RunJson);
+  if (state !== 'completed') return { reason: `run ${run.runId} is ${describeState(info as RunJson, state)}: only a completed run (its gate wrote report.json) can be approved; run \`veval run\` again`, info };
   const outRel = path.relative(run.root, run.outDir).split(path.sep).join('/');
-  let now: string;
-  try { now = deps.treeHash(run.root, outRel && !outRel.startsWith('..') ? [outRel] : []); } catch (err) {
+  let now: { treeHash: string; files: Record<string, string> };
+  try { now = deps.tree(run.root, outRel && !outRel.startsWith('..') ? [outRel] : []); } catch (err) {
     return { reason: `cannot hash the working tree (${(err as Error).message}); refusing to approve a run that may be stale`, info };
   }
-  if (now !== info.treeHash) return { reason: `stale run: the working tree changed since run ${run.runId} (tree ${info.treeHash.slice(0, 12)} → ${now.slice(0, 12)}); run \`veval run\` again and approve that`, info };
-  return { reason: null, info };
+  const nowHash = now.treeHash;
+  if (nowHash === info.treeHash) return { reason: null, info };
+  const d = diffManifests(info.files ?? {}, now.files);
+  const named = [...d.changed.map((f) => `${f} changed`), ...d.added.map((f) => `${f} added`), ...d.removed.map((f) => `${f} removed`)];
+  const which = named.length ? `: ${named.slice(0, 5).join(', ')}${named.length > 5 ? ` (+${named.length - 5} more)` : ''}` : ` (tree ${info.treeHash.slice(0, 12)} → ${nowHash.slice(0, 12)})`;
+  return { reason: `stale run: the working tree changed since run ${run.runId}${which}; run \`veval run\` again and approve that`, info };
+}
+
+/** A spec's baseline folder that symbolic links take out of the project: nothing is written there. */
+function outsideBaselines(run: RunContext, spec: string): string | null {
+  try { baselineDir(run, spec); return null; } catch (err) { return (err as Error).message; }
+}
+
+/** The gated report's blocker findings per unit (parity differences are what approving settles, so
+ *  they do not count). A spec-wide finding counts for every unit of its spec. */
+function reportBlockers(run: RunContext): { at: (spec: string, state: string, viewport: string) => string[] } | { error: string } {
+  const loaded = readArtifact('report', path.join(run.runDir, files.report));
+  const report = loaded.value;
+  if (!report) return { error: `${files.report} of run ${run.runId} is ${loaded.problem}: approve only what was gated (run \`veval run\`)` };
+  return {
+    at: (spec, state, viewport) => (report.specs.find((s) => s.name === spec)?.findings ?? [])
+      .filter((f) => f.severity === 'blocker' && f.check !== 'parity' && (f.state ?? state) === state && (f.viewport ?? viewport) === viewport)
+      .map((f) => `${f.check}: ${f.message}`),
+  };
 }
 
 function fileSha(file: string): string | null {

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeJsonAtomic } from '../core/fsx.js';
+import { assertInsideRoot } from '../core/paths.js';
 import type { RunContext } from '../core/run.js';
 import type { BaselineManifest } from './types.js';
 
@@ -11,8 +12,10 @@ export const BASELINES = 'baselines';
 
 /** Project-relative path, as messages and evidence cite it. */
 export const baselineRel = (spec: string, key?: string) => (key ? `${BASELINES}/${spec}/${key}.png` : `${BASELINES}/${spec}/manifest.json`);
-export const baselineAbs = (run: Pick<RunContext, 'root'>, rel: string) => path.join(run.root, ...rel.split('/'));
-export const baselineDir = (run: RunContext, spec: string) => path.join(run.root, BASELINES, spec);
+/** The absolute path of a baseline file; throws OutsideRootError when symbolic links take it out of
+ *  the project (a baselines/<spec> linked elsewhere is never read from or written to). */
+export const baselineAbs = (run: Pick<RunContext, 'root'>, rel: string) => assertInsideRoot(run.root, path.join(run.root, ...rel.split('/')), 'baseline');
+export const baselineDir = (run: Pick<RunContext, 'root'>, spec?: string) => assertInsideRoot(run.root, path.join(run.root, BASELINES, ...(spec ? [spec] : [])), 'baseline folder');
 
 export type ManifestRead = { manifest: BaselineManifest | null; error: string | null };
 
@@ -21,6 +24,7 @@ export type ManifestRead = { manifest: BaselineManifest | null; error: string | 
 export function readBaselineJson<T>(run: Pick<RunContext, 'root'>, rel: string, check: (v: any) => void): { value: T | null; error: string | null } {
   let text: string;
   try { text = fs.readFileSync(baselineAbs(run, rel), 'utf8'); } catch (err: any) {
+    if (err?.name === 'OutsideRootError') return { value: null, error: `cannot be read: ${err.message}` };
     if (err?.code === 'ENOENT') return { value: null, error: null };
     return { value: null, error: `${rel} cannot be read: ${err?.message ?? err}` };
   }

@@ -38,7 +38,7 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
     if (opts.updateBaselines && spec.parity && guard.length) {
       notes.push(`baseline not written for ${spec.name}: its settings are looser than at approval; review this run, then \`veval approve --spec ${spec.name}\``);
     } else if (opts.updateBaselines && spec.parity) {
-      const res = await approve(run, { spec: spec.name, acceptA11yDebt: opts.acceptA11yDebt });
+      const res = await approve(run, { spec: spec.name, acceptA11yDebt: opts.acceptA11yDebt, inRun: true });
       for (const w of res.written) written.add(w);
       for (const r of res.refused) notes.push(`baseline not written for ${r.unit}: ${r.reason}`);
     }

@@ -4,15 +4,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { unitKey, unitsOf, type RunContext } from '../core/run.js';
-import { BASELINES, baselineRel, readManifest, writeManifest } from './baselines.js';
+import { baselineDir, baselineRel, readManifest, writeManifest } from './baselines.js';
 
 export function pruneOrphans(run: RunContext, remove: boolean): { orphans: string[]; removed: string[] } {
-  const root = path.join(run.root, BASELINES);
   const orphans: string[] = [];
   const removed: string[] = [];
-  let dirs: string[];
-  try { dirs = fs.readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort(); } catch { return { orphans, removed }; }
+  let root: string, dirs: string[];
+  // a baselines folder (or a spec's folder in it) linked out of the project is neither listed nor pruned
+  try { root = baselineDir(run); dirs = fs.readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort(); } catch { return { orphans, removed }; }
   for (const dir of dirs) {
+    try { baselineDir(run, dir); } catch { continue; }
     const spec = run.plan.specs.find((s) => s.name === dir && s.parity);
     const live = new Set(spec ? unitsOf(spec).map((u) => unitKey(u.state, u.viewport)) : []);
     const pngs = fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.png')).sort();

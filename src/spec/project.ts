@@ -1,10 +1,10 @@
 // Loading a project: config + specs + briefs → one ProjectPlan, or every problem at once as an
 // InputError (exit 2). Nothing runs on an invalid project; there is no warn-and-continue.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { resolveInside, shown } from '../core/paths.js';
+import { DEFAULT_OUT } from '../core/defaults.js';
 import { readYaml, parseYaml, readTextFile, positionOf, at, type Source } from './source.js';
 import { schemaCheck } from './schema-errors.js';
 import type { ConfigInput, SpecInput } from './schema.js';
@@ -38,7 +38,7 @@ export interface LoadedConfig {
 
 /** The config in cwd, else in the nearest folder above (as git finds its repository), stopping at
  *  a repository root. */
-function findConfig(cwd: string): string | null {
+export function findConfig(cwd: string): string | null {
   for (let dir = cwd; ; dir = path.dirname(dir)) {
     const file = path.join(dir, CONFIG_FILE);
     if (fs.existsSync(file)) return file;
@@ -46,9 +46,12 @@ function findConfig(cwd: string): string | null {
   }
 }
 
+/** The config file a command uses: --config (relative to cwd), else the one found upward. */
+export const configFileOf = (cwd: string, config?: string): string | null => (config ? path.resolve(cwd, config) : findConfig(cwd));
+
 function loadConfig(opts: LoadOptions, problems: string[]): LoadedConfig {
   const cwd = opts.cwd ?? process.cwd();
-  const file = opts.config ? path.resolve(cwd, opts.config) : findConfig(cwd);
+  const file = configFileOf(cwd, opts.config);
   // No config: the built-in defaults are what the project says. A config that could not be read:
   // nothing is known, and the checks that depend on it stay quiet.
   const none = (root: string, f: string | null, known: boolean): LoadedConfig =>
@@ -213,12 +216,10 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
       args: cfg.config.browser?.args ?? [],
     },
     workers: cfg.config.workers ?? null,
-    out: cfg.config.out ?? 'evals',
+    out: cfg.config.out ?? DEFAULT_OUT,
     specs,
   };
 }
-
-export const defaultWorkers = () => Math.max(1, Math.min(4, os.availableParallelism()));
 
 /** server.static as the plan keeps it: the folder (absolute) and its SPA fallback file. */
 function staticOf(root: string, st: string | { dir: string; fallback?: string }): { dir: string; fallback: string | null } {

@@ -2,6 +2,7 @@
 // runtime validation (ajv) and the committed IDE schemas in schema/ (test/spec/schema-drift).
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { CHECKS } from '../checks/registry.js';
+import { DEFAULT_KEEP_RUNS, DEFAULT_OUT } from '../core/defaults.js';
 import { SEVERITIES } from '../core/artifacts.js';
 
 const Str = (description: string, extra: object = {}) => Type.String({ description, ...extra });
@@ -219,7 +220,8 @@ export const Config = Type.Object({
   baseURL: Type.Optional(Str('joined with each spec route', { pattern: '^https?://' })),
   server: Type.Optional(Server),
   specs: Type.Optional(Type.Array(Type.String(), { description: 'spec globs (default specs/**/*.yaml)' })),
-  out: Type.Optional(Str('artifacts folder (default evals)', { minLength: 1 })),
+  out: Type.Optional(Str(`artifacts folder (default ${DEFAULT_OUT}); one reached through a symbolic link out of the project is refused`, { minLength: 1 })),
+  keepRuns: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, description: `run folders kept under <out>/runs; older ones are removed after a run completes, never the latest completed run or a running one (default ${DEFAULT_KEEP_RUNS})` })),
   viewports: Type.Optional(NamedRecord(ViewportDef, 'named viewports')),
   browser: Type.Optional(Browser),
   workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 64, description: 'parallel browser contexts (default from core count)' })),

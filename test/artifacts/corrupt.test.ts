@@ -59,7 +59,7 @@ for (const c of corruptions(record('checkout', 'default', 'desktop'), { ...recor
     assert.equal(report.status, 'fail');
     assert.match(report.specs[0].reasons.join('\n'), new RegExp(`capture record ${esc(REC)} is unreadable: .*${why.source}`));
 
-    const approved = await approveWith(run, { approver: 'T <t@example.com>' }, { treeHash: () => 'tree1', now: () => new Date('2026-01-01T00:00:00Z') });
+    const approved = await approveWith(run, { approver: 'T <t@example.com>' }, { tree: () => ({ treeHash: 'tree1', files: {} }), now: () => new Date('2026-01-01T00:00:00Z') });
     assert.ok(!approved.written.some((w) => w.includes('default-desktop')), 'the desktop baseline is not written');
     const refused = approved.refused.find((r) => r.unit === 'checkout/default-desktop')!;
     assert.match(refused.reason, new RegExp(`capture record ${esc(REC)} is unreadable: .*${why.source}`));

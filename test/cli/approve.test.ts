@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
-import { createRun } from '../../src/core/run-folder.js';
+import { createRun, finishRun } from '../../src/core/run-folder.js';
 import { loadProject } from '../../src/spec/project.js';
 
 const PAGE = (t: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t}</title></head><body><main><h1>${t}</h1><button id="go">Go</button></main></body></html>`;
@@ -42,10 +42,10 @@ test('approve with a --viewport or --state no unit has exits 1 naming the ones t
     'visual-eval.config.yaml': 'baseURL: http://127.0.0.1:9\nviewports:\n  phone: { width: 390, height: 700, isMobile: true }\n',
     'specs/a.yaml': SPEC('/a'),
   });
-  createRun(await loadProject({ cwd: dir }));
+  finishRun(createRun(await loadProject({ cwd: dir })).run, 'completed');
   let r = runCli(['approve', '--spec', 'a', '--viewport', 'mobile'], dir);
   assert.equal(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, /refused   --viewport mobile: no viewport named "mobile" in spec a; viewports: phone/);
+  assert.match(r.stdout, /refused +--viewport mobile: no viewport named "mobile" in spec a; viewports: phone/);
   r = runCli(['approve', '--state', 'nosuch'], dir);
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /no state named "nosuch" in any spec of this run; states: default/);

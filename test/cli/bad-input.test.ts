@@ -1,7 +1,8 @@
-// Bad input through the real CLI: exit 2, one clear line with file:line:col, no stack trace, fast.
+// Bad input through the CLI (main() in process): exit 2, one clear line with file:line:col, no stack trace, fast.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 import { CONFIG, load } from '../spec/helpers.js';
 
 function aliasBomb(): string {
@@ -35,13 +36,13 @@ for (const c of cases) {
   });
 }
 
-// The same files through the real CLI (a representative few: each spawn costs a process start).
+// The same files through the CLI (a representative few).
 const viaCli = ['malformed YAML', 'binary garbage', 'alias bomb', 'a file over 1 MB', 'path escaping the project', 'javascript: route'];
-test('bad input through the CLI: exit 2, the located line on stderr, nothing on stdout, no stack', () => {
+test('bad input through the CLI: exit 2, the located line on stderr, nothing on stdout, no stack', async () => {
   for (const c of cases.filter((x) => viaCli.includes(x.name))) {
     const dir = tmpDir();
     writeTree(dir, { 'visual-eval.config.yaml': CONFIG, 'specs/a.yaml': c.content });
-    const r = runCli(['validate'], dir);
+    const r = await runMain(['validate'], dir);
     assert.equal(r.code, 2, `${c.name}: exit ${r.code}\n${r.stdout}\n${r.stderr}`);
     const lines = r.stderr.trim().split('\n');
     assert.ok(c.expect.test(lines[0]), `${c.name}: first line: ${lines[0]}`);
@@ -50,29 +51,29 @@ test('bad input through the CLI: exit 2, the located line on stderr, nothing on 
   }
 });
 
-test('an invalid config is reported at its own position and nothing runs', () => {
+test('an invalid config is reported at its own position and nothing runs', async () => {
   const dir = tmpDir();
   writeTree(dir, { 'visual-eval.config.yaml': 'baseURL: ftp://x\nviewports:\n  phone: { width: 390 }\n', 'specs/a.yaml': 'route: /\n' });
-  const r = runCli(['run'], dir);
+  const r = await runMain(['run'], dir);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /^visual-eval\.config\.yaml:1:10 baseURL must be an absolute http/m);
   assert.match(r.stderr, /^visual-eval\.config\.yaml:3:10 missing required key "height" in viewports\.phone/m);
 });
 
-test('usage errors exit 2: unknown command, unknown option, bad --shard, bad --workers', () => {
+test('usage errors exit 2: unknown command, unknown option, bad --shard, bad --workers', async () => {
   const dir = tmpDir();
   writeTree(dir, { 'visual-eval.config.yaml': CONFIG, 'specs/a.yaml': 'route: /\n' });
   for (const args of [['frobnicate'], ['validate', '--frob'], ['plan', '--shard', '5/4'], ['run', '--workers', 'many'], ['run', '--reporter', 'pdf'], ['plan', '--grep', '(']]) {
-    const r = runCli(args, dir);
+    const r = await runMain(args, dir);
     assert.equal(r.code, 2, `${args.join(' ')} → ${r.code}\n${r.stderr}`);
     assert.ok(r.stderr.trim().length > 0 && !/\n\s+at /.test(r.stderr), r.stderr);
   }
 });
 
-test('a spec file named on the command line that does not exist is a usage error', () => {
+test('a spec file named on the command line that does not exist is a usage error', async () => {
   const dir = tmpDir();
   writeTree(dir, { 'visual-eval.config.yaml': CONFIG, 'specs/a.yaml': 'route: /\n' });
-  const r = runCli(['validate', 'specs/nope.yaml'], dir);
+  const r = await runMain(['validate', 'specs/nope.yaml'], dir);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /^specs\/nope\.yaml:1:1 spec file not found/);
 });

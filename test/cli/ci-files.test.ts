@@ -33,10 +33,8 @@ function scratchProject(pages: string[], broken: string | null, ci: 'github' | '
 }
 
 const failedJobs = (r: CiResult) => r.jobs.filter((j) => !j.ok).map((j) => `${j.job}:\n${j.steps.map((s) => s.output).join('\n').slice(-3000)}`);
-const mergedReport = (dir: string) => {
-  const latest = fs.readFileSync(path.join(dir, 'evals', 'latest'), 'utf8').trim();
-  return JSON.parse(fs.readFileSync(path.join(dir, 'evals', latest, 'report.json'), 'utf8'));
-};
+// evals/latest is a link to the newest completed run folder (evals/runs/<id>)
+const mergedReport = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'evals', 'latest', 'report.json'), 'utf8'));
 function unshardedStatus(project: string): string {
   const dir = tmpDir('veval-ci-one-');
   fs.cpSync(project, dir, { recursive: true, verbatimSymlinks: true, filter: (s) => !/[/\\](evals[^/\\]*|shards)$/.test(s) });
@@ -99,7 +97,7 @@ test('the GitLab CI file init --ci gitlab writes: parallel shards, artifacts kep
   assert.equal(ci['visual-eval'].artifacts.when, 'always');
   assert.deepEqual(ci['visual-eval-merge'].needs, ['visual-eval']);
   assert.equal(ci['visual-eval-merge'].when, 'always');
-  assert.equal(ci['visual-eval-merge'].artifacts.reports.junit, 'evals/*/junit.xml');
+  assert.equal(ci['visual-eval-merge'].artifacts.reports.junit, 'evals/runs/*/junit.xml');
   assert.equal(runCli(['init', '--ci', 'circle'], dir).code, 2);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -13,7 +13,7 @@ function demoProject(): string {
   for (const rel of ['visual-eval.config.yaml', 'specs', 'briefs', 'demo/app']) fs.cpSync(path.join(REPO, rel), path.join(dir, rel), { recursive: true });
   return dir;
 }
-const latestDir = (dir: string, out = 'evals') => path.join(dir, out, fs.readFileSync(path.join(dir, out, 'latest'), 'utf8').trim());
+const latestDir = (dir: string, out = 'evals') => fs.realpathSync(path.join(dir, out, 'latest'));
 const readReport = (dir: string, out = 'evals') => JSON.parse(fs.readFileSync(path.join(latestDir(dir, out), 'report.json'), 'utf8'));
 
 test('run: a first run with no baseline fails closed, --update-baselines approves, the next run passes, a regression fails with evidence', () => {
@@ -65,8 +65,10 @@ test('run: a first run with no baseline fails closed, --update-baselines approve
 
   // Stage commands work from the artifacts alone (no browser, no server): same verdict.
   fs.rmSync(path.join(run, 'report.json'));
-  assert.equal(runCli(['check'], dir, NO_KEY).code, 1);
-  assert.equal(runCli(['gate', '--reporter', 'json'], dir, NO_KEY).code, 1);
+  const check = runCli(['check', '--run', run], dir, NO_KEY);
+  assert.equal(check.code, 1, check.stderr);
+  assert.match(check.stderr, /using run \S+ \(--run\)/, 'a stage command says which run it continues');
+  assert.equal(runCli(['gate', '--run', path.basename(run), '--reporter', 'json'], dir, NO_KEY).code, 1, 'a run id names a folder under evals/runs');
   assert.equal(readReport(dir).status, 'fail');
 });
 
@@ -89,5 +91,12 @@ test('run --shard: shards capture disjoint specs; merge gives one report with ev
   const partial = runCli(['merge', 'shard1', '--out', 'm3', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(partial.code, 1, 'a shard that never arrived makes the merge fail, whatever the present shards say');
   assert.match(partial.stderr, /shard 2\/2 is missing/);
-  assert.equal(readReport(dir, 'm3').incomplete, true);
+  assert.equal(fs.existsSync(path.join(dir, 'm3/latest')), false, 'an incomplete merge never becomes latest');
+  const [m3] = fs.readdirSync(path.join(dir, 'm3/runs'));
+  assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'm3/runs', m3, 'report.json'), 'utf8')).incomplete, true);
+  // an artifacts folder and a copy of its `latest` (as an artifact upload makes it) are one shard
+  fs.cpSync(latestDir(dir, 'shard1'), path.join(dir, 'copy1'), { recursive: true });
+  const twice = runCli(['merge', 'shard1/runs', 'copy1', 'shard2', '--out', 'm4', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(twice.code, m.code, twice.stdout + twice.stderr);
+  assert.match(twice.stdout + twice.stderr, /is a copy of run \S+ \(already merged from/);
 });

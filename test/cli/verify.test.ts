@@ -5,12 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
-import { createRun } from '../../src/core/run-folder.js';
+import { createRun, finishRun } from '../../src/core/run-folder.js';
 import { loadProject } from '../../src/spec/project.js';
+import { writeJsonAtomic } from '../../src/core/fsx.js';
 import { freshness } from '../../src/core/freshness.js';
 import type { RunContext } from '../../src/core/run.js';
 import { digestBaselines, type BaselineDigest } from '../../src/parity/digest.js';
-import { writeReport as gatedReport } from '../helpers/artifacts.js';
+import { gateRun } from '../../src/gate/index.js';
 
 async function project(git: boolean) {
   const dir = tmpDir();
@@ -28,13 +29,14 @@ async function project(git: boolean) {
 /** The baselines record of spec a as the run would write it: a's units against what is on disk now. */
 const digestOf = (run: RunContext, viewports: string[]) => digestBaselines(run, 'a', viewports.map((viewport) => ({ state: 'default', viewport })), []);
 
-/** A real report.json (the gate's, on this run folder) with the status, units and baselines a test needs. */
+/** A real report.json (the gate's, on this run folder) with the status, units and baselines a test needs; the run is then completed. */
 function writeReport(run: RunContext, status: 'pass' | 'fail', viewports = ['desktop', 'mobile'], baselines: BaselineDigest | null = digestOf(run, viewports)) {
-  gatedReport(run, (report) => {
-    Object.assign(report, { status, exitCode: status === 'pass' ? 0 : 1 });
-    const s = report.specs[0];
-    Object.assign(s, { status, reasons: status === 'fail' ? ['blocker: required-visible'] : [], baselines, units: s.units.filter((u) => viewports.includes(u.viewport)) });
-  });
+  const report = gateRun(run, { startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z' });
+  Object.assign(report, { status, exitCode: status === 'pass' ? 0 : 1, incomplete: false, reasons: [] });
+  const s = report.specs[0];
+  Object.assign(s, { status, reasons: status === 'fail' ? ['blocker: required-visible'] : [], baselines, units: s.units.filter((u) => viewports.includes(u.viewport)) });
+  writeJsonAtomic(path.join(run.runDir, 'report.json'), report);
+  finishRun(run, 'completed');
 }
 
 test('verify: no run at all fails (exit 1), not a usage error', async () => {
@@ -46,9 +48,11 @@ test('verify: no run at all fails (exit 1), not a usage error', async () => {
 
 test('verify: a passing, fresh report passes; an edit after the run makes it stale, naming the file', async () => {
   const { dir, plan } = await project(true);
-  const { run } = createRun(plan);
-  assert.equal(run.runId, freshness(dir).runId);
-  assert.match(run.runId, /^[0-9a-f]{40}$/, 'a clean git tree names the run by its commit');
+  const { run, info } = createRun(plan);
+  assert.match(run.runId, /^\d{8}-\d{9}Z-[0-9a-f]{6}$/, 'one folder per invocation: <timestamp>-<short id>');
+  assert.equal(run.runDir, path.join(dir, 'evals', 'runs', run.runId));
+  assert.equal(info.gitSha, freshness(dir).gitSha, 'run.json records the commit');
+  assert.equal(info.dirty, false);
   writeReport(run, 'pass');
   let r = runCli(['verify'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
@@ -65,8 +69,9 @@ test('verify: a passing, fresh report passes; an edit after the run makes it sta
 
 test('verify: a failed report fails with its reasons; writing baselines does not make a run stale', async () => {
   const { dir, plan } = await project(false);
-  const { run } = createRun(plan);
-  assert.match(run.runId, /^worktree-[0-9a-f]{16}$/, 'no git: named by the tree hash');
+  const { run, info } = createRun(plan);
+  assert.equal(info.gitSha, null, 'no git: the tree hash alone says what the run was made from');
+  assert.equal(info.treeHash, freshness(dir).treeHash);
   writeReport(run, 'fail');
   fs.mkdirSync(path.join(dir, 'baselines/a'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'baselines/a/manifest.json'), '{}');
@@ -81,7 +86,7 @@ test('verify: a run without report.json (interrupted before the gate) fails', as
   createRun(plan);
   const r = runCli(['verify'], dir);
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /has no report\.json/);
+  assert.match(r.stdout, /no completed run in evals\/runs[\s\S]*not used: run \S+ \([^)]*\): still running/);
 });
 
 test('verify: a passing report of a run limited to some viewports (--viewport desktop) is not a done-check', async () => {
@@ -90,7 +95,7 @@ test('verify: a passing report of a run limited to some viewports (--viewport de
   writeReport(run, 'pass', ['desktop']);
   const r = runCli(['verify'], dir);
   assert.equal(r.code, 1, r.stdout);
-  assert.match(r.stdout, /does not cover the whole project[\s\S]*missing: a\/default-mobile/);
+  assert.match(r.stdout, /no completed run covers the whole project[\s\S]*misses: a\/default-mobile/);
 });
 
 test('verify: a passing report made against baselines that were replaced since (a colleague\'s commit) is stale, naming spec and files', async () => {

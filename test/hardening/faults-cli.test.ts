@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, writeTree } from '../helpers/tmp.js';
-import { alive, appProject, freePort, filesUnder, latestRun, readPid, readReport, runCliAsync, specOf } from './helpers.js';
+import { alive, appProject, freePort, filesUnder, latestRun, newestRun, readPid, readReport, runCliAsync, runJson, specOf } from './helpers.js';
 
 const NO_STACK = /\n\s+at .*:\d+:\d+/;
 const captureFinding = (report: any, spec: string) => specOf(report, spec).findings.find((f: any) => f.check === 'capture');
@@ -87,19 +87,22 @@ test('fault: SIGINT during a run stops the browser and the app server, writes pa
   const after = r.stderr.slice(r.stderr.indexOf('veval: SIGINT'));
   assert.deepEqual(after.split('\n').filter(Boolean).length, 1, `after the interrupt:\n${after}`);
   assert.equal(r.stdout, '', 'nothing on stdout without the json reporter');
-  const report = readReport(p.dir);
+  const run = newestRun(p.dir);
+  assert.equal(runJson(run).state, 'interrupted');
+  assert.equal(fs.existsSync(path.join(p.dir, 'evals/latest')), false, 'an interrupted run never becomes latest');
+  const report = JSON.parse(fs.readFileSync(path.join(run, 'report.json'), 'utf8'));
   assert.equal(report.incomplete, true);
   assert.equal(report.status, 'fail');
   assert.ok(report.reasons.some((x: string) => /incomplete/.test(x)));
   // The unit that finished keeps its capture; later stages do not run after an interrupt, so even
   // its spec fails, naming the stage that did not run.
   assert.equal(specOf(report, 'a').units[0].status, 'pass');
-  assert.ok(fs.existsSync(path.join(latestRun(p.dir), 'a', 'default-desktop.png')));
+  assert.ok(fs.existsSync(path.join(run, 'a', 'default-desktop.png')));
   assert.equal(specOf(report, 'a').status, 'fail');
   assert.ok(specOf(report, 'a').reasons.some((x: string) => /did not run/.test(x)));
   assert.ok(report.specs.some((s: any) => s.status === 'fail' && s.findings.some((f: any) => f.check === 'capture' && /interrupt/i.test(f.message))), 'units not done are recorded as interrupted');
-  assert.match(fs.readFileSync(path.join(latestRun(p.dir), 'index.html'), 'utf8'), /incomplete/);
-  assert.match(fs.readFileSync(path.join(latestRun(p.dir), 'summary.md'), 'utf8'), /incomplete/i);
+  assert.match(fs.readFileSync(path.join(run, 'index.html'), 'utf8'), /incomplete/);
+  assert.match(fs.readFileSync(path.join(run, 'summary.md'), 'utf8'), /incomplete/i);
   assert.ok(!alive(readPid(p.appPidFile)), 'the app server process is gone');
   assert.ok(!alive(readPid(p.browserPidFile)), 'the browser process is gone');
 });

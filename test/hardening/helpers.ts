@@ -64,8 +64,15 @@ export const alive = (pid: number): boolean => {
 };
 export const readPid = (file: string) => Number(fs.readFileSync(file, 'utf8').trim());
 
-export const latestRun = (dir: string) => path.join(dir, 'evals', fs.readFileSync(path.join(dir, 'evals', 'latest'), 'utf8').trim());
+/** The latest completed run: evals/latest is a link to evals/runs/<id>. */
+export const latestRun = (dir: string) => fs.realpathSync(path.join(dir, 'evals', 'latest'));
 export const readReport = (dir: string) => JSON.parse(fs.readFileSync(path.join(latestRun(dir), 'report.json'), 'utf8'));
+/** The newest run folder, whatever its state (an interrupted run never becomes latest). */
+export const newestRun = (dir: string, out = 'evals') => {
+  const runs = path.join(dir, out, 'runs');
+  return path.join(runs, fs.readdirSync(runs).sort().at(-1)!);
+};
+export const runJson = (runDir: string) => JSON.parse(fs.readFileSync(path.join(runDir, 'run.json'), 'utf8'));
 export const specOf = (report: any, name: string) => report.specs.find((s: any) => s.name === name);
 /** Every file under dir, relative. */
 export const filesUnder = (dir: string): string[] => fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String) : [];

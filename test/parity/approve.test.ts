@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { approveWith } from '../../src/parity/approve.js';
 import { sha256 } from '../../src/core/fsx.js';
-import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, testDeps, VP } from './fixtures.js';
+import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, testDeps, TREE, VP } from './fixtures.js';
 
 const img = () => new Image().rect(10, 10, 50, 50, [200, 0, 0]).bytes();
 const MOBILE = { ...VP, name: 'mobile', width: 100, height: 80 };
@@ -25,7 +25,7 @@ test('approve writes the image and a manifest with provenance, settings, environ
   assert.equal(e.approver, 'Tester <t@example.com>');
   assert.equal(e.approvedAt, '2026-02-03T04:05:06.000Z');
   assert.equal(e.gitSha, 'abc123');
-  assert.equal(e.treeHash, 'tree-1');
+  assert.equal(e.treeHash, TREE);
   assert.equal(e.specHash, 'spec-hash-1');
   assert.equal(e.sha256, sha256(png));
   assert.deepEqual([e.width, e.height], [200, 150]);
@@ -59,9 +59,9 @@ test('approve refuses a stale run and writes nothing', async () => {
   const spec = makeSpec();
   const run = makeRun([spec]);
   writeCapture(run, 'shop', img());
-  const res = await approveWith(run, {}, { ...testDeps, treeHash: () => 'tree-2' });
+  const res = await approveWith(run, {}, { ...testDeps, tree: () => ({ treeHash: 'tree-2', files: { 'src/app.css': 'f00d' } }) });
   assert.deepEqual(res.written, []);
-  assert.match(res.refused[0].reason, /^stale run: the working tree changed since run run-\d+/);
+  assert.match(res.refused[0].reason, /^stale run: the working tree changed since run run-\d+: src\/app\.css added;/, 'names the file that changed');
   assert.ok(!fs.existsSync(path.join(run.root, 'baselines')));
   fs.rmSync(path.join(run.runDir, 'run.json'));
   assert.match((await approveT(run)).refused[0].reason, /run\.json of run run-\d+ is missing/);

@@ -6,6 +6,8 @@ import type { Box, CaptureRecord, EnvFingerprint, ViewportSpec } from '../../src
 import { files, type RunContext } from '../../src/core/run.js';
 import type { ProjectPlan, SpecPlan } from '../../src/spec/plan.js';
 import { approveWith, type ApproveOptions } from '../../src/parity/approve.js';
+import { hashManifest } from '../../src/core/freshness.js';
+import { gateRun } from '../../src/gate/index.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 export const VP: ViewportSpec = { name: 'desktop', width: 200, height: 150, deviceScaleFactor: 1, isMobile: false, hasTouch: false, colorScheme: 'light' };
@@ -39,7 +41,10 @@ export function makeRun(specs: SpecPlan[], root = tmpDir('veval-parity-')): RunC
   const plan: ProjectPlan = { version: 1, root, configFile: null, baseURL: null, server: null, browser: { executablePath: null, wsEndpoint: null, cdpEndpoint: null, args: [] }, workers: null, out: 'evals', specs };
   const run = { root, outDir: path.join(root, 'evals'), runId, runDir: path.join(root, 'evals', runId), plan };
   fs.mkdirSync(run.runDir, { recursive: true });
-  fs.writeFileSync(path.join(run.runDir, files.run), JSON.stringify({ runId, gitSha: 'abc123', treeHash: 'tree-1', startedAt: '2026-01-01T00:00:00Z' }));
+  // a completed, gated run of the tree testDeps describes (approve takes nothing less)
+  fs.writeFileSync(path.join(run.runDir, files.run), JSON.stringify({ runId, state: 'completed', gitSha: 'abc123', treeHash: TREE, files: {}, startedAt: '2026-01-01T00:00:00Z' }));
+  // a report with no findings (the gate's, over no specs): approve reads blockers from it
+  gateRun({ ...run, plan: { ...plan, specs: [] } }, { startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:00:01Z' });
   return run;
 }
 
@@ -86,6 +91,8 @@ export function writeCapture(run: RunContext, spec: string, png: Buffer | null, 
   return rec;
 }
 
-export const testDeps = { treeHash: () => 'tree-1', now: () => new Date('2026-02-03T04:05:06Z') };
+/** The working tree approve sees: empty unless a test says otherwise. */
+export const TREE = hashManifest({});
+export const testDeps = { tree: () => ({ treeHash: TREE, files: {} }), now: () => new Date('2026-02-03T04:05:06Z') };
 export const approveT = (run: RunContext, opts: ApproveOptions = {}) => approveWith(run, { approver: 'Tester <t@example.com>', ...opts }, testDeps);
 export const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));

@@ -8,14 +8,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describeChanged, selectChanged } from '../../src/cli/changed.js';
-import { createRun } from '../../src/core/run-folder.js';
+import { createRun, finishRun } from '../../src/core/run-folder.js';
 import { unitsOf } from '../../src/core/run.js';
+import { writeJsonAtomic } from '../../src/core/fsx.js';
 import { digestBaselines } from '../../src/parity/digest.js';
+import { gateRun } from '../../src/gate/index.js';
 import { InputError } from '../../src/core/errors.js';
 import { loadProject } from '../../src/spec/project.js';
 import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
-import { writeReport } from '../helpers/artifacts.js';
-import type { Report } from '../../src/gate/index.js';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -150,22 +150,28 @@ test('CLI: outside a git repository → exit 2; nothing changed → exit 0, noth
   r = runCli(['capture', '--changed=HEAD'], root);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stderr, /1 of 3 spec\(s\) affected\n {2}a {2}\(briefs\/a\.md\)/);
-  const latest = fs.readFileSync(path.join(root, 'evals/latest'), 'utf8').trim();
-  assert.deepEqual(fs.readdirSync(path.join(root, 'evals', latest)).filter((f) => !f.includes('.')), ['a'], 'only spec a was captured');
+  const [only] = fs.readdirSync(path.join(root, 'evals/runs'));
+  assert.deepEqual(fs.readdirSync(path.join(root, 'evals/runs', only)).filter((f) => !f.includes('.')), ['a'], 'only spec a was captured');
 });
 
 test('verify: a passing report of a --changed (partial) run is not a done-check; one covering every spec is', async () => {
   const { root } = repo();
   const plan = await loadProject({ cwd: root });
   const { run } = createRun({ ...plan, specs: plan.specs.filter((s) => s.name === 'a') });
-  const units = (name: string) => unitsOf(plan.specs.find((s) => s.name === name)!);
-  // each spec records the baselines it was compared against, as a real run does
-  const pass = (r: Report, name: string) => ({ ...r.specs[0], name, units: units(name).map((u) => ({ ...r.specs[0].units[0], ...u })), baselines: digestBaselines(run, name, units(name), []) });
-  writeReport(run, (r) => { r.specs = [pass(r, 'a')]; });
+  finishRun(run, 'completed');
+  // a real report.json (the gate's over these specs), passing, each spec recording the baselines it
+  // was compared against, as a real run does
+  const writeReport = (names: string[]) => {
+    const report = gateRun({ ...run, plan: { ...plan, specs: plan.specs.filter((s) => names.includes(s.name)) } }, { startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z' });
+    Object.assign(report, { status: 'pass', exitCode: 0, incomplete: false, reasons: [] });
+    for (const s of report.specs) Object.assign(s, { status: 'pass', reasons: [], baselines: digestBaselines(run, s.name, s.units, []) });
+    writeJsonAtomic(path.join(run.runDir, 'report.json'), report);
+  };
+  writeReport(['a']);
   let r = runCli(['verify'], root);
   assert.equal(r.code, 1, r.stdout);
-  assert.match(r.stdout, /does not cover the whole project \(a --changed, --grep, --viewport or --shard run\?\); missing: b\/default-\w+, c\/default-\w+/);
-  writeReport(run, (r) => { r.specs = ['a', 'b', 'c'].map((name) => pass(r, name)); });
+  assert.match(r.stdout, /no completed run covers the whole project \(a --changed, --grep, --viewport or --shard run\?\); the newest, \S+ \([^)]*\), misses: b\/default-\w+, c\/default-\w+/);
+  writeReport(['a', 'b', 'c']);
   r = runCli(['verify'], root);
   assert.equal(r.code, 0, r.stdout);
 });

@@ -16,6 +16,7 @@ export const CI_LAYOUT = {
   /** the run folders inside a shard's out folder (directories only: `latest` is not a run) */
   runFolders: (outGlob: string) => `${outGlob}/*/`,
   mergedOut: 'evals',
+  // inside an out folder: runs/<id>/ per invocation, and `latest`, a link to the newest completed one
 };
 
 export const DEFAULT_MAX_SHARDS = 4;
@@ -141,6 +142,6 @@ ${setup}
     paths:
       - ${CI_LAYOUT.mergedOut}/
     reports:
-      junit: ${CI_LAYOUT.mergedOut}/*/junit.xml
+      junit: ${CI_LAYOUT.mergedOut}/runs/*/junit.xml
 `;
 }
