@@ -99,6 +99,7 @@ export function registerCommands(cli: CAC, io: CliIO): void {
     .option('--state <name>', 'only this state')
     .option('--viewport <name>', 'only this viewport')
     .option('--force', 'approve captures with blocker findings too (they are listed)')
+    .option('--accept-a11y-debt', 'record axe violations that are not yet known debt as accepted accessibility debt (who/when/commit in the manifest); without it such captures are refused')
     .option('--prune', 'remove baselines that no spec produces any more')
     .action(act(cmdApprove));
   withOut(cli.command('verify', 'done-check: the newest completed run covering every spec must have passed and match the working tree'))

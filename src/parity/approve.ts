@@ -253,7 +253,8 @@ function outsideBaselines(run: RunContext, spec: string): string | null {
   try { baselineDir(run, spec); return null; } catch (err) { return (err as Error).message; }
 }
 
-/** The gated report's blocker findings per unit (parity differences are what approving settles, so
+/** The gated report's blocker findings per unit (parity differences are what approving settles, and axe
+ *  violations have their own gate, the accessibility debt (--accept-a11y-debt), so
  *  they do not count). A spec-wide finding counts for every unit of its spec. */
 function reportBlockers(run: RunContext): { at: (spec: string, state: string, viewport: string) => string[] } | { error: string } {
   const loaded = readArtifact('report', path.join(run.runDir, files.report));
@@ -261,7 +262,7 @@ function reportBlockers(run: RunContext): { at: (spec: string, state: string, vi
   if (!report) return { error: `${files.report} of run ${run.runId} is ${loaded.problem}: approve only what was gated (run \`veval run\`)` };
   return {
     at: (spec, state, viewport) => (report.specs.find((s) => s.name === spec)?.findings ?? [])
-      .filter((f) => f.severity === 'blocker' && f.check !== 'parity' && (f.state ?? state) === state && (f.viewport ?? viewport) === viewport)
+      .filter((f) => f.severity === 'blocker' && f.check !== 'parity' && f.check !== 'axe' && (f.state ?? state) === state && (f.viewport ?? viewport) === viewport)
       .map((f) => `${f.check}: ${f.message}`),
   };
 }

@@ -30,7 +30,7 @@ function project(): string {
   });
   return dir;
 }
-const latestDir = (dir: string) => path.join(dir, 'evals', fs.readFileSync(path.join(dir, 'evals', 'latest'), 'utf8').trim());
+const latestDir = (dir: string) => fs.realpathSync(path.join(dir, 'evals', 'latest'));   // a link to evals/runs/<id>
 const report = (dir: string) => JSON.parse(fs.readFileSync(path.join(latestDir(dir), 'report.json'), 'utf8'));
 const axeFindings = (dir: string) => report(dir).specs[0].findings.filter((f: any) => f.check === 'axe');
 const readJson = (f: string) => JSON.parse(fs.readFileSync(f, 'utf8'));
