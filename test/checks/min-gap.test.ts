@@ -138,10 +138,8 @@ header { height: 64px; background: #123; color: #fff; padding: 0 16px; }
 </main></body></html>`;
 
 const SPEC = 'route: /shop\nviewports: [phone]\nregions: { header: header, hero: .hero, form: .form, summary: .summary }\nparity: { maxDiffRatio: 0 }\n';
-const latest = (dir: string) => {
-  const runs = fs.readdirSync(path.join(dir, 'evals')).filter((d) => fs.statSync(path.join(dir, 'evals', d)).isDirectory()).sort();
-  return JSON.parse(fs.readFileSync(path.join(dir, 'evals', runs.at(-1)!, 'report.json'), 'utf8'));
-};
+// evals/latest names the newest completed run
+const latest = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'evals', 'latest', 'report.json'), 'utf8'));
 const minGap = (report: any) => report.specs[0].findings.filter((f: any) => f.check === 'min-gap');
 
 test('min-gap without pairs: a flush header is no finding, the run says once that nothing was compared without a baseline, and a gap that collapsed from 24 px to 2 px since the baseline is reported', () => {
