@@ -83,6 +83,8 @@ Say what a user comes to ${route} to do, and what must go right (the judge reads
 
 const AGENTS = `<!-- veval:start -->
 ## Visual evals (veval)
+A new screen with no spec yet: \`npx --no-install veval look <route>\` captures it at desktop and mobile with
+every deterministic check (exit 1 on a blocker); fix what it lists, then \`--spec-out specs/<name>.yaml\` starts a spec.
 Before you say a UI change is done:
 1. Run \`npm run eval:visual\` (= \`npx --no-install veval run\`; never a bare \`npx veval\`, which may fetch an
    unrelated package). Exit 0 means the gate passed; 1 means it failed — fix every blocker and important
