@@ -12,9 +12,8 @@ import { TEST_BROWSER_PATH } from '../helpers/browser.js';
 import { REPO, tmpDir, writeTree } from '../helpers/tmp.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { look } from '../../src/look/index.js';
+import { CORPUS_DIR } from './harness.js';
 
-const CORPUS = path.resolve(REPO, '..', '..', 'shared', 'corpus', 'real-pages');
-const CORPUS_DIR = fs.existsSync(CORPUS) ? CORPUS : '/work/shared/corpus/real-pages';
 const TRUTH = path.join(REPO, 'test', 'real', 'corpus', 'truth');
 const pages = fs.existsSync(path.join(CORPUS_DIR, 'pages')) ? fs.readdirSync(path.join(CORPUS_DIR, 'pages')).sort() : [];
 
