@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-import { runPipeline } from '../src/cli/pipeline.js';
+import { runPipeline } from '../src/index.js';
 import { LAUNCH_FLAGS } from '../src/capture/browser.js';
 import { serveStatic } from '../src/core/static-server.js';
 import { loadProject } from '../src/spec/project.js';

@@ -4,7 +4,7 @@
 // Run: UNITS=50 WORKERS=2 node --import tsx bench/scale-child.ts
 import fs from 'node:fs';
 import path from 'node:path';
-import { runPipeline } from '../src/cli/pipeline.js';
+import { runPipeline } from '../src/index.js';
 import { loadProject } from '../src/spec/project.js';
 import { emit, makeBenchProject } from './project.js';
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchBrowser } from '../src/capture/browser.js';
-import { runPipeline } from '../src/cli/pipeline.js';
+import { runPipeline } from '../src/index.js';
 import { loadProject } from '../src/spec/project.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

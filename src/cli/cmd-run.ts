@@ -11,7 +11,7 @@ import { shown } from '../core/paths.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import type { CommonOptions } from './commands.js';
 import { humanStream, ioOf, jsonOnStdout, loadSelected, nothingChanged, reportersOf, resolved, traceOf } from './common.js';
-import { announce, captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter, type PipelineOptions } from './pipeline.js';
+import { announce, captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter, type PipelineOptions } from '../index.js';
 
 const exitOf = (report: { status: string; incomplete?: boolean }) => (report.status === 'pass' && !report.incomplete ? EXIT.pass : EXIT.fail);
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { EXIT } from '../core/errors.js';
 import { PACKAGE_ROOT } from '../core/version.js';
 import { loadProject } from '../spec/project.js';
-import { runPipeline } from '../cli/pipeline.js';
+import { runPipeline } from '../index.js';
 import { ioOf } from '../cli/common.js';
 import type { CommonOptions } from '../cli/commands.js';
 

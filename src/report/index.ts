@@ -23,6 +23,8 @@ export const FILE_REPORTERS: Record<string, { file: string; render: ((r: Report,
   junit: { file: 'junit.xml', render: renderJunit },
   html: { file: 'index.html', render: (r, ctx) => renderHtml(r, { runPath: typed(ctx.runDir) }) },
 };
+/** Every file reporter's id, in the order they are written. */
+export const FILE_REPORTER_IDS = Object.keys(FILE_REPORTERS);
 /** Reporters that write no file here (the CLI drives the console reporter itself). */
 const CONSOLE_REPORTERS = new Set(['list', 'console', 'line', 'dot']);
 

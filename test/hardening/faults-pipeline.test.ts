@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadProject } from '../../src/spec/project.js';
-import { runPipeline } from '../../src/cli/pipeline.js';
+import { runPipeline } from '../../src/index.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../judge/fake-openai.js';
 import { filesUnder, latestRun, readReport, specOf } from './helpers.js';

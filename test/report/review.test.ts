@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { loadProject } from '../../src/spec/project.js';
-import { runPipeline } from '../../src/cli/pipeline.js';
+import { runPipeline } from '../../src/index.js';
 import { launchTestBrowser } from '../helpers/browser.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
 

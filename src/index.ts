@@ -1,15 +1,29 @@
-// capture → checks + parity → judge → gate → reports, for one ProjectPlan. Stage modules are
-// imported lazily so that `validate` and `plan` answer fast and never load a browser driver.
+// The veval library: `import { run } from 'veval-cli'`. The CLI (src/cli), the demo and the bench
+// use this entry and nothing deeper for running: capture → checks + parity → judge → gate →
+// reports, for one ProjectPlan. Stage modules are imported lazily so that `validate` and `plan`
+// answer fast and never load a browser driver.
 import path from 'node:path';
-import { createRun, finishRun, readRunInfo, type RunInfo, type RunState, type Selection, type TreeChange } from '../core/run-folder.js';
-import { diffManifests, hashManifest, treeManifest } from '../core/freshness.js';
-import { readArtifact } from '../core/artifact-read.js';
-import { withBaselineLock } from '../parity/lock.js';
-import { files } from '../core/run.js';
-import type { RunContext } from '../core/run.js';
-import type { ProjectPlan } from '../spec/plan.js';
-import { forTerminal } from '../report/terminal.js';
-import { typed } from '../report/load.js';
+import { createRun, finishRun, readRunInfo, type RunInfo, type RunState, type Selection, type TreeChange } from './core/run-folder.js';
+import { diffManifests, hashManifest, treeManifest } from './core/freshness.js';
+import { readArtifact } from './core/artifact-read.js';
+import { withBaselineLock } from './parity/lock.js';
+import { files } from './core/run.js';
+import type { RunContext } from './core/run.js';
+import type { ProjectPlan } from './spec/plan.js';
+import { forTerminal } from './report/terminal.js';
+import { typed } from './report/load.js';
+import type { ConsoleReporter } from './report/console.js';
+import { loadProject, type LoadOptions } from './spec/project.js';
+
+import type { Report } from './gate/report-schema.js';
+import type { LookOptions, LookResult } from './look/index.js';
+
+export type { RunContext } from './core/run.js';
+export type { LookOptions, LookResult } from './look/index.js';
+export type { Report, SpecReport, UnitReport, ReportFinding, ChecklistItem } from './gate/report-schema.js';
+export type { ProjectPlan, SpecPlan } from './spec/plan.js';
+export type { ConsoleReporter } from './report/console.js';
+export { loadProject, type LoadOptions } from './spec/project.js';
 
 export interface PipelineOptions {
   /** artifacts folder, absolute (default: the plan's out, under its root) */
@@ -43,8 +57,8 @@ export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, rep
   if (!plan.specs.length) return run;
   let captured = 0;
   try {
-    const { startAppServer } = await import('../capture/app-server.js');
-    const { captureRun } = await import('../capture/index.js');
+    const { startAppServer } = await import('./capture/app-server.js');
+    const { captureRun } = await import('./capture/index.js');
     const server = await startAppServer(plan);
     try {
       reporter?.onStage('capture');
@@ -83,8 +97,8 @@ export function describeTreeChange(c: TreeChange): string {
 
 /** Deterministic layer: checks, then parity, per spec. */
 export async function checkStage(run: RunContext, opts: Pick<PipelineOptions, 'updateBaselines' | 'acceptA11yDebt'>, reporter?: ConsoleReporter): Promise<void> {
-  const { runChecks } = await import('../checks/runner.js');
-  const { runParity } = await import('../parity/index.js');
+  const { runChecks } = await import('./checks/runner.js');
+  const { runParity } = await import('./parity/index.js');
   for (const spec of run.plan.specs) {
     reporter?.onStage('checks', spec.name);
     await runChecks(run, spec);
@@ -93,7 +107,7 @@ export async function checkStage(run: RunContext, opts: Pick<PipelineOptions, 'u
 }
 
 export async function judgeStage(run: RunContext, opts: Pick<PipelineOptions, 'noCache'>, reporter?: ConsoleReporter): Promise<void> {
-  const judge = await import('../judge/index.js');
+  const judge = await import('./judge/index.js');
   const ledger = judge.createLedger(run.plan);
   for (const spec of run.plan.specs) {
     reporter?.onStage('judge', spec.name);
@@ -101,9 +115,9 @@ export async function judgeStage(run: RunContext, opts: Pick<PipelineOptions, 'n
   }
 }
 
-export async function gateStage(run: RunContext, info: { startedAt: string; incomplete: boolean; argv: string[] }, reporters: string[]) {
-  const { gateRun } = await import('../gate/index.js');
-  const { writeReportsDetailed, failOnUnwritten } = await import('../report/index.js');
+export async function gateStage(run: RunContext, info: { startedAt: string; incomplete: boolean; argv: string[] }, reporters: string[]): Promise<{ report: Report; written: string[]; check: () => void }> {
+  const { gateRun } = await import('./gate/index.js');
+  const { writeReportsDetailed, failOnUnwritten } = await import('./report/index.js');
   const report = gateRun(run, { startedAt: info.startedAt, finishedAt: new Date().toISOString(), incomplete: info.incomplete, argv: info.argv });
   const { written, failures } = writeReportsDetailed(run.runDir, reporters.filter((r) => r !== 'list'));
   /** call after the console has had its say: a report not written fails the command */
@@ -111,14 +125,9 @@ export async function gateStage(run: RunContext, info: { startedAt: string; inco
   return { report, written, check };
 }
 
-export type ConsoleReporter = {
-  onUnit(u: { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }): void;
-  onStage(name: string, spec?: string): void;
-  end(report: any, runDir?: string, written?: string[]): void;
-};
 
 export async function consoleReporter(stream: NodeJS.WriteStream, signal?: AbortSignal): Promise<ConsoleReporter> {
-  const { createConsoleReporter } = await import('../report/index.js');
+  const { createConsoleReporter } = await import('./report/index.js');
   return createConsoleReporter(stream, process.env, { signal });
 }
 
@@ -143,8 +152,10 @@ function reportBaselines(run: RunContext, log: NodeJS.WriteStream): void {
   for (const r of refused) log.write(`  ${forTerminal(r)}\n`);
 }
 
+export interface RunOutcome { run: RunContext; report: Report; written: string[] }
+
 /** The whole pipeline. Returns the gated report; never throws for a unit's fault. */
-export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions) {
+export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions): Promise<RunOutcome> {
   const startedAt = new Date().toISOString();
   const reporter = opts.reporters.includes('list') ? await consoleReporter(opts.log, opts.signal) : undefined;
   const run = await captureStage(plan, opts, reporter);
@@ -173,4 +184,34 @@ export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions) {
   // report.json was written, so the run completed; another report not written fails the command
   check();
   return { run, report, written };
+}
+
+export interface RunOptions extends Partial<Omit<PipelineOptions, 'log' | 'argv' | 'reporters'>> {
+  /** where the project is: the config is found upward from here (default: process.cwd()) */
+  cwd?: string;
+  /** config file (default visual-eval.config.yaml, found upward from cwd) */
+  config?: string;
+  /** spec files or names (default: every spec of the config) */
+  specs?: string[];
+  /** reporter ids (default: every file reporter; `list` prints to `log`) */
+  reporters?: string[];
+  /** human output (default: process.stderr) */
+  log?: NodeJS.WriteStream;
+  /** recorded in run.json and report.json (default: ['run', ...specs]) */
+  argv?: string[];
+}
+
+/** Loads the project and runs it like `veval run`: a new run folder, report.json and the reports.
+ *  Bad input throws InputError (its `problems` are file:line:col lines); never exits the process. */
+export async function run(opts: RunOptions = {}): Promise<RunOutcome> {
+  const { cwd, config, specs = [], reporters, log, argv, ...rest } = opts;
+  const plan = await loadProject({ cwd, config, specs, baseURL: opts.baseURL } satisfies LoadOptions);
+  const { FILE_REPORTER_IDS } = await import('./report/index.js');
+  return runPipeline(plan, { ...rest, reporters: reporters ?? [...FILE_REPORTER_IDS], log: log ?? process.stderr, argv: argv ?? ['run', ...specs] });
+}
+
+/** `veval look`: a screen with no spec — every deterministic check at its defaults, in a run folder. */
+export async function look(opts: LookOptions): Promise<LookResult> {
+  const m = await import('./look/index.js');
+  return m.look(opts);
 }
