@@ -51,12 +51,14 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
 
   const work = async () => {
     if (!job.url) throw new UnitFault('navigation-failed', `no URL for route ${spec.route}: set baseURL or server in the config, or pass --base-url`);
+    const tc = Date.now();
     uc = await openContext(env.browser, spec, vp, env.run.root);
     // the unit may have timed out while the context was opening: nobody else will close it
     if (cancelled) { await uc.context.close().catch(() => {}); throw new Error('cancelled'); }
     if (env.trace === 'on-failure') await uc.context.tracing.start({ screenshots: true, snapshots: true });
     const page: Page = await uc.context.newPage();
     pageRef = page;
+    record.timings.context = Date.now() - tc;
     page.setDefaultTimeout(spec.timeout);
     page.on('crash', () => { fault.crashed = true; });
     watchPage(page, record, uc.blocked);
@@ -124,7 +126,9 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
         await page.evaluate(([x, yy]) => window.scrollTo({ left: x, top: yy, behavior: 'instant' as ScrollBehavior }), y);
       }
       record.timings.axe = Date.now() - te;
+      const ta = Date.now();
       try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
+      record.timings.aria = Date.now() - ta;
       evidenceMs = Date.now() - te;
       evidenceDone = true;
     };
@@ -133,11 +137,13 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     t = Date.now();
     const stab = checkPlan(spec, 'stability');
     const opt = stab.options as { interval?: number; timeout?: number; shots?: number };
+    // stableShot calls `between` right after its first shot: what comes later is the stability re-shooting
+    let firstShotAt: number | null = null;
     const shot = await stableShot(page, {
       fullPage: spec.fullPage, check: stab.enabled, interval: opt.interval ?? 100, timeout: opt.timeout ?? 5000, shots: opt.shots,
       // mask boxes are document coordinates; a viewport screenshot starts at scrollY
       masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
-      between: evidence,
+      between: () => { firstShotAt = Date.now(); return evidence(); },
     });
     png = shot.png;
     record.stability = shot.stability;
@@ -149,7 +155,9 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       record.stability.changedSelector ??= await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
     }
     record.image = pngSize(png);
-    record.timings.screenshot = Date.now() - t - evidenceMs;
+    const shotsMs = Date.now() - t - evidenceMs;
+    record.timings.screenshot = firstShotAt === null ? shotsMs : firstShotAt - t;
+    record.timings.stability = shotsMs - record.timings.screenshot;
     if (!evidenceDone) await evidence();
     // The page may have changed between measuring and the final screenshot: an app that renders
     // after load (fetch, then content), or a full-page screenshot that re-picks srcset candidates.
@@ -173,6 +181,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       timer = setTimeout(() => { fault.timedOut = spec.timeout; reject(new Error('unit timeout')); }, spec.timeout);
     })]);
     fault.stage = 'write';
+    const tw = Date.now();
     const pngRel = files.capture(spec.name, state.name, vp.name);
     writeFileAtomic(abs(env.run, pngRel), png!);
     record.screenshot = pngRel.split('/').pop()!;
@@ -181,6 +190,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       writeJsonAtomic(abs(env.run, axeRel), axeJson);
       record.axe = axeRel.split('/').pop()!;
     }
+    record.timings.write = Date.now() - tw;
     record.ok = true;
   } catch (err) {
     cancelled = true;
@@ -197,7 +207,9 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   } finally {
     clearTimeout(timer);
     env.signal?.removeEventListener('abort', onAbort);
+    const tf = Date.now();
     await finishContext(uc, record, env, cancelled);
+    if (uc) record.timings.close = Date.now() - tf;
   }
   record.timings.total = Date.now() - t0;
   return record;

@@ -27,6 +27,18 @@ export const UnitSchema = Type.Object({
     failure: Type.Optional(Str('screenshot taken when a step or navigation failed')),
   }, { additionalProperties: false, description: 'relative to the run folder; null when missing' }),
   ms: Nullable(Num('capture time of the unit (record timings.total); null without a record')),
+  timings: Nullable(Type.Object({
+    capture: Num('the whole capture of the unit (record timings.total)'),
+    context: Nullable(Num('opening the browser context and page')),
+    navigate: Num(), settle: Num(), steps: Num('all steps together'), measure: Num(),
+    screenshot: Num('the first screenshot'),
+    stability: Nullable(Num('the stability shots after the first and their comparisons')),
+    axe: Num(), aria: Nullable(Num('the ARIA snapshot')),
+    write: Nullable(Num('writing the screenshot and axe results')),
+    close: Nullable(Num('closing the context')),
+    checks: Nullable(Num('the spec\'s deterministic checks (checks.json, loading the records included), shared evenly among its units')),
+    parity: Nullable(Num('comparing this unit with its baseline (parity.json); null when not compared')),
+  }, { additionalProperties: false, description: 'milliseconds per phase; null for a phase the record predates or that did not run' })),
   parity: Nullable(Str('parity outcome from parity.json (identical, within-tolerance, changed, baseline-written, …); null when not compared')),
 }, { additionalProperties: false });
 

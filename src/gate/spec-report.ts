@@ -36,6 +36,7 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
     files: { capture, record: r ? files.record(spec.name, u.state, u.viewport) : null, axe: rel(r?.axe) },
     parity: null,
     ms: r?.timings?.total ?? null,
+    timings: null,
   };
   const diff = files.diff(spec.name, u.state, u.viewport);
   if (u.fileExists(diff)) out.files.diff = diff;
@@ -43,6 +44,7 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   const baseline = copyBaseline(run, spec.name, key, parityUnit);
   if (baseline) out.files.baseline = baseline;
   out.parity = typeof parityUnit?.outcome === 'string' ? parityUnit.outcome : null;
+  out.timings = unitTimings(r, a, parityUnit);
   const trace = rel(r?.trace) ?? (u.fileExists(files.trace(spec.name, u.state, u.viewport)) ? files.trace(spec.name, u.state, u.viewport) : null);
   if (trace) out.files.trace = trace;
   const failure = rel(r?.failureScreenshot);
@@ -51,6 +53,24 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   if (mine.some((f) => f.check === 'capture')) out.status = 'error';
   else if (mine.some((f) => counts(f) && !waived(spec.gate, f.severity))) out.status = 'fail';
   return out;
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const round = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000);
+
+/** Where the unit's time went, phase by phase: the capture record's timings, the spec's checks
+ *  (they run over all its units at once, so each unit carries an equal share) and its parity comparison. */
+function unitTimings(r: UnitArtifacts['record']['value'], a: SpecArtifacts, parityUnit: { ms?: unknown } | undefined): UnitReport['timings'] {
+  const t = r?.timings;
+  if (!t) return null;
+  const checks = a.checks.value;
+  const checksMs = checks && a.units.length ? checks.reduce((s, c) => s + (num(c.ms) ?? 0), 0) / a.units.length : null;
+  return {
+    capture: t.total, context: num(t.context), navigate: t.navigate, settle: t.settle,
+    steps: t.steps.reduce((s, x) => s + x.ms, 0), measure: t.measure, screenshot: t.screenshot,
+    stability: num(t.stability), axe: t.axe, aria: num(t.aria), write: num(t.write), close: num(t.close),
+    checks: round(checksMs), parity: round(num(parityUnit?.ms)),
+  };
 }
 
 export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, scoring: ScoringVersion | null, scoringError: string | null): SpecReport {

@@ -1,7 +1,7 @@
 // Strips from a report.json only what legitimately differs between two runs of the same specs on
 // the same tree: timings, the argv that started it, the app server's port, given absolute paths,
 // and the run's own id (one folder per invocation: evals/runs/<timestamp>-<id>).
-const VOLATILE = new Set(['startedAt', 'finishedAt', 'durationMs', 'ms', 'argv', 'runId']);
+const VOLATILE = new Set(['startedAt', 'finishedAt', 'durationMs', 'ms', 'timings', 'argv', 'runId']);
 const RUN_ID = /\d{8}-\d{9}Z-[0-9a-f]{6}/g;
 
 export function normaliseReport(value: unknown, roots: string[] = []): unknown {
