@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runPipeline } from '../../src/cli/pipeline.js';
+import { runPipeline } from '../../src/index.js';
 import { selectPlan } from '../../src/cli/select.js';
 import { loadProject } from '../../src/spec/project.js';
 import { REPO, tmpDir } from '../helpers/tmp.js';
