@@ -97,12 +97,14 @@ export function describeTreeChange(c: TreeChange): string {
 
 /** Deterministic layer: checks, then parity, per spec. */
 export async function checkStage(run: RunContext, opts: Pick<PipelineOptions, 'updateBaselines' | 'acceptA11yDebt'>, reporter?: ConsoleReporter): Promise<void> {
-  const { runChecks } = await import('./checks/runner.js');
+  const { runChecks, recheck } = await import('./checks/runner.js');
   const { runParity } = await import('./parity/index.js');
   for (const spec of run.plan.specs) {
     reporter?.onStage('checks', spec.name);
-    await runChecks(run, spec);
-    await runParity(run, spec, { updateBaselines: opts.updateBaselines, acceptA11yDebt: opts.acceptA11yDebt });
+    const results = await runChecks(run, spec);
+    const parity = await runParity(run, spec, { updateBaselines: opts.updateBaselines, acceptA11yDebt: opts.acceptA11yDebt });
+    // debt this run accepted is known from now on: axe ran before the approve and is judged again
+    if (parity.acceptedDebt) recheck(run, spec, ['axe'], results);
   }
 }
 

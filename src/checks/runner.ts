@@ -44,11 +44,30 @@ export async function runChecks(run: RunContext, spec: SpecPlan): Promise<CheckR
   for (const p of spec.checks) {
     if (p.enabled && !CHECKS.some((c) => c.meta.id === p.id)) results.push(resultOf(p.id, [], 0, `unknown check ${p.id}`));
   }
+  writeResults(run, spec, results);
+  return results;
+}
+
+function writeResults(run: RunContext, spec: SpecPlan, results: CheckResult[]): void {
   const out = abs(run, files.checks(spec.name));
   try {
     writeJsonAtomic(out, results);
   } catch (err) {
     throw new FatalError(`cannot write ${out}: ${(err as Error).message}`, 'the artifacts folder is unusable');
   }
+}
+
+/** Runs the named checks again over the same captures and replaces their results in checks.json
+ *  (after run --update-baselines --accept-a11y-debt recorded new debt, axe is judged against it). */
+export function recheck(run: RunContext, spec: SpecPlan, ids: string[], previous: CheckResult[]): CheckResult[] {
+  const again = CHECKS.filter((c) => ids.includes(c.meta.id));
+  if (!again.length) return previous;
+  const needs = (what: 'axe' | 'baseline') => again.some((c) => c.meta.needs?.includes(what));
+  const { units } = loadUnits(run, spec, needs('axe'), needs('baseline'));
+  const results = previous.map((r) => {
+    const c = again.find((x) => x.meta.id === r.check);
+    return c ? runOne(c, spec, units) : r;
+  });
+  writeResults(run, spec, results);
   return results;
 }

@@ -21,7 +21,10 @@ export type { BaselineDigest, BaselineDigestUnit } from './digest.js';
  *  looser than at approval); results read "baseline written". */
 export interface ParityOptions { updateBaselines?: boolean; acceptA11yDebt?: boolean }
 
-export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOptions = {}): Promise<ParityResult> {
+/** What runParity returns beyond parity.json: how many accessibility-debt nodes its approve accepted. */
+export type ParityRun = ParityResult & { acceptedDebt: number };
+
+export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOptions = {}): Promise<ParityRun> {
   const t0 = performance.now();
   const findings: Finding[] = [];
   const units: ParityUnit[] = [];
@@ -29,6 +32,7 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
   const layout: LayoutDiff = { version: 1, spec: spec.name, tolerancePx: LAYOUT_TOLERANCE_PX, units: [] };
   let status: ParityResult['status'] = 'pass';
   let baselines: BaselineDigest | null = null;
+  let acceptedDebt = 0;
   try {
     // the guard reads the manifest as approved before this run: --update-baselines must not
     // rewrite the recorded settings first and then compare the new settings with themselves
@@ -40,6 +44,7 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
     } else if (opts.updateBaselines && spec.parity) {
       const res = await approve(run, { spec: spec.name, acceptA11yDebt: opts.acceptA11yDebt, inRun: true });
       for (const w of res.written) written.add(w);
+      acceptedDebt = res.acceptedDebt.length;
       for (const r of res.refused) notes.push(`baseline not written for ${r.unit}: ${r.reason}`);
     }
     const read = readManifest(run, spec.name);
@@ -79,7 +84,7 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
   const result: ParityResult = { status, findings, units, ms: Math.round(performance.now() - t0), notes, baselines };
   writeJsonAtomic(abs(run, files.layoutDiff(spec.name)), layout);
   writeJsonAtomic(abs(run, files.parity(spec.name)), result);
-  return result;
+  return { ...result, acceptedDebt };
 }
 
 /** Settings looser than at approval: one spec-wide blocker per loosening (viewport/state null). */
