@@ -1,15 +1,18 @@
-// Writes every generated file: schema/spec + config (spec stage), the artifact schemas and their
+// Writes every generated file: the module lists of checks and step verbs (first: everything below
+// is built from them), schema/spec + config (spec stage), the artifact schemas and their
 // validators (core/artifact-schemas.ts), schema/report + docs/scoring.md (gate stage). Tests fail while the committed files differ from what this writes.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeJsonAtomic } from '../src/core/fsx.js';
-import { specSchemaFiles } from '../src/spec/schema-files.js';
-import { validatorsSource } from '../src/spec/validators-gen.js';
-import { writeFileAtomic } from '../src/core/fsx.js';
-import { generate } from '../src/gate/generate.js';
-import { artifactSchemaFiles, artifactValidatorsSource } from '../src/core/artifact-schemas.js';
+import { writeModuleLists } from '../src/core/module-list.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+for (const f of writeModuleLists(root)) console.log(`wrote ${f}`);
+// loaded after the lists are written, so a check or step verb added since is in what they build
+const { writeJsonAtomic, writeFileAtomic } = await import('../src/core/fsx.js');
+const { specSchemaFiles } = await import('../src/spec/schema-files.js');
+const { validatorsSource } = await import('../src/spec/validators-gen.js');
+const { generate } = await import('../src/gate/generate.js');
+const { artifactSchemaFiles, artifactValidatorsSource } = await import('../src/core/artifact-schemas.js');
 for (const [name, json] of Object.entries(specSchemaFiles())) {
   writeJsonAtomic(path.join(root, 'schema', name), json);
   console.log(`wrote schema/${name}`);

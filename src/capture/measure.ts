@@ -11,6 +11,7 @@ import * as inPage from './in-page/measure.js';
 import * as interactive from './in-page/interactive.js';
 import { measure, pageSignature, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
 import { confirmCovers } from './cover-pixels.js';
+import { gatherFor } from '../checks/registry.js';
 
 // every function of the in-page modules goes into the page, so a new helper cannot be forgotten
 const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage, interactive].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
@@ -19,14 +20,12 @@ export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' |
 
 /** How many interactive elements one state measures at most (each is a visibility verdict). */
 export const INTERACTIVE_LIMIT = 150;
-/** The check that asks for the interactive elements to be found and measured. */
-export const INTERACTIVE_CHECK = 'interactive-reachable';
 
 /** Measures the page; `scrollY` is where the screenshot will be taken (0 for full-page captures). */
 export async function measurePage(page: Page, spec: SpecPlan, required: RequiredPlan[]): Promise<{ measured: Measured; scrollY: number; signature: string }> {
   const run = (fn: Function, a: unknown) => page.evaluate(inPageScript(HELPERS, fn, a));
   // the interactive elements (veval look) are measured as extra required entries, after the spec's
-  const found = spec.checks.some((c) => c.id === INTERACTIVE_CHECK && c.enabled)
+  const found = gatherFor(spec, 'interactive')
     ? (await run(interactive.markInteractive, { limit: INTERACTIVE_LIMIT })) as { total: number; items: { role: string; name: string; action: boolean }[]; landmarks: { role: string; selector: string }[] }
     : null;
   const arg: MeasureArg = {
@@ -56,7 +55,8 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
     name: r.name, selector: r.selector, text: r.text, within: r.within, visible: r.visible, source: r.source,
     matchedSelector: m.required[i].matchedSelector, matchedText: m.required[i].matchedText, verdict: m.required[i].verdict,
   }));
-  return { measured: { document: m.document, overflow: m.overflow, regions: m.regions, masks: m.masks, clippedText: m.clippedText, text: m.text, required: req, ...(interactiveResult ? { interactive: interactiveResult } : {}) }, scrollY: m.scrollY, signature: m.signature };
+  const title = await page.title();
+  return { measured: { document: { ...m.document, title }, overflow: m.overflow, regions: m.regions, masks: m.masks, clippedText: m.clippedText, text: m.text, required: req, ...(interactiveResult ? { interactive: interactiveResult } : {}) }, scrollY: m.scrollY, signature: m.signature };
 }
 
 /** The page's current fingerprint (elements, rendered text, size), to tell whether it changed since measured. */

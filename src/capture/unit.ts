@@ -15,6 +15,7 @@ import { settle } from './settle.js';
 import { regionOf, stableShot } from './stability.js';
 import { runStep, stepTimeout } from './steps.js';
 import { watchPage } from './collect.js';
+import { gatherFor } from '../checks/registry.js';
 
 export interface UnitJob { spec: SpecPlan; state: StatePlan; viewport: ViewportSpec; url: string | null }
 
@@ -34,9 +35,6 @@ const DISCONNECT_GRACE_MS = 1500;
 
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
 
-function checkPlan(spec: SpecPlan, id: string) {
-  return spec.checks.find((c) => c.id === id) ?? { id, enabled: true, severity: null, options: {} };
-}
 
 export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRecord> {
   const { spec, state, viewport: vp } = job;
@@ -119,10 +117,11 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     let evidenceDone = false;
     const evidence = async () => {
       const te = Date.now();
-      const axe = checkPlan(spec, 'axe');
-      if (axe.enabled) {
+      // what the planned checks declare they need gathered (checks/registry.ts), never a check id
+      const axe = gatherFor(spec, 'axe');
+      if (axe) {
         const y = await page.evaluate(() => [window.scrollX, window.scrollY] as const);
-        try { axeJson = await axeResults(page, axe.options as AxeOptions, spec.masks); } catch (err) { record.axeError = firstLine(err); }
+        try { axeJson = await axeResults(page, axe as AxeOptions, spec.masks); } catch (err) { record.axeError = firstLine(err); }
         await page.evaluate(([x, yy]) => window.scrollTo({ left: x, top: yy, behavior: 'instant' as ScrollBehavior }), y);
       }
       record.timings.axe = Date.now() - te;
@@ -135,12 +134,12 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
 
     fault.stage = 'screenshot';
     t = Date.now();
-    const stab = checkPlan(spec, 'stability');
-    const opt = stab.options as { interval?: number; timeout?: number; shots?: number };
+    // the shots' interval, timeout and count are the stability check's options, its defaults filled
+    const stab = gatherFor(spec, 'shots') as { interval: number; timeout: number; shots: number } | null;
     // stableShot calls `between` right after its first shot: what comes later is the stability re-shooting
     let firstShotAt: number | null = null;
     const shot = await stableShot(page, {
-      fullPage: spec.fullPage, check: stab.enabled, interval: opt.interval ?? 100, timeout: opt.timeout ?? 5000, shots: opt.shots,
+      fullPage: spec.fullPage, check: !!stab, interval: stab?.interval ?? 0, timeout: stab?.timeout ?? 0, shots: stab?.shots,
       // mask boxes are document coordinates; a viewport screenshot starts at scrollY
       masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
       between: () => { firstShotAt = Date.now(); return evidence(); },

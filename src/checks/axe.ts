@@ -9,6 +9,7 @@ const ID = 'axe';
 export { IMPACTS, impactOf, type Impact } from '../parity/a11y-debt.js';
 const SEVERITY_BY_IMPACT: Record<Impact, Severity> = { critical: 'blocker', serious: 'blocker', moderate: 'important', minor: 'polish' };
 const SHOWN_TARGETS = 3;
+const DEFAULTS = { impact: 'moderate' as Impact };
 
 const shownList = (targets: string[]) => {
   const shown = targets.slice(0, SHOWN_TARGETS).map((t) => quote(t)).join(', ');
@@ -22,8 +23,14 @@ export const check: Check<{ impact?: Impact; tags?: string[]; disable?: string[]
     description: 'axe-core violations at or above the impact threshold, one finding per rule per capture. critical/serious → blocker, moderate → important, minor → polish. Masked elements are excluded. Violations recorded as accessibility debt when the baseline was approved (baselines/<spec>/a11y-debt.json) are reported with effect known-debt and do not fail; only new nodes do; recorded nodes that are gone are reported as fixed. Missing or unreadable axe results for a captured page are an error, never a pass.',
     defaultSeverity: 'by-impact',
     defaultEnabled: true,
+    order: 90,
+    score: 'axe',
+    gathers: ['axe'],
+    names: { include: 'selectors', exclude: 'selectors', disable: 'axe-rules' },
+    defaults: DEFAULTS,
+    example: '{ impact: serious }',
     options: Type.Object({
-      impact: Type.Optional(Type.Union([Type.Literal('minor'), Type.Literal('moderate'), Type.Literal('serious'), Type.Literal('critical')], { description: 'lowest impact reported (default moderate)' })),
+      impact: Type.Optional(Type.Union([Type.Literal('minor'), Type.Literal('moderate'), Type.Literal('serious'), Type.Literal('critical')], { description: `lowest impact reported (default ${DEFAULTS.impact})` })),
       tags: Type.Optional(Type.Array(Type.String(), { description: 'axe rule tags to run, e.g. wcag2a, wcag2aa (default: all rules)' })),
       disable: Type.Optional(Type.Array(Type.String(), { description: 'axe rule ids to switch off' })),
       include: Type.Optional(Type.Array(Type.String(), { description: 'only analyse inside these selectors' })),

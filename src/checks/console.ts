@@ -15,6 +15,9 @@ export const check: Check<{ ignore?: string[] }> = {
     description: 'Console errors and uncaught exceptions. Chromium own "Failed to load resource" lines are left to requests/http-status. The same message in several captures is one finding per capture, all with the same `group` key.',
     defaultSeverity: 'important',
     defaultEnabled: true,
+    order: 100,
+    score: 'structural',
+    names: { ignore: 'regexes' },
     options: Type.Object({
       ignore: Type.Optional(Type.Array(Type.String(), { description: 'regular expressions (source text) for messages to ignore' })),
     }, { additionalProperties: false }),

@@ -13,6 +13,8 @@ export const check: Check = {
     description: 'The route itself answered with a 2xx/3xx status. A 4xx/5xx answer or no answer at all is a blocker: a broken page never passes because it has nothing to check. One finding per capture that saw it; the captures that saw the same status share a `group` key.',
     defaultSeverity: 'blocker',
     defaultEnabled: true,
+    order: 10,
+    score: 'structural',
     alwaysOn: true,
     options: Type.Object({}, { additionalProperties: false }),
   },

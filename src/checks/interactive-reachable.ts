@@ -14,6 +14,9 @@ export const check: Check = {
     description: 'Without a spec (veval look): every rendered button, link, form field, select, textarea and element with an interactive ARIA role that the page means a user to see (not display: none or visibility: hidden, not the visually-hidden idiom, not inside a closed details or dialog, not a skip link that appears on focus, not parked wholly outside the page or in a closed container) is held to the visibility rules of required-visible. One that a user cannot see at all at any reachable scroll position (covered, clipped, off-screen) is a blocker; one partly hidden is polish. At most 150 elements per capture are measured.',
     defaultSeverity: 'blocker',
     defaultEnabled: false,
+    order: 120,
+    score: 'structural',
+    gathers: ['interactive'],
     options: Type.Object({}, { additionalProperties: false }),
   },
   run(ctx) {

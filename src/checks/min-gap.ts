@@ -7,7 +7,7 @@ import { contains, overlapBox, sharesColumn, sharesRow, SUBPIXEL_PX, xOverlap, y
 import { pairsToCheck, unseenRegionFindings } from './lib/regions.js';
 
 const ID = 'min-gap';
-const DEFAULT_PX = 8;
+const DEFAULTS = { px: 8 };
 
 type Gap = { axis: 'vertical' | 'horizontal'; px: number; box: Box };
 
@@ -68,14 +68,20 @@ export const check: Check<{ px?: number; pairs?: [string, string][] }> = {
     description: 'Collapsed spacing between adjacent declared regions (one above the other, or side by side), measured between what each region paints (its box when it draws a background, border or shadow; otherwise its text and painted content). With pairs: each listed pair at least px apart in every run. Without pairs: each pair of neighbouring regions against the same pair in the approved baseline — a gap that shrank below px, or to less than half of the baseline\'s, is reported; flush by design (0 px in the baseline too) is not. With no approved baseline yet, nothing is compared and the report says so. Overlapping or nested regions, and intersections under 1 px, are left to overlap.',
     defaultSeverity: 'important',
     defaultEnabled: true,
+    order: 80,
+    score: 'structural',
+    names: { pairs: 'region-pairs' },
+    defaults: DEFAULTS,
+    example: '{ px: 8 }',
+    label: (e) => (Array.isArray(e.regions) && e.regions.length === 2 && e.regions.every((x) => typeof x === 'string') ? `gap between ${e.regions[0]} and ${e.regions[1]}` : null),
     needs: ['baseline'],
     options: Type.Object({
-      px: Type.Optional(Type.Number({ minimum: 0, description: 'minimum gap in CSS px (default 8): every listed pair in every run; without pairs, the size below which a gap that shrank since the baseline is reported' })),
+      px: Type.Optional(Type.Number({ minimum: 0, description: `minimum gap in CSS px (default ${DEFAULTS.px}): every listed pair in every run; without pairs, the size below which a gap that shrank since the baseline is reported` })),
       pairs: Type.Optional(Type.Array(Type.Tuple([Type.String(), Type.String()]), { description: 'pairs held to px in every run (default: every pair of neighbouring regions, compared with the approved baseline)' })),
     }, { additionalProperties: false }),
   },
   run(ctx) {
-    const min = ctx.options.px ?? DEFAULT_PX;
+    const min = ctx.options.px ?? DEFAULTS.px;
     const severity = severityOf(ctx, 'important');
     const units = measured(ctx.units);
     const crowded = (u: UnitInput, a: string, b: string, gap: Gap, why: string, extra: Record<string, unknown> = {}) => {

@@ -7,6 +7,8 @@ const ID = 'overflow';
 const DEFAULT_MOBILE_MAX_WIDTH = 768;
 const NAMED = 5;
 
+const DEFAULTS = { tolerancePx: 0 };
+
 export const check: Check<{ mobileMaxWidth?: number; tolerancePx?: number }> = {
   meta: {
     id: ID,
@@ -14,14 +16,17 @@ export const check: Check<{ mobileMaxWidth?: number; tolerancePx?: number }> = {
     description: 'The document is not wider than the viewport; names the elements that stick out past the right edge (the left edge on a right-to-left page) and by how many px. Blocker below mobileMaxWidth, important above.',
     defaultSeverity: 'by-width',
     defaultEnabled: true,
+    order: 40,
+    score: 'structural',
+    defaults: DEFAULTS,
     options: Type.Object({
       mobileMaxWidth: Type.Optional(Type.Integer({ minimum: 0, description: 'viewports narrower than this are mobile: overflow there is a blocker (default: the config mobileMaxWidth, 768)' })),
-      tolerancePx: Type.Optional(Type.Number({ minimum: 0, description: 'overflow up to this many px is ignored (default 0)' })),
+      tolerancePx: Type.Optional(Type.Number({ minimum: 0, description: `overflow up to this many px is ignored (default ${DEFAULTS.tolerancePx})` })),
     }, { additionalProperties: false }),
   },
   run(ctx) {
     const mobileMax = ctx.options.mobileMaxWidth ?? ctx.spec.mobileMaxWidth ?? DEFAULT_MOBILE_MAX_WIDTH;
-    const tol = ctx.options.tolerancePx ?? 0;
+    const tol = ctx.options.tolerancePx ?? DEFAULTS.tolerancePx;
     return measured(ctx.units).flatMap((u) => {
       const { overflow, viewport } = u.record;
       if (!(overflow.overflowPx > tol)) return [];

@@ -1,22 +1,12 @@
-// The single list of checks. Schema, docs, `veval checks` and the runner all derive from it.
-import type { Check } from './types.js';
-import { check as axe } from './axe.js';
-import { check as consoleCheck } from './console.js';
-import { check as httpStatus } from './http-status.js';
-import { check as interactiveReachable } from './interactive-reachable.js';
-import { check as minGap } from './min-gap.js';
-import { check as overflow } from './overflow.js';
-import { check as overlap } from './overlap.js';
-import { check as requests } from './requests.js';
-import { check as requiredVisible } from './required-visible.js';
-import { check as stability } from './stability.js';
-import { check as taskOrder } from './task-order.js';
-import { check as textClipped } from './text-clipped.js';
+// The single list of checks, generated from the files in src/checks (generated/list.ts, written by
+// `npm run schema`). Schema, docs, `veval checks`, semantic validation, capture, the runner, the
+// report order and the score groups all derive from it.
+import type { SpecPlan } from '../spec/plan.js';
+import type { Check, GatheredArtifact, ScoreGroup } from './types.js';
+import { CHECK_MODULES } from './generated/list.js';
 
 /** Sorted by id. */
-export const CHECKS: readonly Check[] = [
-  axe, consoleCheck, httpStatus, interactiveReachable, minGap, overflow, overlap, requests, requiredVisible, stability, taskOrder, textClipped,
-];
+export const CHECKS: readonly Check[] = CHECK_MODULES;
 
 export const CHECK_IDS: readonly string[] = CHECKS.map((c) => c.meta.id);
 
@@ -26,3 +16,22 @@ export function getCheck(id: string): Check | undefined {
 
 /** Finding check ids that come from stages rather than check modules (contract). */
 export const STAGE_FINDING_IDS = ['capture', 'parity', 'judge', 'guard'] as const;
+
+/** A check's options as it runs: its published defaults under the spec's options. */
+export function optionsOf(check: Check, plan: { options?: Record<string, unknown> } | undefined): Record<string, unknown> {
+  return { ...(check.meta.defaults ?? {}), ...(plan?.options ?? {}) };
+}
+
+const enabledIn = (spec: Pick<SpecPlan, 'checks'>, c: Check) =>
+  c.meta.alwaysOn || (spec.checks.find((p) => p.id === c.meta.id)?.enabled ?? c.meta.defaultEnabled);
+
+/** What capture gathers: the options of the first enabled check that declares `gathers: [artifact]`
+ *  (defaults filled), or null when no enabled check needs it. */
+export function gatherFor(spec: Pick<SpecPlan, 'checks'>, artifact: GatheredArtifact): Record<string, unknown> | null {
+  const c = CHECKS.find((x) => x.meta.gathers?.includes(artifact) && enabledIn(spec, x));
+  return c ? optionsOf(c, spec.checks.find((p) => p.id === c.meta.id)) : null;
+}
+
+/** The score group of a check result's id; results that are not a check module's (capture, an
+ *  unknown check a plan names) count as structural. */
+export const scoreGroupOf = (id: string): ScoreGroup => getCheck(id)?.meta.score ?? 'structural';

@@ -28,6 +28,8 @@ export const check: Check<{ ignore?: string[] }> = {
     description: 'Subresource requests that failed (network error) or answered 4xx/5xx. The route document itself is left to http-status. The same URL failing in several captures is one finding per capture, all with the same `group` key.',
     defaultSeverity: 'important',
     defaultEnabled: true,
+    order: 110,
+    score: 'structural',
     options: Type.Object({
       ignore: Type.Optional(Type.Array(Type.String(), { description: 'URL glob patterns (* wildcard) to ignore' })),
     }, { additionalProperties: false }),

@@ -55,6 +55,8 @@ export const check: Check = {
     description: 'Every required selector or text (from required: and the brief Must show list) is present and visible to a user as declared: inside the viewport at a reachable scroll position, not clipped by an overflow:hidden ancestor, not covered by another element, displayed, with size and opacity.',
     defaultSeverity: 'blocker',
     defaultEnabled: true,
+    order: 20,
+    score: 'structural',
     alwaysOn: true,
     options: Type.Object({}, { additionalProperties: false }),
   },

@@ -7,7 +7,7 @@ import { FatalError } from '../core/errors.js';
 import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
-import { CHECKS } from './registry.js';
+import { CHECKS, optionsOf } from './registry.js';
 import type { Check, UnitInput } from './types.js';
 import { IncompleteCheckError } from './lib/finding.js';
 import { loadUnits } from './load.js';
@@ -26,7 +26,7 @@ export function runOne(check: Check, spec: SpecPlan, units: UnitInput[]): CheckR
   const notes: string[] = [];
   const note = (line: string) => { if (!notes.includes(line)) notes.push(line); };
   try {
-    const findings = check.run({ spec, units, options: plan?.options ?? {}, severity: check.meta.alwaysOn ? null : plan?.severity ?? null, note });
+    const findings = check.run({ spec, units, options: optionsOf(check, plan), severity: check.meta.alwaysOn ? null : plan?.severity ?? null, note });
     return resultOf(id, findings, performance.now() - t0, null, notes);
   } catch (err) {
     const partial = err instanceof IncompleteCheckError ? err.findings : [];

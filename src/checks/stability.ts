@@ -3,6 +3,8 @@ import type { Check } from './types.js';
 import { findingFor, fmtBox, measured, severityOf } from './lib/finding.js';
 
 const ID = 'stability';
+/** ms, ms, captures: capture gathers the shots with these (checks/registry.ts gatherFor) */
+const DEFAULTS = { timeout: 5000, interval: 100, shots: 3 };
 
 export const check: Check = {
   meta: {
@@ -11,10 +13,14 @@ export const check: Check = {
     description: 'Several captures at unequal gaps (after masks) matched and nothing painted changed between them (DOM mutations of rendered content, running animations or transitions, canvas drawing, playing video) before the timeout. An unstable page fails, naming the area, element and kind of change. false: one capture, no stability check.',
     defaultSeverity: 'blocker',
     defaultEnabled: true,
+    order: 30,
+    score: 'structural',
+    gathers: ['shots'],
+    defaults: DEFAULTS,
     options: Type.Object({
-      timeout: Type.Optional(Type.Integer({ minimum: 0, description: 'ms to wait for the page to hold still (default 5000)' })),
-      interval: Type.Optional(Type.Integer({ minimum: 0, description: 'ms of the first gap between captures; later gaps are 1.7×, 2.3×, 2.9× … of it, so no period aliases them all (default 100)' })),
-      shots: Type.Optional(Type.Integer({ minimum: 2, maximum: 12, description: 'consecutive captures that must match, with no painted change between them (default 3)' })),
+      timeout: Type.Optional(Type.Integer({ minimum: 0, description: `ms to wait for the page to hold still (default ${DEFAULTS.timeout})` })),
+      interval: Type.Optional(Type.Integer({ minimum: 0, description: `ms of the first gap between captures; later gaps are 1.7×, 2.3×, 2.9× … of it, so no period aliases them all (default ${DEFAULTS.interval})` })),
+      shots: Type.Optional(Type.Integer({ minimum: 2, maximum: 12, description: `consecutive captures that must match, with no painted change between them (default ${DEFAULTS.shots})` })),
     }, { additionalProperties: false }),
   },
   run(ctx) {

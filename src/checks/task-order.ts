@@ -58,6 +58,10 @@ export const check: Check<{ order?: string[] }> = {
     description: 'Declared regions keep the same reading order on every viewport as on the first (per state), or follow the listed order. Stacked regions read top to bottom, side-by-side regions left to right; nested or diagonal ones have no order. Reported on the viewport whose order differs.',
     defaultSeverity: 'important',
     defaultEnabled: true,
+    order: 60,
+    score: 'structural',
+    names: { order: 'region-order' },
+    example: '[header, main, cta]',
     options: Type.Object({
       order: Type.Optional(Type.Array(Type.String(), { description: 'region names in their required top-to-bottom order' })),
     }, { additionalProperties: false }),

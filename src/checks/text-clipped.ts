@@ -15,6 +15,8 @@ export function selectorMatches(measuredSel: string, ignore: string): boolean {
   return before === ' ' || before === '>' || /[a-z0-9\]\)]/i.test(before) && /^[.#\[:]/.test(i);
 }
 
+const DEFAULTS = { ellipsis: true, minHiddenPx: 1 };
+
 export const check: Check<{ ignore?: string[]; ellipsis?: boolean; minHiddenPx?: number }> = {
   meta: {
     id: ID,
@@ -22,14 +24,18 @@ export const check: Check<{ ignore?: string[]; ellipsis?: boolean; minHiddenPx?:
     description: 'Text cut off inside its own box (overflow hidden, text-overflow: ellipsis, line clamp; buttons clip their content), or running out of a box that paints a background (a link styled as a button), naming the element and the text.',
     defaultSeverity: 'important',
     defaultEnabled: true,
+    order: 70,
+    score: 'structural',
+    names: { ignore: 'selectors' },
+    defaults: DEFAULTS,
     options: Type.Object({
       ignore: Type.Optional(Type.Array(Type.String(), { description: 'selectors whose clipping is intended (matched against the end of the measured element selector)' })),
-      ellipsis: Type.Optional(Type.Boolean({ description: 'report text truncated with an ellipsis too (default true)' })),
-      minHiddenPx: Type.Optional(Type.Number({ minimum: 0, description: 'ignore clipping smaller than this (default 1)' })),
+      ellipsis: Type.Optional(Type.Boolean({ description: `report text truncated with an ellipsis too (default ${DEFAULTS.ellipsis})` })),
+      minHiddenPx: Type.Optional(Type.Number({ minimum: 0, description: `ignore clipping smaller than this (default ${DEFAULTS.minHiddenPx})` })),
     }, { additionalProperties: false }),
   },
   run(ctx) {
-    const { ignore = [], ellipsis = true, minHiddenPx = 1 } = ctx.options;
+    const { ignore = [], ellipsis = DEFAULTS.ellipsis, minHiddenPx = DEFAULTS.minHiddenPx } = ctx.options;
     const severity = severityOf(ctx, 'important');
     return measured(ctx.units).flatMap((u) => u.record.clippedText
       .filter((c) => c.hiddenPx >= minHiddenPx && (ellipsis || !c.ellipsis) && !ignore.some((s) => selectorMatches(c.selector, s)))

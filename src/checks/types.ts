@@ -21,9 +21,36 @@ export interface CheckMeta {
   alwaysOn?: boolean;
   /** on when a spec has no `checks:` entry for it */
   defaultEnabled: boolean;
-  /** artifacts the check reads besides capture records */
+  /** artifacts the check reads besides capture records (the runner loads them) */
   needs?: ('axe' | 'baseline')[];
+  /** what capture must gather for this check, beyond what every capture measures: capture asks the
+   *  registry by artifact (checks/registry.ts `gatherFor`), never by check id, and gathers it with
+   *  this check's options (its `defaults` under the spec's). axe: axe-core results; shots: repeated
+   *  screenshots compared for stability (without it, one shot); interactive: every interactive
+   *  element found and measured. */
+  gathers?: GatheredArtifact[];
+  /** options whose values name things in the spec, validated against it (spec/semantic.ts):
+   *  regions (declared region names), region-order (ordered, at least 2), region-pairs
+   *  ([a, b] pairs of regions), selectors (CSS), regexes, axe-rules (axe rule ids) */
+  names?: Record<string, OptionNames>;
+  /** where its findings come in a report, lower first after severity (stages: capture 0, guard 25,
+   *  parity 900, judge 950; gate/spec-report.ts) */
+  order: number;
+  /** the score component its results count for (docs/scoring.md): structural, or axe */
+  score: ScoreGroup;
+  /** what an evidence box of its findings outlines, when the evidence selector would mislead
+   *  (the gate writes it to report.json as `evidence.label`; reporters print it) */
+  label?: (evidence: Record<string, unknown>) => string | null;
+  /** option defaults as data: the runner and capture fill them under the spec's options, and the
+   *  option descriptions and the doc quote them (test/checks/completeness.test.ts) */
+  defaults?: Record<string, unknown>;
+  /** a value for `checks.<id>:` shown in the IDE schema's example (default: important) */
+  example?: string;
 }
+
+export type GatheredArtifact = 'axe' | 'shots' | 'interactive';
+export type OptionNames = 'regions' | 'region-order' | 'region-pairs' | 'selectors' | 'regexes' | 'axe-rules';
+export type ScoreGroup = 'structural' | 'axe';
 
 /** A capture record plus where it lives, as handed to a check. */
 export interface UnitInput {

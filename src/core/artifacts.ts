@@ -30,6 +30,7 @@ export const EvidenceSchema = Type.Object({
   selector: Type.Optional(Str()),
   box: Type.Optional(Nullable(BoxSchema)),
   text: Type.Optional(Str()),
+  label: Type.Optional(Str('what the box outlines when the selector alone would mislead (a check\'s meta.label; the gate writes it into report.json)')),
 }, { additionalProperties: true });
 export type Evidence = Static<typeof EvidenceSchema> & { [k: string]: unknown };
 
@@ -189,6 +190,7 @@ export const CaptureRecordSchema = Type.Object({
   document: Type.Object({
     scrollWidth: Num(), scrollHeight: Num(), clientWidth: Num(), clientHeight: Num(),
     direction: Type.Optional(Lits('ltr', 'rtl')),
+    title: Type.Optional(Str('the document title as the browser shows it (absent in records from before it was measured)')),
   }, { description: 'direction: the page\'s writing direction (absent in records from before it was measured: ltr)' }),
   overflow: Type.Object({ overflowPx: Num(), offenders: Type.Array(OverflowOffenderSchema) }),
   regions: Type.Record(Type.String(), Type.Object({

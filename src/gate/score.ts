@@ -4,6 +4,7 @@
 // pin an older version with `scoring.version`. docs/scoring.md is generated from this file.
 import type { CheckResult, Finding, Severity } from '../core/artifacts.js';
 import { sha256 } from '../core/fsx.js';
+import { scoreGroupOf } from '../checks/registry.js';
 
 export type ComponentId = 'structural' | 'layout' | 'axe' | 'judge';
 
@@ -51,10 +52,10 @@ const worst = (fs: Finding[]): Severity | null =>
 const clamp = (n: number) => Math.max(0, Math.min(100, n));
 const penalised = (v: ScoringVersion, fs: Finding[]) => clamp(100 - fs.reduce((s, f) => s + v.penalty[f.severity], 0));
 
-/** structural: share of deterministic (non-axe) check results that pass, partial credit by severity. */
+/** structural: share of the structural group's check results (meta.score) that pass, partial credit by severity. */
 function structural(v: ScoringVersion, checks: CheckResult[] | null): number | null {
   if (!checks) return 0;
-  const counted = checks.filter((c) => c.check !== 'axe' && c.status !== 'skipped');
+  const counted = checks.filter((c) => scoreGroupOf(c.check) === 'structural' && c.status !== 'skipped');
   if (!counted.length) return null;
   const credit = counted.map((c) => {
     if (c.status === 'error') return 0;
@@ -73,12 +74,13 @@ function layout(input: ScoreInput['parity']): number | null {
   return input.units > 0 ? clamp(100 * (1 - out.size / input.units)) : (out.size ? 0 : 100);
 }
 
+/** axe: the axe group's check results (meta.score), penalised per finding. */
 function axe(v: ScoringVersion, checks: CheckResult[] | null): number | null {
-  const r = checks?.find((c) => c.check === 'axe');
   if (!checks) return 0;
-  if (!r || r.status === 'skipped') return null;
+  const rs = checks.filter((c) => scoreGroupOf(c.check) === 'axe' && c.status !== 'skipped');
+  if (!rs.length) return null;
   // fixed debt is good news, not a penalty; known debt still costs (the score shows the trend)
-  return r.status === 'error' ? 0 : penalised(v, r.findings.filter((f) => f.effect !== 'fixed'));
+  return rs.some((r) => r.status === 'error') ? 0 : penalised(v, rs.flatMap((r) => r.findings).filter((f) => f.effect !== 'fixed'));
 }
 
 function judge(v: ScoringVersion, input: ScoreInput['judge']): number | null {

@@ -1,11 +1,16 @@
 // Renders docs/scoring.md from score.ts, so the published formula and the code cannot disagree
 // (test/gate/score.test.ts fails when the committed doc differs; src/gate/generate.ts rewrites it).
+import { CHECKS } from '../checks/registry.js';
+import type { ScoreGroup } from '../checks/types.js';
 import { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash, type ComponentId } from './score.js';
 
+/** The checks that count for a score group (each check's meta.score), in report order. */
+const inGroup = (g: ScoreGroup) => [...CHECKS].filter((c) => c.meta.score === g).sort((a, b) => a.meta.order - b.meta.order).map((c) => c.meta.id);
+
 const WHAT: Record<ComponentId, string> = {
-  structural: 'deterministic checks other than axe (required-visible, overflow, overlap, text-clipped, min-gap, task-order, console, requests, http-status, stability, capture): the share of check results that pass; a failing check keeps the `checkCredit` of its worst finding\'s severity; a crashed check (`error`) counts 0; skipped checks do not count',
+  structural: `deterministic checks in the structural group (${[...inGroup('structural'), 'capture'].join(', ')}): the share of check results that pass; a failing check keeps the \`checkCredit\` of its worst finding's severity; a crashed check (\`error\`) counts 0; skipped checks do not count`,
   layout: 'parity with the approved baseline: the share of captures (state × viewport) with no `parity` finding; a spec-wide parity finding or a parity `error` counts 0; no parity section, or parity skipped: does not apply',
-  axe: 'axe at the configured impact: 100 minus `penalty` per axe finding by severity (floor 0); an axe `error` counts 0',
+  axe: `checks in the axe group (${inGroup('axe').join(', ')}) at the configured impact: 100 minus \`penalty\` per finding by severity (floor 0); an \`error\` counts 0`,
   judge: 'model judge: 100 minus `penalty` per judge finding by severity (floor 0); `error` or `FAIL_EVIDENCE` counts 0; judge off or skipped: does not apply',
 };
 

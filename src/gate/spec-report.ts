@@ -4,6 +4,7 @@ import { SEVERITIES, type Finding } from '../core/artifacts.js';
 import { files, unitKey, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { asDigest } from '../parity/digest.js';
+import { getCheck } from '../checks/registry.js';
 import { copyBaseline } from './baseline.js';
 import { counts, decide, waived } from './policy.js';
 import type { SpecArtifacts, UnitArtifacts } from './read.js';
@@ -11,15 +12,22 @@ import type { SpecReport, UnitReport } from './report-schema.js';
 import { computeScore, type ScoringVersion } from './score.js';
 import { captureStage, checksStage, judgeStage, parityStage } from './stages.js';
 
-/** Most direct evidence of a broken task first: severity, then check, then where (stable sort). */
-const CHECK_ORDER = ['capture', 'http-status', 'required-visible', 'guard', 'stability', 'overflow', 'overlap', 'task-order',
-  'text-clipped', 'min-gap', 'axe', 'console', 'requests', 'parity', 'judge'];
+/** Where the stages' findings come among the checks' (each check declares its `meta.order`). */
+const STAGE_ORDER: Record<string, number> = { capture: 0, guard: 25, parity: 900, judge: 950 };
+const checkRank = (id: string) => STAGE_ORDER[id] ?? getCheck(id)?.meta.order ?? Number.MAX_SAFE_INTEGER;
 const rank = (list: readonly string[], v: string) => (list.indexOf(v) === -1 ? list.length : list.indexOf(v));
+/** Most direct evidence of a broken task first: severity, then check, then where (stable sort). */
 function inReadingOrder(findings: Finding[]): Finding[] {
   return findings.map((f, i) => ({ f, i })).sort((a, b) =>
     rank(SEVERITIES, a.f.severity) - rank(SEVERITIES, b.f.severity)
-    || rank(CHECK_ORDER, a.f.check) - rank(CHECK_ORDER, b.f.check)
+    || checkRank(a.f.check) - checkRank(b.f.check)
     || a.i - b.i).map((x) => x.f);
+}
+
+/** The check's words for what its evidence box outlines (meta.label), written for the reporters. */
+function labelled(f: Finding): Finding {
+  const label = getCheck(f.check)?.meta.label?.(f.evidence);
+  return label ? { ...f, evidence: { ...f.evidence, label } } : f;
 }
 
 function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecArtifacts, findings: Finding[]): UnitReport {
@@ -85,7 +93,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
   const judge = judgeStage(spec, a, deterministic.some((f) => f.severity === 'blocker'));
   const judgeActive = !!spec.judge && spec.judge.mode !== 'off';
   const judgeFindings = judgeActive ? (a.judge.value?.findings ?? []) : [];
-  const findings = inReadingOrder([...deterministic, ...judgeFindings, ...judge.findings]);
+  const findings = inReadingOrder([...deterministic, ...judgeFindings, ...judge.findings]).map(labelled);
 
   // A unit whose capture failed was never looked at: it earns no points. With no capture at all
   // there is nothing to score (checks that found nothing on nothing would read as a high score).

@@ -51,12 +51,10 @@ export function baselinesWritten(s: SpecReport): string[] {
   return [...listed, ...units];
 }
 
-/** What an evidence box outlines. A min-gap box is the gap itself, between two regions; its
- *  `selector` is only the second region's, so naming it would point at the wrong thing. */
+/** What an evidence box outlines: the check's own words when it gave them (evidence.label, from its
+ *  meta.label: a min-gap box is the gap between two regions, not its selector's element), else the selector. */
 export function boxLabel(f: ReportFinding): string | null {
-  const r = extra(f, 'regions');
-  if (f.check === 'min-gap' && Array.isArray(r) && r.length === 2 && r.every((x) => typeof x === 'string')) return `gap between ${r[0]} and ${r[1]}`;
-  return f.evidence?.selector ?? null;
+  return f.evidence?.label ?? f.evidence?.selector ?? null;
 }
 
 /** The changed areas of a parity finding (CSS px boxes), the largest first; [] for other findings. */

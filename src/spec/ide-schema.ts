@@ -139,7 +139,7 @@ function checkExample(label: string): string | undefined {
   const c = CHECKS.find((x) => x.meta.id === m[1]);
   if (!c) return undefined;
   if (c.meta.alwaysOn) return `checks:\n  ${c.meta.id}: true   # always on`;
-  const sample = c.meta.id === 'overlap' ? '[[summary, cta]]' : c.meta.id === 'task-order' ? '[header, main, cta]' : c.meta.id === 'axe' ? '{ impact: serious }' : c.meta.id === 'min-gap' ? '{ px: 8 }' : 'important';
+  const sample = c.meta.example ?? 'important';
   return `checks:\n  ${c.meta.id}: ${sample}   # or true, false, blocker, important, polish`;
 }
 

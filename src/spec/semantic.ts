@@ -13,6 +13,8 @@ import { DIALECT_LABEL, selectorProblem, type Dialect } from './selectors.js';
 import { unknownKey } from './keys.js';
 import { axeRuleIds, localeProblem, scoringVersions, timeProblem, timeZoneProblem } from './values.js';
 import type { ValidParts } from './valid-parts.js';
+import { CHECKS, getCheck } from '../checks/registry.js';
+import type { OptionNames } from '../checks/types.js';
 
 export class Problems {
   list: string[] = [];
@@ -78,17 +80,17 @@ export function defaultsSemantics(pr: Problems, input: Pick<SpecInput, 'wait' | 
   if (input.wait?.for === 'selector' && !input.wait.selector && !pr.removed(['wait', 'selector'])) pr.add(['wait'], 'wait.for: selector needs wait.selector');
   if (input.wait?.selector && input.wait.for !== 'selector') pr.add(['wait'], 'wait.selector is only used with wait.for: selector; add it (or remove the selector)', 'selector');
   if (input.wait?.selector) checkSelector(pr, ['wait', 'selector'], input.wait.selector, 'locator');
-  const checks = (input.checks ?? {}) as Record<string, any>;
-  for (const k of ['include', 'exclude'] as const) (checks.axe?.[k] ?? []).forEach((s: string, i: number) => checkSelector(pr, ['checks', 'axe', k, i], s));
-  const disable: unknown[] = checks.axe?.disable ?? [];
-  if (disable.length) {
-    const rules = axeRuleIds();
-    disable.forEach((r, i) => { if (typeof r === 'string' && !rules.includes(r)) pr.add(['checks', 'axe', 'disable', i], `unknown axe rule "${r}"${didYouMean(r, rules)}`); });
+  for (const o of namingOptions(input.checks)) {
+    const list: unknown[] = Array.isArray(o.value) ? o.value : [];
+    if (o.kind === 'selectors') list.forEach((s, i) => checkSelector(pr, [...o.at, i], s));
+    if (o.kind === 'regexes') list.forEach((s, i) => {
+      if (typeof s === 'string') try { new RegExp(s); } catch (err: any) { pr.add([...o.at, i], `invalid regular expression "${s}": ${err.message}`); }
+    });
+    if (o.kind === 'axe-rules' && list.length) {
+      const rules = axeRuleIds();
+      list.forEach((r, i) => { if (typeof r === 'string' && !rules.includes(r)) pr.add([...o.at, i], `unknown axe rule "${r}"${didYouMean(r, rules)}`); });
+    }
   }
-  (checks['text-clipped']?.ignore ?? []).forEach((s: string, i: number) => checkSelector(pr, ['checks', 'text-clipped', 'ignore', i], s));
-  (checks.console?.ignore ?? []).forEach((s: string, i: number) => {
-    try { new RegExp(s); } catch (err: any) { pr.add(['checks', 'console', 'ignore', i], `invalid regular expression "${s}": ${err.message}`); }
-  });
   const v = input.scoring?.version;
   if (v !== undefined && !scoringVersions().includes(v)) pr.add(['scoring', 'version'], `scoring.version ${v} is unknown (known: ${scoringVersions().join(', ')})`);
 }
@@ -182,33 +184,46 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
   return { problems: pr.list, resolved };
 }
 
-/** Checks that name regions: overlap, min-gap, task-order, parity.regions. */
+/** Every option value that names something in the spec (a check's `meta.names`), with where it is
+ *  written: `checks.<id>.<option>`, or `checks.<id>` itself when the check's shorthand gives it. */
+function namingOptions(checks: unknown): { id: string; opt: string; kind: OptionNames; value: unknown; at: PathSeg[] }[] {
+  const given = (checks ?? {}) as Record<string, unknown>;
+  return CHECKS.flatMap(({ meta }) => {
+    const v = given[meta.id];
+    if (!meta.names || v === null || typeof v !== 'object') return [];
+    const short = Array.isArray(v) && meta.fromShorthand ? meta.fromShorthand(v) : null;
+    const options = (short ?? v) as Record<string, unknown>;
+    return Object.entries(meta.names).filter(([opt]) => options[opt] !== undefined).map(([opt, kind]) => ({
+      id: meta.id, opt, kind, value: options[opt], at: short && short[opt] === v ? ['checks', meta.id] : ['checks', meta.id, opt],
+    }));
+  });
+}
+
+/** Options that name regions (a check's `meta.names`: regions, region-order, region-pairs), and parity.regions. */
 function regionChecks(pr: Problems, spec: SpecInput, needRegion: (p: PathSeg[], name: string, key?: string) => void): void {
-  const checks = (spec.checks ?? {}) as Record<string, any>;
-  for (const id of ['overlap', 'min-gap']) {
-    const v = checks[id];
-    const pairs = Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray(v.pairs) ? v.pairs : null;
-    if (!pairs) continue;
-    const at: PathSeg[] = Array.isArray(v) ? ['checks', id] : ['checks', id, 'pairs'];
-    if (!pairs.length) pr.add(at, `checks.${id} lists no pairs: list [regionA, regionB] pairs${id === 'overlap' ? ', or write true (every pair)' : ', or leave pairs out (every adjacent pair)'}`);
-    pairs.forEach((pair: string[], i: number) => {
-      pair.forEach((n, k) => needRegion([...at, i, k], n));
-      if (pair[0] === pair[1]) pr.add([...at, i], `checks.${id} pair [${pair[0]}, ${pair[1]}] names the same region twice`);
-    });
-    const seen = new Set<string>();
-    pairs.forEach((pair: string[], i: number) => {
-      const k = [...pair].sort().join('\u0000');
-      if (seen.has(k)) pr.add([...at, i], `checks.${id} lists the pair [${pair.join(', ')}] twice`);
-      seen.add(k);
-    });
-  }
-  const t = checks['task-order'];
-  const order = Array.isArray(t) ? t : t?.order;
-  if (Array.isArray(order)) {
-    const at: PathSeg[] = Array.isArray(t) ? ['checks', 'task-order'] : ['checks', 'task-order', 'order'];
-    order.forEach((n: string, i: number) => needRegion([...at, i], n));
-    noRepeats(pr, at, order, 'checks.task-order');
-    if (order.length === 1) pr.add(at, 'checks.task-order needs at least 2 regions to order');
+  const checks = (spec.checks ?? {}) as Record<string, unknown>;
+  for (const { id, opt, kind, value, at } of namingOptions(checks)) {
+    if (!Array.isArray(value)) continue;
+    if (kind === 'region-pairs') {
+      const pairs = value as string[][];
+      const dflt = getCheck(id)?.meta.defaults?.[opt];
+      if (!pairs.length) pr.add(at, `checks.${id} lists no pairs: list [regionA, regionB] pairs, or leave them out${dflt !== undefined ? ` (default: ${dflt})` : ''}`);
+      pairs.forEach((pair, i) => {
+        pair.forEach((n, k) => needRegion([...at, i, k], n));
+        if (pair[0] === pair[1]) pr.add([...at, i], `checks.${id} pair [${pair[0]}, ${pair[1]}] names the same region twice`);
+      });
+      const seen = new Set<string>();
+      pairs.forEach((pair, i) => {
+        const k = [...pair].sort().join('\u0000');
+        if (seen.has(k)) pr.add([...at, i], `checks.${id} lists the pair [${pair.join(', ')}] twice`);
+        seen.add(k);
+      });
+    }
+    if (kind === 'regions' || kind === 'region-order') {
+      value.forEach((n: string, i: number) => needRegion([...at, i], n));
+      noRepeats(pr, at, value, `checks.${id}`);
+      if (kind === 'region-order' && value.length === 1) pr.add(at, `checks.${id} needs at least 2 regions to order`);
+    }
   }
   for (const name of Object.keys(spec.parity?.regions ?? {})) needRegion(['parity', 'regions'], name, name);
 }

@@ -2,6 +2,7 @@
 // (reporters read only report.json, so that is where an attacker's text would arrive).
 import fs from 'node:fs';
 import path from 'node:path';
+import { getCheck } from '../../src/checks/registry.js';
 import { gateRun } from '../../src/gate/index.js';
 import type { Report } from '../../src/gate/report-schema.js';
 import { goldenRun, INFO } from '../gate/fixture.js';
@@ -46,7 +47,10 @@ export function richReport(dir: string, report: Report, baselines: 'listed' | 'o
     const checkout = r.specs.find((s) => s.name === 'checkout')!;
     const parity = checkout.findings.find((f) => f.check === 'parity' && f.evidence.box)!;
     Object.assign(parity.evidence, { clusters: CLUSTERS.map((box, i) => ({ box, pixels: 1000 - i })) });
-    Object.assign(checkout.findings.find((f) => f.check === 'min-gap')!.evidence, { regions: ['summary', 'footer'] });
+    // the gate writes a check's words for its box (meta.label) as evidence.label
+    const gap = checkout.findings.find((f) => f.check === 'min-gap')!.evidence;
+    Object.assign(gap, { regions: ['summary', 'footer'] });
+    Object.assign(gap, { label: getCheck('min-gap')!.meta.label!(gap) });
     checkout.units[0].parity = 'baseline-written';
     if (baselines === 'listed') checkout.baselines = { manifest: 'baselines/checkout/manifest.json', units: [], written: ['baselines/checkout/default-desktop.png'] };
     for (const [i, u] of checkout.units.entries()) Object.assign(u, { ms: 1234 + i });
