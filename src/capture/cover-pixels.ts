@@ -17,6 +17,9 @@ export const NOTHING_PAINTED = '(it paints nothing there, but it takes the click
 /** Runs an in-page function (bundled with the other in-page helpers) with one argument. */
 export type InPage = (fn: Function, arg: unknown) => Promise<unknown>;
 
+/** Where a frame's viewport area shows in the page's viewport (the pages around it scrolled to show it), or null when it cannot be shown. */
+export type Place = (clip: { x: number; y: number; width: number; height: number }) => Promise<{ x: number; y: number; width: number; height: number } | null>;
+
 type Shot = { data: Buffer; width: number; height: number };
 
 /** Sum of per-channel differences of two equally sized shots. */
@@ -42,11 +45,14 @@ export interface CoverEffect {
  * shot that cannot prove anything (a style that did not take, the area off the screen) throws or
  * answers hides, so the cover stays.
  */
-export async function coverEffect(page: Page, inPage: InPage, i: number, probe: CoverProbe): Promise<CoverEffect> {
+export async function coverEffect(page: Page, inPage: InPage, i: number, probe: CoverProbe, place?: Place): Promise<CoverEffect> {
   const certain = { coverPaints: true, elementPaints: true, hides: true };
   const vp = page.viewportSize();
-  const x0 = Math.max(0, Math.floor(probe.clip.x)), y0 = Math.max(0, Math.floor(probe.clip.y));
-  const x1 = Math.min(vp?.width ?? Infinity, Math.ceil(probe.clip.x + probe.clip.width)), y1 = Math.min(vp?.height ?? Infinity, Math.ceil(probe.clip.y + probe.clip.height));
+  // inside a frame the area is in the frame's viewport: placed in the page's
+  const at = place ? await place(probe.clip) : probe.clip;
+  if (!at) return certain;
+  const x0 = Math.max(0, Math.floor(at.x)), y0 = Math.max(0, Math.floor(at.y));
+  const x1 = Math.min(vp?.width ?? Infinity, Math.ceil(at.x + at.width)), y1 = Math.min(vp?.height ?? Infinity, Math.ceil(at.y + at.height));
   if (x1 - x0 < 1 || y1 - y0 < 1) return certain;
   const clip = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
   let hidden = true;
@@ -85,13 +91,13 @@ export function coverCounts(e: CoverEffect, probe: CoverProbe): { counts: boolea
  * that paints nothing when its pixels do not show at all. At most a few rounds per element (a
  * stack of transparent layers).
  */
-export async function confirmCovers(page: Page, inPage: InPage, arg: MeasureArg, required: { verdict: any; probe?: CoverProbe }[], base: number): Promise<void> {
+export async function confirmCovers(page: Page, inPage: InPage, arg: Pick<MeasureArg, 'required'>, required: { verdict: any; probe?: CoverProbe }[], base: number, place?: Place): Promise<void> {
   try {
     for (let i = 0; i < required.length; i++) {
       for (let round = 0; round < 4 && required[i].probe; round++) {
         const probe = required[i].probe!;
         // a shot that fails (the area outside what the screen shows) proves nothing: the cover stays
-        const effect = await coverEffect(page, inPage, i, probe).catch(() => null);
+        const effect = await coverEffect(page, inPage, i, probe, place).catch(() => null);
         const verdict = effect ? coverCounts(effect, probe) : { counts: true, invisible: false };
         if (verdict.counts) {
           const v = required[i].verdict;

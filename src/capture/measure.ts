@@ -9,12 +9,17 @@ import * as layout from './in-page/layout.js';
 import * as ghosts from './in-page/ghosts.js';
 import * as inPage from './in-page/measure.js';
 import * as interactive from './in-page/interactive.js';
+import * as framesInPage from './in-page/frames.js';
 import { measure, pageSignature, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
 import { confirmCovers } from './cover-pixels.js';
 import { gatherFor } from '../checks/registry.js';
+import { frameCache, framedBoxes, measureFramedRequired, type RunIn } from './frames.js';
+
+/** In-page helpers run in one frame's document (the top page's: page.mainFrame()). */
+const runIn: RunIn = (frame) => (fn, a) => frame.evaluate(inPageScript(HELPERS, fn, a));
 
 // every function of the in-page modules goes into the page, so a new helper cannot be forgotten
-const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage, interactive].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
+const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage, interactive, framesInPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
 
 export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' | 'masks' | 'clippedText' | 'text' | 'required' | 'interactive'>;
 
@@ -23,7 +28,9 @@ export const INTERACTIVE_LIMIT = 150;
 
 /** Measures the page; `scrollY` is where the screenshot will be taken (0 for full-page captures). */
 export async function measurePage(page: Page, spec: SpecPlan, required: RequiredPlan[]): Promise<{ measured: Measured; scrollY: number; signature: string }> {
-  const run = (fn: Function, a: unknown) => page.evaluate(inPageScript(HELPERS, fn, a));
+  const run = runIn(page.mainFrame());
+  // entries inside frames are measured in their frame, after the top page's
+  const top = required.filter((r) => !r.frame?.length);
   // the interactive elements (veval look) are measured as extra required entries, after the spec's
   const found = gatherFor(spec, 'interactive')
     ? (await run(interactive.markInteractive, { limit: INTERACTIVE_LIMIT })) as { total: number; items: { role: string; name: string; action: boolean }[]; landmarks: { role: string; selector: string }[] }
@@ -32,7 +39,7 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
     regions: spec.regions,
     masks: spec.masks,
     required: [
-      ...required.map((r) => ({ selector: r.selector, text: r.text, within: r.within })),
+      ...top.map((r) => ({ selector: r.selector, text: r.text, within: r.within })),
       ...(found?.items ?? []).map((_, i) => ({ selector: `[data-veval-look="${i}"]`, text: null, within: null })),
     ],
     keepScroll: !spec.fullPage,
@@ -44,27 +51,62 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
   } finally {
     if (found) await run(interactive.unmarkInteractive, null);
   }
-  const looked = found ? m.required.slice(required.length) : [];
+  const looked = found ? m.required.slice(top.length) : [];
   const interactiveResult = found ? {
     checked: found.items.length, total: found.total, limit: INTERACTIVE_LIMIT,
     hidden: found.items.flatMap((it, i) => looked[i].verdict.level === 'full' ? [] : [{ selector: looked[i].matchedSelector ?? `[data-veval-look="${i}"]`, role: it.role, name: it.name, verdict: looked[i].verdict }]),
     actions: found.items.flatMap((it, i) => it.action && it.name && looked[i].verdict.level === 'full' && looked[i].matchedSelector ? [{ selector: looked[i].matchedSelector, name: it.name }] : []).slice(0, 5),
     landmarks: found.landmarks,
   } : undefined;
-  const req: RequiredCheckResult[] = required.map((r, i) => ({
-    name: r.name, selector: r.selector, text: r.text, within: r.within, visible: r.visible, source: r.source,
-    matchedSelector: m.required[i].matchedSelector, matchedText: m.required[i].matchedText, verdict: m.required[i].verdict,
-  }));
+  const framed = await measureFrames(page, spec, required, m.base, m.scrollY);
+  let t = 0;
+  const req: RequiredCheckResult[] = required.map((r, i) => {
+    const got = r.frame?.length ? framed.required.get(i)! : m.required[t++];
+    return {
+      name: r.name, selector: r.selector, text: r.text, within: r.within, visible: r.visible, source: r.source,
+      matchedSelector: got.matchedSelector, matchedText: got.matchedText,
+      ...(r.frame?.length ? { frame: r.frame } : {}), ...(got.frameProblem ? { frameProblem: got.frameProblem } : {}),
+      verdict: got.verdict,
+    };
+  });
   const title = await page.title();
-  return { measured: { document: { ...m.document, title }, overflow: m.overflow, regions: m.regions, masks: m.masks, clippedText: m.clippedText, text: m.text, required: req, ...(interactiveResult ? { interactive: interactiveResult } : {}) }, scrollY: m.scrollY, signature: m.signature };
+  return {
+    measured: {
+      document: { ...m.document, title }, overflow: m.overflow, regions: { ...m.regions, ...framed.regions }, masks: [...m.masks, ...framed.masks],
+      clippedText: m.clippedText, text: m.text, required: req, ...(interactiveResult ? { interactive: interactiveResult } : {}),
+    },
+    scrollY: m.scrollY, signature: m.signature,
+  };
+}
+
+/** Regions, masks and required entries inside frames (spec `frame:`), in top-page coordinates; the page is left at `scrollY`. */
+async function measureFrames(page: Page, spec: SpecPlan, required: RequiredPlan[], base: number, scrollY: number) {
+  const out = { regions: {} as Measured['regions'], masks: [] as Measured['masks'], required: new Map<number, Awaited<ReturnType<typeof measureFramedRequired>>>() };
+  const want = required.some((r) => r.frame?.length) || Object.keys(spec.framed?.regions ?? {}).length || spec.framed?.masks.length;
+  if (!want) return out;
+  const frames = frameCache(page, runIn);
+  for (const [name, t] of Object.entries(spec.framed?.regions ?? {})) {
+    const b = await framedBoxes(frames, runIn, t, true);
+    out.regions[name] = { selector: t.selector, count: b.count, box: b.boxes[0] ?? null, ink: b.ink, frame: t.frame, ...(b.frameProblem ? { frameProblem: b.frameProblem } : {}) };
+  }
+  for (const t of spec.framed?.masks ?? []) {
+    const b = await framedBoxes(frames, runIn, t, false);
+    out.masks.push({ selector: t.selector, boxes: b.boxes, frame: t.frame, ...(b.frameProblem ? { frameProblem: b.frameProblem } : {}) });
+  }
+  try {
+    for (const [i, r] of required.entries()) if (r.frame?.length) out.required.set(i, await measureFramedRequired(page, runIn, frames, r, base));
+  } finally {
+    await runIn(page.mainFrame())(framesInPage.scrollBack, { x: 0, y: scrollY });
+  }
+  return out;
 }
 
 /** The page's current fingerprint (elements, rendered text, size), to tell whether it changed since measured. */
 export async function signatureOf(page: Page): Promise<string> {
-  return (await page.evaluate(inPageScript(HELPERS, pageSignature, null))) as string;
+  return (await runIn(page.mainFrame())(pageSignature, null)) as string;
 }
 
 export async function selectorAt(page: Page, p: { x: number; y: number }): Promise<string | null> {
-  return (await page.evaluate(inPageScript(HELPERS, selectorAtPoint, p))) as string | null;
+  return (await runIn(page.mainFrame())(selectorAtPoint, p)) as string | null;
 }
 

@@ -32,6 +32,16 @@ export function describeCaptureError(r: CaptureRecord): string {
   return `${e.reason}${step}: ${e.message}`;
 }
 
+/** Regions and masks inside frames the capture could not look into (missing, not a frame, another origin): never a silent pass. */
+function unframed(r: CaptureRecord): { message: string; selector: string; frame: string[]; problem: NonNullable<CaptureRecord['masks'][number]['frameProblem']> }[] {
+  const chain = (f: string[]) => f.map((s) => JSON.stringify(s)).join(' › ');
+  const at = `at ${r.viewport.name} (${r.state})`;
+  return [
+    ...r.masks.flatMap((m) => m.frameProblem && m.frame ? [{ message: `mask ${JSON.stringify(m.selector)} inside the frame ${chain(m.frame)} cannot be applied ${at}: ${m.frameProblem.message}; the pixels it should hide are compared`, selector: m.selector, frame: m.frame, problem: m.frameProblem }] : []),
+    ...Object.entries(r.regions).flatMap(([name, g]) => g.frameProblem && g.frame ? [{ message: `region "${name}" (${JSON.stringify(g.selector)} inside the frame ${chain(g.frame)}) cannot be measured ${at}: ${g.frameProblem.message}`, selector: g.selector, frame: g.frame, problem: g.frameProblem }] : []),
+  ];
+}
+
 function loadAxe(run: RunContext, spec: SpecPlan, r: CaptureRecord, state: string, vp: string): Pick<UnitInput, 'axe' | 'axeProblem'> {
   const rel = r.axe ? path.posix.join(spec.name, r.axe) : files.axe(spec.name, state, vp);
   const axe = readArtifact('axe', abs(run, rel));
@@ -70,7 +80,7 @@ export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean, wit
         failureShot(run, spec, record)));
     } else if (!fs.existsSync(abs(run, file))) {
       captureFindings.push(captureFinding(spec, state, viewport, `missing screenshot ${file}: the capture record exists but the image does not`));
-    }
+    } else captureFindings.push(...unframed(record).map((u) => captureFinding(spec, state, viewport, u.message, { selector: u.selector, frame: u.frame, frameProblem: u.problem }, file)));
     units.push({
       record, file,
       ...(withAxe && record.ok ? { ...loadAxe(run, spec, record, state, viewport), debt: vouched(debt?.units[unitKey(state, viewport)] ?? [], manifest?.images[unitKey(state, viewport)]?.a11yDebt) } : {}),

@@ -21,6 +21,8 @@ const caseHint = (reason: string) => {
 
 /** Why the element is not visible enough, in the words a user would use, most basic cause first. */
 export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): string {
+  // a frame that cannot be looked into (missing, not a frame, another origin) is the reason
+  if (req.frameProblem) return req.frameProblem.message;
   if (!v.present) {
     return req.selector
       ? `not present (no element matches ${quote(req.selector)})`
@@ -33,18 +35,21 @@ export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): s
   else if (/text colour is transparent/.test(v.reason)) why.push(v.reason);
   if (v.offscreenX < 0) why.push(`${Math.round(-v.offscreenX)} px left of the viewport`);
   if (v.offscreenX > 0) why.push(`${Math.round(v.offscreenX)} px right of the viewport`);
-  if (v.clippedBy) why.push(`clipped by ${quote(v.clippedBy.selector)} (${Math.round(v.clippedBy.hiddenPx)} px hidden)`);
+  if (v.clippedBy) why.push(`clipped by ${quote(v.clippedBy.selector)}${inFrame(v.clippedBy.frame)} (${Math.round(v.clippedBy.hiddenPx)} px hidden)`);
   // the capture may name the clipping ancestor as the cover of the part it hides: say it once
   if (v.coveredBy && v.coveredBy.selector !== v.clippedBy?.selector) {
     const c = v.coveredBy;
     // a strip across the whole width reads as its height; anything narrower as an area
     const area = c.coveredBox && v.box && c.coveredBox.width < v.box.width - 1 ? `a ${Math.round(c.coveredBox.width)}×${Math.round(c.coveredBox.height)} px area` : `${Math.round(c.coveredPx)} px`;
-    why.push(`covered by ${c.backdrop ? 'the backdrop of the modal ' : ''}${quote(c.selector)}${c.invisible ? ' (it paints nothing there, but it takes the clicks)' : ''} over ${area}`);
+    why.push(`covered by ${c.backdrop ? 'the backdrop of the modal ' : ''}${quote(c.selector)}${req.frame?.length ? c.frame ? inFrame(c.frame) : ' (in the page, over the frame)' : ''}${c.invisible ? ' (it paints nothing there, but it takes the clicks)' : ''} over ${area}`);
   }
   if (!v.reachable && why.length === 0) why.push('cannot be scrolled entirely into the viewport');
   if (why.length === 0) why.push(v.reason || `visibility ${v.level}`);
   return why.join('; ');
 }
+
+/** " inside the frame "#a" › "#b"" for an element inside a frame; '' in the top page. */
+const inFrame = (frame: string[] | undefined) => (frame?.length ? ` inside the frame ${frame.map((f) => quote(f)).join(' › ')}` : '');
 
 const LEVEL_WORDS = { full: 'fully visible', partial: 'visible', present: 'present' } as const;
 
@@ -64,14 +69,15 @@ export const check: Check = {
     return measured(ctx.units).flatMap((u) => u.record.required.filter((r) => !satisfies(r, r.verdict)).map((r) => {
       const v = r.verdict;
       const what = r.selector ?? r.text ?? r.name;
-      const label = r.name && r.name !== what ? `${quote(r.name)} (${what})` : quote(what);
+      const label = (r.name && r.name !== what ? `${quote(r.name)} (${what})` : quote(what)) + inFrame(r.frame);
       const message = `required ${label} is not ${LEVEL_WORDS[r.visible]} at ${u.record.viewport.name} (${u.record.state}): ${whyNotVisible(r, v)}`;
       return findingFor(ID, u, 'blocker', message, {
         selector: r.matchedSelector ?? r.selector ?? r.within ?? undefined,
         box: v.box,
         ...(r.text ? { text: r.matchedText ?? r.text } : {}),
         required: { name: r.name, visible: r.visible, source: r.source, level: v.level, visibleFraction: v.visibleFraction },
-        ...(v.coveredBy ? { coveredBy: { selector: v.coveredBy.selector, box: v.coveredBy.coveredBox ?? v.coveredBy.box, coveredPx: v.coveredBy.coveredPx } } : {}),
+        ...(r.frame ? { frame: r.frame } : {}), ...(r.frameProblem ? { frameProblem: r.frameProblem } : {}),
+        ...(v.coveredBy ? { coveredBy: { selector: v.coveredBy.selector, box: v.coveredBy.coveredBox ?? v.coveredBy.box, coveredPx: v.coveredBy.coveredPx, ...(v.coveredBy.frame ? { frame: v.coveredBy.frame } : {}) } } : {}),
         ...(v.clippedBy ? { clippedBy: { selector: v.clippedBy.selector, box: v.clippedBy.box, hiddenPx: v.clippedBy.hiddenPx } } : {}),
       });
     }));

@@ -5,7 +5,7 @@ import { EXIT, InputError } from '../core/errors.js';
 import { PACKAGE_ROOT, TOOL_VERSION } from '../core/version.js';
 import { SCHEMA_FILES } from './init.js';
 import { loadProject } from '../spec/project.js';
-import type { SpecPlan, StepPlan } from '../spec/plan.js';
+import { framedLabel, type SpecPlan, type StepPlan } from '../spec/plan.js';
 import type { CommonOptions } from './commands.js';
 import { ioOf, loadSelected } from './common.js';
 
@@ -75,8 +75,10 @@ export function describePlan(s: SpecPlan): string {
   L.push(`  url:       ${s.url ?? `${s.route} (joined to the server's base URL at capture time)`}`);
   L.push(`  wait:      ${s.wait.for}${s.wait.selector ? ` ${s.wait.selector}` : ''}, timeout ${s.wait.timeout} ms; ${s.fullPage ? 'full page' : 'viewport only'}`);
   L.push(`  viewports: ${s.viewports.map((v) => `${v.name} ${v.width}×${v.height}@${v.deviceScaleFactor}x${v.isMobile ? ' mobile' : ''}${v.hasTouch ? ' touch' : ''} ${v.colorScheme}`).join(' · ')}`);
-  if (Object.keys(s.regions).length) L.push(`  regions:   ${Object.entries(s.regions).map(([k, v]) => `${k}=${v}`).join(' · ')}`);
-  if (s.masks.length) L.push(`  masks:     ${s.masks.join(' · ')}`);
+  const regions = [...Object.entries(s.regions), ...Object.entries(s.framed?.regions ?? {}).map(([k, t]) => [k, framedLabel(t)] as const)];
+  const masks = [...s.masks, ...(s.framed?.masks ?? []).map(framedLabel)];
+  if (regions.length) L.push(`  regions:   ${regions.map(([k, v]) => `${k}=${v}`).join(' · ')}`);
+  if (masks.length) L.push(`  masks:     ${masks.join(' · ')}`);
   L.push(`  states (${s.states.length} × ${s.viewports.length} viewports = ${s.states.length * s.viewports.length} units):`);
   for (const st of s.states) {
     L.push(`    ${st.name}${st.steps.length ? `: ${st.steps.map(stepText).join(' → ')}` : ': the page after wait'}`);

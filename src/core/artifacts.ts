@@ -88,6 +88,17 @@ export type CaptureError = Static<typeof CaptureErrorSchema>;
 const ElementRefProps = { selector: Str(), box: Nullable(BoxSchema) };
 export type ElementRef = { selector: string; box: Box | null };
 
+/** A frame chain (CSS selectors of the frame elements, outermost first), as a spec's `frame:` names it. */
+const FrameChain = (description: string) => Type.Optional(Type.Array(Str(), { description }));
+
+/** Why a frame a spec entry names could not be looked into (capture says so; the entry fails). */
+export const FrameProblemSchema = Type.Object({
+  frame: Str('the selector of the frame element that failed (one link of the chain)'),
+  reason: Lits('missing', 'not-a-frame', 'cross-origin'),
+  message: Str('one human sentence'),
+}, { description: 'the frame is not on the page, is not an iframe/frame, or is of another origin (or sandboxed): veval cannot look inside it' });
+export type FrameProblem = Static<typeof FrameProblemSchema>;
+
 /** Visibility as a user sees it (contract: "Visible"). Computed in the page during capture. */
 export const VisibilityVerdictSchema = Type.Object({
   present: Type.Boolean(),
@@ -98,9 +109,10 @@ export const VisibilityVerdictSchema = Type.Object({
   box: Nullable(BoxSchema),
   offscreenX: Num('horizontal position relative to the viewport: 0 inside, else how far out (px, negative = left)'),
   reachable: Type.Boolean({ description: 'some reachable scroll position brings the whole element vertically inside the viewport' }),
-  clippedBy: Nullable(Type.Object({ ...ElementRefProps, hiddenPx: Num() })),
+  clippedBy: Nullable(Type.Object({ ...ElementRefProps, hiddenPx: Num(), frame: FrameChain('the clipping element is inside this frame (absent: in the top page)') })),
   coveredBy: Nullable(Type.Object({
     ...ElementRefProps, coveredPx: Num(), coveredBox: Nullable(BoxSchema),
+    frame: FrameChain('the cover is inside this frame (absent: in the top page)'),
     backdrop: Type.Optional(Type.Boolean({ description: 'hidden by the ::backdrop of this modal dialog' })),
     invisible: Type.Optional(Type.Boolean({ description: 'the cover paints nothing over it (opacity 0, or the pixels do not change without it), yet it takes the clicks' })),
   })),
@@ -119,6 +131,8 @@ export const RequiredCheckResultSchema = Type.Object({
   source: Lits('spec', 'state', 'brief'),
   matchedSelector: Nullable(Str('for text entries: the element whose text matched')),
   matchedText: Nullable(Str()),
+  frame: FrameChain('the element is inside this same-origin frame; its boxes are in top-page coordinates'),
+  frameProblem: Type.Optional(FrameProblemSchema),
   verdict: VisibilityVerdictSchema,
 });
 export type RequiredCheckResult = Static<typeof RequiredCheckResultSchema>;
@@ -196,8 +210,14 @@ export const CaptureRecordSchema = Type.Object({
   regions: Type.Record(Type.String(), Type.Object({
     selector: Str(), count: Num(), box: Nullable(BoxSchema),
     ink: Type.Optional(Nullable(BoxSchema)),
+    frame: FrameChain('the region is inside this frame: its boxes are in top-page coordinates, cut to where the frame shows'),
+    frameProblem: Type.Optional(FrameProblemSchema),
   }), { description: 'box: the border box; ink: what the region visibly paints (absent in records from before it was measured)' }),
-  masks: Type.Array(Type.Object({ selector: Str(), boxes: Type.Array(BoxSchema) })),
+  masks: Type.Array(Type.Object({
+    selector: Str(), boxes: Type.Array(BoxSchema),
+    frame: FrameChain('the mask is inside this frame: its boxes are in top-page coordinates, cut to where the frame shows'),
+    frameProblem: Type.Optional(FrameProblemSchema),
+  })),
   required: Type.Array(RequiredCheckResultSchema),
   interactive: Type.Optional(InteractiveSchema),
   clippedText: Type.Array(ClippedTextSchema),

@@ -2,7 +2,7 @@
 // looser than that snapshot. Stricter is always fine; looser is a `guard` blocker until re-approved,
 // so a gate is never loosened silently.
 import type { Severity } from '../core/artifacts.js';
-import type { SpecPlan } from '../spec/plan.js';
+import { framedLabel, type SpecPlan } from '../spec/plan.js';
 import type { GateSettings } from './types.js';
 
 /** axe `impact` is the LOWEST impact reported: a higher bar reports fewer issues (looser). */
@@ -15,7 +15,7 @@ export function settingsOf(spec: SpecPlan): GateSettings {
   const o = (axe?.options ?? {}) as { impact?: string; tags?: string[]; disable?: string[] };
   return {
     parity: spec.parity ? { threshold: spec.parity.threshold, maxDiffRatio: spec.parity.maxDiffRatio, regions: { ...spec.parity.regions } } : null,
-    masks: [...spec.masks].sort(),
+    masks: [...spec.masks, ...(spec.framed?.masks ?? []).map(framedLabel)].sort(),
     axe: { enabled: !!axe?.enabled, impact: o.impact ?? 'moderate', tags: o.tags ? [...o.tags].sort() : null, disable: [...(o.disable ?? [])].sort() },
     disabledChecks: spec.checks.filter((c) => !c.enabled).map((c) => c.id).sort(),
     severities: Object.fromEntries(spec.checks.map((c) => [c.id, c.severity])),

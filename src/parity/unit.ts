@@ -97,7 +97,7 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
 
 function regionInputs(spec: SpecPlan, parity: ParityPlan, record: CaptureRecord, entry: BaselineEntry) {
   // a region is the union of where it is now and where it was: a change at either place counts
-  const names = [...new Set([...Object.keys(spec.regions), ...Object.keys(parity.regions)])];
+  const names = [...new Set([...Object.keys(spec.regions), ...Object.keys(spec.framed?.regions ?? {}), ...Object.keys(parity.regions)])];
   return names.map((name) => ({ name, box: union(record.regions?.[name]?.box ?? null, entry.layout?.regions?.[name] ?? null) }));
 }
 

@@ -4,8 +4,8 @@ import type { Severity, ViewportSpec } from '../core/artifacts.js';
 import { sha256 } from '../core/fsx.js';
 import { DEFAULT_MAX_PIXELS } from '../core/limits.js';
 import { CHECKS } from '../checks/registry.js';
-import type { ConfigInput, RequiredInput, SpecInput, StepInput, ViewportInput } from './schema.js';
-import type { CheckPlan, JudgePlan, RequiredPlan, SpecPlan, StatePlan, StepPlan } from './plan.js';
+import type { ConfigInput, FrameInput, RequiredInput, SpecInput, StepInput, ViewportInput } from './schema.js';
+import type { CheckPlan, FramedTarget, JudgePlan, RequiredPlan, SpecPlan, StatePlan, StepPlan } from './plan.js';
 import type { MustShowItem } from './brief.js';
 import { deepMerge, mergeChecks } from './merge.js';
 
@@ -63,7 +63,22 @@ function requiredPlan(r: RequiredInput, source: RequiredPlan['source']): Require
     name: r.name ?? r.selector ?? `text ${r.text}`,
     selector: r.selector ?? null, text: r.text ?? null, within: r.within ?? null,
     visible: r.visible ?? 'full', source,
+    ...(r.frame ? { frame: frameChain(r.frame) } : {}),
   };
+}
+
+/** `frame:` as written (a selector, or a list for nested frames) → the chain, outermost first. */
+export const frameChain = (f: FrameInput): string[] => (typeof f === 'string' ? [f] : [...f]);
+
+/** Regions and masks: the top page's as selectors, those inside frames apart (plan.framed). */
+function targetsOf(spec: SpecInput): Pick<SpecPlan, 'regions' | 'masks' | 'framed'> {
+  const regions: Record<string, string> = {}, framedRegions: Record<string, FramedTarget> = {};
+  for (const [name, t] of Object.entries(spec.regions ?? {})) {
+    if (typeof t === 'string') regions[name] = t; else framedRegions[name] = { selector: t.selector, frame: frameChain(t.frame) };
+  }
+  const masks: string[] = [], framedMasks: FramedTarget[] = [];
+  for (const t of spec.masks ?? []) if (typeof t === 'string') masks.push(t); else framedMasks.push({ selector: t.selector, frame: frameChain(t.frame) });
+  return { regions, masks, ...(Object.keys(framedRegions).length || framedMasks.length ? { framed: { regions: framedRegions, masks: framedMasks } } : {}) };
 }
 
 function briefRequired(items: MustShowItem[]): RequiredPlan[] {
@@ -152,8 +167,7 @@ export function compileSpec(input: CompileInput): SpecPlan {
     network: { block: network.block ?? [], har: input.har, harUrl: network.harUrl ?? null, harNotFound: network.harNotFound ?? 'abort' },
     wait: { for: wait.for ?? 'load', selector: wait.selector ?? null, timeout: wait.timeout ?? DEFAULTS.waitTimeout },
     fullPage: spec.fullPage ?? true,
-    regions: spec.regions ?? {},
-    masks: spec.masks ?? [],
+    ...targetsOf(spec),
     checks: checkPlans,
     parity: parity ? { threshold: parity.threshold ?? DEFAULTS.threshold, maxDiffRatio: parity.maxDiffRatio ?? DEFAULTS.maxDiffRatio, regions: parity.regions ?? {}, maxPixels: parity.maxPixels ?? DEFAULT_MAX_PIXELS } : null,
     judge: judge ? judgePlan(judge, input.rubric) : null,

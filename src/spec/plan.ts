@@ -24,7 +24,15 @@ export interface RequiredPlan {
   within: string | null;
   visible: 'full' | 'partial' | 'present';
   source: 'spec' | 'state' | 'brief';
+  /** inside this same-origin frame: the frame elements' selectors, outermost first (absent: the top page) */
+  frame?: string[];
 }
+
+/** A region or mask inside a same-origin frame: its selector in the frame, and the frame chain (outermost first). */
+export interface FramedTarget { selector: string; frame: string[] }
+
+/** `.ad in frame #outer › #inner`: a framed region or mask in one line (settings snapshots, plan listings). */
+export const framedLabel = (t: FramedTarget): string => `${t.selector} in frame ${t.frame.join(' › ')}`;
 
 export interface StatePlan { name: string; steps: StepPlan[]; required: RequiredPlan[] }
 
@@ -88,8 +96,11 @@ export interface SpecPlan {
   network: { block: string[]; har: string | null; harUrl: string | null; harNotFound: 'abort' | 'fallback' };
   wait: { for: 'load' | 'networkidle' | 'selector'; selector: string | null; timeout: number };
   fullPage: boolean;
+  /** regions and masks of the top page (CSS selectors); those inside frames are in `framed` */
   regions: Record<string, string>;
   masks: string[];
+  /** regions and masks inside same-origin frames (absent: none); a region name is in regions or here, not both */
+  framed?: { regions: Record<string, FramedTarget>; masks: FramedTarget[] };
   checks: CheckPlan[];            // every registered check, in registry order
   parity: ParityPlan | null;      // null: no parity section, no baseline needed
   judge: JudgePlan | null;        // null: no judge section

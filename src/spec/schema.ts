@@ -63,6 +63,16 @@ export const Wait = Type.Object({
 }, { additionalProperties: false, description: 'readiness before capture' });
 
 const SelectorValue = Type.String({ minLength: 1, description: 'CSS selector' });
+/** A same-origin frame, as Playwright's page.locator(frame).contentFrame() enters it; a list enters nested frames. */
+export const FrameRef = Type.Union([
+  Type.String({ minLength: 1, description: 'CSS selector of the iframe (the first match), e.g. "#checkout-frame"' }),
+  Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 8, description: 'nested frames: the iframe selectors, outermost first' }),
+], { description: 'inside this same-origin frame (an iframe selector, or a list for nested frames, outermost first); cross-origin frames cannot be measured' });
+/** A region or mask: a CSS selector in the page, or { selector, frame } inside a same-origin frame. */
+const TargetValue = (what: string) => Type.Union([
+  SelectorValue,
+  Type.Object({ selector: SelectorValue, frame: FrameRef }, { additionalProperties: false, description: `${what} inside a same-origin frame` }),
+], { description: `${what}: a CSS selector, or { selector, frame } inside a same-origin frame` });
 // generic so the TypeScript type of each step keeps its action key and extra options
 const selOrObj = <A extends string, E extends TProperties>(action: A, extra: E, description: string) => {
   const value = Type.Union([SelectorValue, Type.Object({ selector: SelectorValue, ...extra }, { additionalProperties: false, description: `${description}, with options` })],
@@ -88,6 +98,7 @@ export const Required = Type.Object({
   selector: Type.Optional(Str('CSS selector of the element that must be visible', { minLength: 1 })),
   text: Type.Optional(Str('visible text: a substring, or /regex/flags', { minLength: 1 })),
   within: Type.Optional(Str('with text: only look inside this CSS selector', { minLength: 1 })),
+  frame: Type.Optional(FrameRef),
   name: Type.Optional(Str('a human name for messages')),
   visible: Type.Optional(Type.Union([Type.Literal('full'), Type.Literal('partial'), Type.Literal('present')], {
     description: 'full (default): entirely visible at a reachable scroll position, uncovered, unclipped; partial: some of it; present: in the DOM',
@@ -173,8 +184,8 @@ const specProps = {
   network: Type.Optional(Network),
   wait: Type.Optional(Wait),
   fullPage: Type.Optional(Type.Boolean({ description: 'capture the full page (default true) or only the viewport' })),
-  regions: Type.Optional(NamedRecord(SelectorValue, 'named parts of the page (CSS selectors)')),
-  masks: Type.Optional(Type.Array(SelectorValue, { description: 'ignored by pixel diffs (at compare time) and judge crops' })),
+  regions: Type.Optional(NamedRecord(TargetValue('a named part of the page'), 'named parts of the page (CSS selectors, or { selector, frame } inside a same-origin frame)')),
+  masks: Type.Optional(Type.Array(TargetValue('an area ignored by pixel diffs'), { description: 'ignored by pixel diffs (at compare time) and judge crops' })),
   required: Type.Optional(Type.Array(Required, { description: 'must be present and visible to a user' })),
   states: Type.Optional(Type.Array(State, { minItems: 1, description: 'default: one state "default" = the page after wait' })),
   checks: Type.Optional(Checks),
@@ -241,6 +252,7 @@ export type SpecInput = Static<typeof Spec>;
 export type ConfigInput = Static<typeof Config>;
 export type StepInput = Static<typeof Step>;
 export type RequiredInput = Static<typeof Required>;
+export type FrameInput = Static<typeof FrameRef>;
 export type ViewportInput = Static<typeof ViewportDef>;
 export type JudgeInput = Static<typeof Judge>;
 export type ParityInput = Static<typeof Parity>;

@@ -40,6 +40,46 @@ export function checkSelector(pr: Problems, p: PathSeg[], sel: unknown, dialect:
   if (err) pr.add(p, `invalid CSS selector "${sel}" (${DIALECT_LABEL[dialect]}): ${err}`);
 }
 
+/**
+ * The other origin a frame selector names by its src (`iframe[src="https://pay.example/…"]`,
+ * `[src^="https://pay.example/"]`), or null when the selector does not say, or says the page's own.
+ * Only a whole origin counts: a prefix that stops inside the host name says nothing.
+ */
+export function frameOtherOrigin(sel: string, pageUrl: string | null): string | null {
+  if (!pageUrl) return null;
+  let page: URL;
+  try { page = new URL(pageUrl); } catch { return null; }
+  for (const m of sel.matchAll(/\[\s*src\s*(\^?=)\s*(["']?)([^"'\]\s]+)\2\s*(?:[is]\s*)?\]/gi)) {
+    const [, op, , value] = m;
+    if (!/^(https?:)?\/\//i.test(value)) continue;
+    if (op === '^=' && !/^(https?:)?\/\/[^/]+\//i.test(value)) continue;
+    try {
+      const origin = new URL(value, page).origin;
+      if (origin !== page.origin) return origin;
+    } catch { /* not a URL: says nothing */ }
+  }
+  return null;
+}
+
+/** `frame:` of a required entry, region or mask: valid CSS selectors, none naming a frame of another origin. */
+function checkFrame(pr: Problems, p: PathSeg[], frame: unknown, pageUrl: string | null): void {
+  const chain = typeof frame === 'string' ? [frame] : Array.isArray(frame) ? frame : [];
+  chain.forEach((sel, k) => {
+    const at = typeof frame === 'string' ? p : [...p, k];
+    checkSelector(pr, at, sel);
+    const other = typeof sel === 'string' ? frameOtherOrigin(sel, pageUrl) : null;
+    if (other) pr.add(at, `frame "${sel}" loads another origin (${other}) than the page (${new URL(pageUrl!).origin}): veval cannot measure inside a cross-origin frame (the browser keeps its content from the page); require the frame element itself, or give the framed page a spec of its own`);
+  });
+}
+
+/** A region or mask: a selector, or { selector, frame }. */
+function checkTarget(pr: Problems, p: PathSeg[], t: unknown, pageUrl: string | null): void {
+  if (typeof t === 'string') return checkSelector(pr, p, t);
+  if (!t || typeof t !== 'object') return;
+  checkSelector(pr, [...p, 'selector'], (t as any).selector);
+  checkFrame(pr, [...p, 'frame'], (t as any).frame, pageUrl);
+}
+
 /** The regex message of a "/…/flags" text, or null. Shared with brief "## Must show" items. */
 export function textProblem(text: string): string | null {
   try { textPattern(text); return null; } catch (err: any) {
@@ -139,8 +179,11 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
   const needRegion = (p: PathSeg[], name: string, key?: string) => {
     if (!(name in regions) && !pr.removed(['regions', name])) pr.add(p, `region "${name}" is not declared under regions:${didYouMean(name, regionNames)}${regionNames.length ? ` (declared: ${regionNames.slice(0, 20).join(', ')}${regionNames.length > 20 ? ', …' : ''})` : ''}`, key);
   };
-  for (const [name, sel] of Object.entries(regions)) checkSelector(pr, ['regions', name], sel);
-  (spec.masks ?? []).forEach((m, i) => checkSelector(pr, ['masks', i], m));
+  // where the page is, when the spec or config says: a frame of another origin is known before any browser runs
+  let pageUrl: string | null = null;
+  try { pageUrl = spec.url ? new URL(spec.url).href : spec.route && cfg.baseURL ? new URL(spec.route, cfg.baseURL).href : null; } catch { pageUrl = null; }
+  for (const [name, t] of Object.entries(regions)) checkTarget(pr, ['regions', name], t, pageUrl);
+  (spec.masks ?? []).forEach((m, i) => checkTarget(pr, ['masks', i], m, pageUrl));
 
   const stateNames = (spec.states ?? [{ name: 'default' }]).map((s) => s.name);
   const statesKnown = !pr.removed(['states']);
@@ -163,9 +206,9 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
       const sel = typeof raw === 'string' ? raw : raw?.selector;
       if (sel !== undefined) checkSelector(pr, typeof raw === 'string' ? at : [...at, 'selector'], sel, 'locator');
     });
-    (s.required ?? []).forEach((r, j) => requiredEntry(pr, ['states', i, 'required', j], r, stateNames, true, statesKnown));
+    (s.required ?? []).forEach((r, j) => requiredEntry(pr, ['states', i, 'required', j], r, stateNames, true, statesKnown, pageUrl));
   });
-  (spec.required ?? []).forEach((r, j) => requiredEntry(pr, ['required', j], r, stateNames, false, statesKnown));
+  (spec.required ?? []).forEach((r, j) => requiredEntry(pr, ['required', j], r, stateNames, false, statesKnown, pageUrl));
 
   defaultsSemantics(pr, spec);
   regionChecks(pr, spec, needRegion);
@@ -228,13 +271,14 @@ function regionChecks(pr: Problems, spec: SpecInput, needRegion: (p: PathSeg[], 
   for (const name of Object.keys(spec.parity?.regions ?? {})) needRegion(['parity', 'regions'], name, name);
 }
 
-function requiredEntry(pr: Problems, p: PathSeg[], r: any, stateNames: string[], inState: boolean, statesKnown: boolean): void {
+function requiredEntry(pr: Problems, p: PathSeg[], r: any, stateNames: string[], inState: boolean, statesKnown: boolean, pageUrl: string | null): void {
   if (!r.selector && !r.text) pr.add(p, 'a required entry needs "selector:" or "text:"');
   if (r.selector && r.text) pr.add(p, 'a required entry takes "selector:" or "text:", not both', 'text');
   if (r.within && !r.text) pr.add(p, '"within:" goes with "text:"', 'within');
   if (r.selector) checkSelector(pr, [...p, 'selector'], r.selector);
   if (r.within) checkSelector(pr, [...p, 'within'], r.within);
   if (r.text) checkText(pr, [...p, 'text'], r.text);
+  if (r.frame !== undefined) checkFrame(pr, [...p, 'frame'], r.frame, pageUrl);
   if (inState && r.states) pr.add(p, '"states:" is for spec-level required entries; this one already belongs to its state', 'states');
   (r.states ?? []).forEach((s: string, i: number) => {
     if (!stateNames.includes(s) && statesKnown) pr.add([...p, 'states', i], `unknown state "${s}"${didYouMean(s, stateNames)} (declared: ${stateNames.join(', ')})`);

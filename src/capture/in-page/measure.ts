@@ -4,11 +4,13 @@ import { composedParent, deepAll, docBox, queryAll, scrollPage, selectorOf } fro
 import { pageEnv, visibilityOf, type PageEnv } from './visibility.js';
 import { clippedTexts, inkBox, overflowOffenders } from './layout.js';
 import { ghostCandidates } from './ghosts.js';
+import type { Box } from '../../core/artifacts.js';
 
 export interface MeasureArg {
   regions: Record<string, string>;
   masks: string[];
-  required: { selector: string | null; text: string | null; within: string | null }[];
+  /** part: only that part of the first match is measured (element-local CSS px), as a frame element is where its framed element shows */
+  required: { selector: string | null; text: string | null; within: string | null; part?: Box | null }[];
   /** viewport-only screenshots keep the scroll position the steps left; full-page ones start at the top */
   keepScroll: boolean;
 }
@@ -82,12 +84,13 @@ export function findRequired(req: MeasureArg['required'][number], env: PageEnv) 
     const other = plain ? findByText(roots, '/' + req.text!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') + '/i')[0] : undefined;
     return absent(other ? 'not present (text matches are case-sensitive; the page has "' + other.text + '" — write /' + req.text + '/i to ignore case)' : 'not present');
   }
+  if (req.part) cands = cands.slice(0, 1);
   const rank = { full: 2, partial: 1, none: 0 } as Record<string, number>;
   let best: { el: Element; text: string | null; verdict: ReturnType<typeof visibilityOf> } | null = null;
   for (const c of cands.slice(0, 5)) {
     c.el.setAttribute('data-veval-probe', '');
     let verdict;
-    try { verdict = visibilityOf(c.el, cands.length, env, c.text !== null); } finally { c.el.removeAttribute('data-veval-probe'); }
+    try { verdict = visibilityOf(c.el, cands.length, env, c.text !== null, req.part ?? null); } finally { c.el.removeAttribute('data-veval-probe'); }
     if (!best || rank[verdict.level] > rank[best.verdict.level] || (verdict.level === best.verdict.level && verdict.visibleFraction > best.verdict.visibleFraction)) best = { ...c, verdict };
     if (verdict.level === 'full') break;
   }

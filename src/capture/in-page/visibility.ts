@@ -1,6 +1,6 @@
 // In-page: the contract's "Visible" verdict for one element. Runs inside the browser (bundled by
 // inPageScript with dom.ts); plain functions only.
-import type { VisibilityVerdict } from '../../core/artifacts.js';
+import type { Box, VisibilityVerdict } from '../../core/artifacts.js';
 import { colourAlpha } from './layout.js';
 import { clickHost, fieldDecoration, ghosted, ghostName, hairline, hittableGhosts, labelOrControl } from './ghosts.js';
 import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, nearFragmentEdge, onShape, queryAll, r2, scrollPage, selectorOf } from './dom.js';
@@ -69,8 +69,22 @@ export function paddingBox(a: Element): { left: number; top: number; right: numb
   return { left, top, right: left + a.clientWidth, bottom: top + a.clientHeight };
 }
 
-/** Scrolls user-scrollable containers so the element is inside them; returns how to undo it. */
-export function revealInScrollers(el: Element, chain: { el: Element; x: string; y: string }[]): () => void {
+/**
+ * The box measured for an element: its border box, or the part of it given in element-local CSS px
+ * (a frame element measured only where the framed element shows through it), in viewport coordinates.
+ */
+export function partRect(el: Element, part?: Box | null): DOMRect {
+  const r = el.getBoundingClientRect();
+  return part ? new DOMRect(r.left + part.x, r.top + part.y, part.width, part.height) : r;
+}
+
+/** A viewport rectangle in document coordinates. */
+export function rectDocBox(r: DOMRect): Box {
+  return { x: r2(r.left + window.scrollX), y: r2(r.top + window.scrollY), width: r2(r.width), height: r2(r.height) };
+}
+
+/** Scrolls user-scrollable containers so the element (or its measured part) is inside them; returns how to undo it. */
+export function revealInScrollers(el: Element, chain: { el: Element; x: string; y: string }[], part?: Box | null): () => void {
   const undo: (() => void)[] = [];
   for (const c of chain) {
     if (c.x !== 'scroll' && c.y !== 'scroll') continue;
@@ -83,7 +97,7 @@ export function revealInScrollers(el: Element, chain: { el: Element; x: string; 
       if (before.snap) a.style.setProperty('scroll-snap-type', before.snap, before.prio); else a.style.removeProperty('scroll-snap-type');
     });
     const pb = paddingBox(a);
-    const r = el.getBoundingClientRect();
+    const r = partRect(el, part);
     let top = a.scrollTop, left = a.scrollLeft;
     if (c.y === 'scroll') {
       if (r.top < pb.top) top -= pb.top - r.top;
@@ -120,9 +134,10 @@ export function covererOf(hit: Element, target: Element): Element {
   return hit;
 }
 
-export function visibilityOf(el: Element, count: number, env: PageEnv, isText = false): VisibilityVerdict {
+/** `part`: only that part of the element's box is held to the rules (element-local CSS px; see partRect). */
+export function visibilityOf(el: Element, count: number, env: PageEnv, isText = false, part: Box | null = null): VisibilityVerdict {
   const v: VisibilityVerdict = {
-    present: true, count, displayed: true, nonZeroSize: true, opacity: 1, box: docBox(el),
+    present: true, count, displayed: true, nonZeroSize: true, opacity: 1, box: rectDocBox(partRect(el, part)),
     offscreenX: 0, reachable: false, clippedBy: null, coveredBy: null, visibleFraction: 0, level: 'none', reason: '',
   };
   const shown = typeof (el as any).checkVisibility === 'function' ? (el as any).checkVisibility() : el.getClientRects().length > 0;
@@ -150,11 +165,11 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
     return v;
   }
   const chain = clipChain(el);
-  const undo = revealInScrollers(el, chain);
+  const undo = revealInScrollers(el, chain, part);
   const unghost = hittableGhosts(el, env.ghosts);
   try {
-    const rect = el.getBoundingClientRect();
-    v.box = docBox(el);
+    const rect = partRect(el, part);
+    v.box = rectDocBox(rect);
     if (!(rect.width > 0 && rect.height > 0)) { v.nonZeroSize = false; v.reason = 'zero size'; return v; }
     if (op <= 0) { v.reason = 'opacity 0'; return v; }
     const left = rect.left + window.scrollX;
@@ -181,7 +196,7 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
     }
     // scroll-padding marks where fixed and sticky bars hide scrolled content; a box inside such a
     // bar is not hidden by it, so the whole viewport is its band
-    return sampleVisibility(el, rect, L, pinned(el) ? { ...env, bandTop: 0, bandBottom: env.vh } : env, v);
+    return sampleVisibility(el, rect, L, pinned(el) ? { ...env, bandTop: 0, bandBottom: env.vh } : env, v, part);
   } finally {
     unghost();
     undo();
@@ -194,7 +209,7 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
  * is the target or inside it (pointer-events are forced on for the target subtree by the caller,
  * so an ancestor or stranger being hit means something paints over it).
  */
-export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0: number; x1: number; y1: number }, env: PageEnv, v: VisibilityVerdict): VisibilityVerdict {
+export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0: number; x1: number; y1: number }, env: PageEnv, v: VisibilityVerdict, part: Box | null = null): VisibilityVerdict {
   const w = rect.width, h = rect.height;
   const nx = Math.min(40, Math.max(5, Math.ceil(w / 4) + 1));
   const ny = Math.min(40, Math.max(5, Math.ceil(h / 4) + 1));
@@ -238,7 +253,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   let best = { s: positions[0], n: -1, pinnedHits: 0, coverers: new Map<Element, Cover>(), inBand: false };
   for (const s of positions) {
     scrollPage(s, sx);
-    const rr = el.getBoundingClientRect();
+    const rr = partRect(el, part);
     const coverers: typeof best.coverers = new Map();
     const ownHit = new Map<Element, boolean>();
     let n = 0;
@@ -293,7 +308,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const top = [...best.coverers.entries()].sort((a, b) => b[1].n - a[1].n)[0];
   if (top && v.visibleFraction < 0.999) {
     scrollPage(best.s, sx);
-    const a = el.getBoundingClientRect(), c = top[0].getBoundingClientRect();
+    const a = partRect(el, part), c = top[0].getBoundingClientRect();
     let ix0 = Math.max(a.left, c.left), iy0 = Math.max(a.top, c.top), ix1 = Math.min(a.right, c.right), iy1 = Math.min(a.bottom, c.bottom);
     // what hides it may paint outside its own box (a modal's ::backdrop, an overlay pseudo-element):
     // then the hidden area is where the sample points hit it, widened to the grid cells

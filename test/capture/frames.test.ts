@@ -1,0 +1,167 @@
+// Content inside frames (spec `frame:`): required elements inside same-origin iframes held to the
+// visibility rules (covers inside the frame and from the page over it), regions and masks in
+// frames in top-page coordinates, and frames veval cannot look into named as such. Real pages
+// from two 127.0.0.1 servers (two origins), one browser for the file.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import { captureRun } from '../../src/capture/index.js';
+import { runChecks } from '../../src/checks/runner.js';
+import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
+import type { RunContext } from '../../src/core/run.js';
+import { compareImages } from '../../src/parity/compare.js';
+import type { SpecPlan } from '../../src/spec/plan.js';
+import { tmpDir } from '../helpers/tmp.js';
+import { readPng, readRecord } from './helpers.js';
+import { makeRun, makeSpec, req, state } from './plan-fixture.js';
+
+const FRAME = ['#checkout-frame'];
+// the iframe's content box starts at (100 + 4 border, 150 + 4 border) on the top page
+const IFRAME = '<iframe id="checkout-frame" src="SRC" style="position:absolute; left:100px; top:150px; width:500px; height:300px; border:4px solid #333"></iframe>';
+const page = (src: string, extra = '') => `<!doctype html><html><head><style>body{margin:0;font:16px sans-serif} h1{margin:20px}</style></head>
+<body><h1>Checkout</h1>${IFRAME.replace('SRC', src)}${extra}<div style="height:1200px"></div></body></html>`;
+const framed = (extra = '', pay = 'background:#0a0; color:#fff') => `<!doctype html><html><head><style>body{margin:0;font:16px sans-serif;background:#fff}
+#pay{position:absolute; left:20px; top:40px; width:120px; height:40px; border:0; ${pay}}</style></head>
+<body><button id="pay">Pay now</button>${extra}</body></html>`;
+const paint = (ad: string, total: string) => framed(`<div id="ad" style="position:absolute; left:200px; top:20px; width:100px; height:60px; background:${ad}"></div>
+<div id="summary" style="position:absolute; left:20px; top:150px; width:200px; height:50px; background:#eee">Total ${total}</div>`);
+
+let a: StaticServer;
+let b: StaticServer;
+let run: RunContext;
+let specs: SpecPlan[];
+
+before(async () => {
+  const dirA = tmpDir('veval-frames-a-'), dirB = tmpDir('veval-frames-b-');
+  const write = (dir: string, name: string, html: string) => fs.writeFileSync(path.join(dir, name), html);
+  write(dirA, 'frame-clean.html', framed());
+  write(dirA, 'frame-cookie.html', framed('<div class="cookie-wall" style="position:fixed; left:0; right:0; top:30px; height:120px; background:#222; color:#fff">We use cookies</div>'));
+  write(dirA, 'frame-paint-a.html', paint('#c00', '10.00'));
+  write(dirA, 'frame-paint-b.html', paint('#00c', '99.00'));
+  write(dirA, 'frame-nest.html', '<!doctype html><body style="margin:0"><iframe id="inner" src="frame-clean.html" style="position:absolute; left:30px; top:10px; width:300px; height:200px; border:0"></iframe></body>');
+  write(dirA, 'clean.html', page('frame-clean.html'));
+  write(dirA, 'inner-cover.html', page('frame-cookie.html'));
+  write(dirA, 'parent-cover.html', page('frame-clean.html', '<div class="promo" style="position:absolute; left:110px; top:180px; width:300px; height:80px; background:#fc0">Sale!</div>'));
+  write(dirA, 'nested.html', page('frame-nest.html'));
+  write(dirA, 'missing.html', page('frame-clean.html').replace('id="checkout-frame"', 'id="other-frame"'));
+  write(dirA, 'paint-a.html', page('frame-paint-a.html'));
+  write(dirA, 'paint-b.html', page('frame-paint-b.html'));
+  write(dirB, 'frame-clean.html', framed());
+  [a, b] = await Promise.all([serveStatic(dirA), serveStatic(dirB)]);
+  write(dirA, 'cross.html', page(`${b.url}/frame-clean.html`));
+  const noStability = { stability: false as const };
+  const one = (name: string, required = [req({ selector: '#pay', name: 'pay button', frame: FRAME })], o: Partial<SpecPlan> = {}) =>
+    makeSpec(name, { checkOptions: noStability, states: [state('default', required)], ...o });
+  const targets = { regions: {}, masks: [], framed: { regions: { summary: { selector: '#summary', frame: FRAME } }, masks: [{ selector: '#ad', frame: FRAME }] } };
+  specs = [
+    one('clean'), one('inner-cover'), one('parent-cover'), one('missing'),
+    one('cross', undefined, { framed: { regions: {}, masks: [{ selector: '#ad', frame: FRAME }] } }),
+    one('nested', [req({ selector: '#pay', frame: ['#checkout-frame', '#inner'] })]),
+    one('paint-a', [], targets), one('paint-b', [], targets),
+  ];
+  run = makeRun(tmpDir(), specs, a.url);
+  await captureRun(run, { workers: 2 });
+});
+after(() => Promise.all([a?.close(), b?.close()]));
+
+const required = (spec: string) => readRecord(run, spec).required[0];
+const message = async (spec: string) => {
+  const results = await runChecks(run, specs.find((s) => s.name === spec)!);
+  return results.find((r) => r.check === 'required-visible')!.findings.map((f) => f.message);
+};
+/** The colour at a CSS point of a capture. */
+const pixel = (spec: string, x: number, y: number) => {
+  const png = PNG.sync.read(readPng(run, spec));
+  const i = (png.width * y + x) * 4;
+  return [png.data[i], png.data[i + 1], png.data[i + 2]];
+};
+
+describe('required elements inside frames', () => {
+  test('a clean CTA inside a same-origin frame is fully visible, its box in top-page coordinates', async () => {
+    const r = required('clean');
+    assert.equal(r.verdict.level, 'full', r.verdict.reason);
+    assert.deepEqual(r.frame, FRAME);
+    assert.deepEqual(r.verdict.box, { x: 124, y: 194, width: 120, height: 40 });
+    // the box lies over the button's pixels in the screenshot
+    assert.deepEqual(pixel('clean', 184, 214), [0, 170, 0]);
+    assert.deepEqual(await message('clean'), []);
+  });
+
+  test('a CTA covered by a cookie wall inside the frame fails, naming the frame and the cover', async () => {
+    const r = required('inner-cover');
+    assert.notEqual(r.verdict.level, 'full');
+    assert.equal(r.verdict.coveredBy?.selector, 'div.cookie-wall');
+    assert.deepEqual(r.verdict.coveredBy?.frame, FRAME);
+    // the cover's box is where the wall shows on the top page (frame top 154 + 30)
+    assert.equal(r.verdict.coveredBy?.box?.y, 184);
+    const [m] = await message('inner-cover');
+    assert.match(m, /required "pay button" \(#pay\) inside the frame "#checkout-frame" is not fully visible/);
+    assert.match(m, /covered by "div\.cookie-wall" inside the frame "#checkout-frame"/);
+  });
+
+  test('a CTA in a frame covered by an overlay of the parent page fails, naming the overlay', async () => {
+    const r = required('parent-cover');
+    assert.notEqual(r.verdict.level, 'full');
+    assert.equal(r.verdict.coveredBy?.selector, 'div.promo');
+    assert.equal(r.verdict.coveredBy?.frame, undefined);
+    const [m] = await message('parent-cover');
+    assert.match(m, /inside the frame "#checkout-frame" is not fully visible/);
+    assert.match(m, /covered by "div\.promo" \(in the page, over the frame\) over 40 px/);
+  });
+
+  test('a CTA two frames deep is measured through both, its box in top-page coordinates', () => {
+    const r = required('nested');
+    assert.equal(r.verdict.level, 'full', r.verdict.reason);
+    assert.deepEqual(r.verdict.box, { x: 154, y: 204, width: 120, height: 40 });
+  });
+
+  test('a cross-origin frame fails with the named reason, never a silent pass', async () => {
+    const r = required('cross');
+    assert.equal(r.frameProblem?.reason, 'cross-origin');
+    assert.equal(r.verdict.level, 'none');
+    const [m] = await message('cross');
+    assert.match(m, /the frame "#checkout-frame" is cross-origin \(http:\/\/127\.0\.0\.1:\d+; the page is http:\/\/127\.0\.0\.1:\d+\): veval cannot look inside a frame of another origin/);
+    // a mask there cannot be applied: a capture finding says so
+    const results = await runChecks(run, specs.find((s) => s.name === 'cross')!);
+    const capture = results.find((x) => x.check === 'capture')!.findings;
+    assert.equal(capture.length, 1);
+    assert.match(capture[0].message, /mask "#ad" inside the frame "#checkout-frame" cannot be applied at desktop \(default\): the frame "#checkout-frame" is cross-origin/);
+  });
+
+  test('a frame that is not on the page fails, named', async () => {
+    assert.equal(required('missing').frameProblem?.reason, 'missing');
+    const [m] = await message('missing');
+    assert.match(m, /the frame "#checkout-frame" is not on the page/);
+  });
+});
+
+describe('regions and masks inside frames', () => {
+  test('a mask in a frame covers the masked element\'s pixels, in top-page coordinates', () => {
+    const mask = readRecord(run, 'paint-a').masks.find((m) => m.selector === '#ad')!;
+    assert.deepEqual(mask.frame, FRAME);
+    assert.deepEqual(mask.boxes, [{ x: 304, y: 174, width: 100, height: 60 }]);
+    assert.deepEqual(pixel('paint-a', 354, 204), [204, 0, 0]);
+    assert.deepEqual(pixel('paint-b', 354, 204), [0, 0, 204]);
+  });
+
+  test('parity ignores a change under a framed mask and finds the change in the framed region', () => {
+    const ra = readRecord(run, 'paint-a'), rb = readRecord(run, 'paint-b');
+    const summary = rb.regions.summary;
+    assert.deepEqual(summary.box, { x: 124, y: 304, width: 200, height: 50 });
+    const compare = (ignore: typeof ra.masks[number]['boxes']) => compareImages({
+      baseline: readPng(run, 'paint-a'), current: readPng(run, 'paint-b'), threshold: 0.1, deviceScaleFactor: 1,
+      ignore, regions: [{ name: 'summary', box: summary.box }], wantDiff: false,
+    });
+    const masked = compare([...ra.masks, ...rb.masks].flatMap((m) => m.boxes));
+    const bare = compare([]);
+    assert.ok(masked.kind === 'compared' && bare.kind === 'compared');
+    // every changed pixel left once the ad is masked lies in the framed region (the total's text)
+    const inRegion = masked.regions.find((r) => r.name === 'summary')!;
+    assert.ok(inRegion.changed > 0);
+    assert.equal(masked.changed, inRegion.changed);
+    // without the mask the ad's 100×60 px change counts too
+    assert.ok(bare.changed >= masked.changed + 6000);
+  });
+});
