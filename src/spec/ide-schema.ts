@@ -33,7 +33,9 @@ const STEP_SNIPPETS: Record<string, unknown> = {
 const EXAMPLES: Record<string, string> = {
   name: 'name: checkout-payment', route: 'route: /checkout/payment', url: 'url: https://example.com/pricing',
   brief: 'brief: ../briefs/checkout.md', viewports: 'viewports: [desktop, mobile]',
-  regions: 'regions:\n  summary: aside.order-summary\n  cta: "#pay"', masks: 'masks: [".clock", "[data-dynamic]"]',
+  regions: 'regions:\n  summary: aside.order-summary\n  cta: "#pay"\n  card: { selector: form, frame: "#checkout-frame" }   # inside a same-origin iframe',
+  masks: 'masks: [".clock", "[data-dynamic]", { selector: ".ad", frame: "#promo-frame" }]',
+  'required.frame': 'frame: "#checkout-frame"          # the iframe (first match), same-origin only\n# or, for nested frames, outermost first:\nframe: ["#checkout-frame", "#card-frame"]',
   required: 'required:\n  - selector: "#pay"\n    name: primary CTA\n  - text: "/total/i"\n    within: aside',
   'required entry': '- selector: "#pay"\n  name: primary CTA\n  visible: full', states: 'states:\n  - name: default\n  - name: empty-submit\n    steps:\n      - click: "#pay"\n      - waitFor: "[role=alert]"',
   state: '- name: empty-submit\n  steps:\n    - click: "#pay"', 'state.steps': 'steps:\n  - click: "#pay"\n  - waitFor: "[role=alert]"',
@@ -118,6 +120,7 @@ function annotate(input: Node, label: string, ctx: { root: 'spec' | 'config' }):
   if (label === 'required entry') n.defaultSnippets = [
     { label: 'required: selector', description: 'an element that must be visible', body: { selector: '${1:#selector}', name: '${2:what it is}' } },
     { label: 'required: text', description: 'text that must be visible', body: { text: '${1:text or /regex/i}', within: '${2:main}' } },
+    { label: 'required: inside a frame', description: 'an element inside a same-origin iframe', body: { selector: '${1:#selector}', frame: '${2:#frame}', name: '${3:what it is}' } },
   ];
   if (label === 'checks') n.errorMessage = `not a check id; the check ids are ${CHECKS.map((c) => c.meta.id).join(', ')} (\`veval checks\` lists their options)`;
   return n;
