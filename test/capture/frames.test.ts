@@ -19,9 +19,9 @@ import { makeRun, makeSpec, req, state } from './plan-fixture.js';
 
 const FRAME = ['#checkout-frame'];
 // the iframe's content box starts at (100 + 4 border, 150 + 4 border) on the top page
-const IFRAME = '<iframe id="checkout-frame" src="SRC" style="position:absolute; left:100px; top:150px; width:500px; height:300px; border:4px solid #333"></iframe>';
-const page = (src: string, extra = '') => `<!doctype html><html><head><style>body{margin:0;font:16px sans-serif} h1{margin:20px}</style></head>
-<body><h1>Checkout</h1>${IFRAME.replace('SRC', src)}${extra}<div style="height:1200px"></div></body></html>`;
+const iframe = (src: string, top = 150, attrs = '') => `<iframe id="checkout-frame" src="${src}" ${attrs} style="position:absolute; left:100px; top:${top}px; width:500px; height:300px; border:4px solid #333"></iframe>`;
+const page = (src: string, extra = '', top = 150, attrs = '') => `<!doctype html><html><head><style>body{margin:0;font:16px sans-serif} h1{margin:20px}</style></head>
+<body><h1>Checkout</h1>${iframe(src, top, attrs)}${extra}<div style="height:1600px"></div></body></html>`;
 const framed = (extra = '', pay = 'background:#0a0; color:#fff') => `<!doctype html><html><head><style>body{margin:0;font:16px sans-serif;background:#fff}
 #pay{position:absolute; left:20px; top:40px; width:120px; height:40px; border:0; ${pay}}</style></head>
 <body><button id="pay">Pay now</button>${extra}</body></html>`;
@@ -41,7 +41,16 @@ before(async () => {
   write(dirA, 'frame-paint-a.html', paint('#c00', '10.00'));
   write(dirA, 'frame-paint-b.html', paint('#00c', '99.00'));
   write(dirA, 'frame-nest.html', '<!doctype html><body style="margin:0"><iframe id="inner" src="frame-clean.html" style="position:absolute; left:30px; top:10px; width:300px; height:200px; border:0"></iframe></body>');
+  write(dirA, 'frame-tall.html', framed('<div style="height:900px"></div>', 'background:#0a0; color:#fff; top:500px'));
+  // opaque but pointer-events: none (hit testing looks through it; only the pixels tell), and its transparent twin
+  write(dirA, 'frame-ghost.html', framed('<div class="banner" style="position:absolute; left:0; top:30px; width:400px; height:60px; background:#c0c; pointer-events:none"></div>'));
+  write(dirA, 'frame-glass.html', framed('<div class="glass" style="position:absolute; left:0; top:30px; width:400px; height:60px; pointer-events:none"></div>'));
   write(dirA, 'clean.html', page('frame-clean.html'));
+  write(dirA, 'tall.html', page('frame-tall.html'));
+  write(dirA, 'faded.html', page('frame-clean.html', '<style>#checkout-frame { opacity: 0 }</style>'));
+  write(dirA, 'frozen.html', page('frame-tall.html', '', 150, 'scrolling="no"'));
+  write(dirA, 'ghost-cover.html', page('frame-ghost.html', '', 1000));
+  write(dirA, 'ghost-clear.html', page('frame-glass.html', '', 1000));
   write(dirA, 'inner-cover.html', page('frame-cookie.html'));
   write(dirA, 'parent-cover.html', page('frame-clean.html', '<div class="promo" style="position:absolute; left:110px; top:180px; width:300px; height:80px; background:#fc0">Sale!</div>'));
   write(dirA, 'nested.html', page('frame-nest.html'));
@@ -56,7 +65,8 @@ before(async () => {
     makeSpec(name, { checkOptions: noStability, states: [state('default', required)], ...o });
   const targets = { regions: {}, masks: [], framed: { regions: { summary: { selector: '#summary', frame: FRAME } }, masks: [{ selector: '#ad', frame: FRAME }] } };
   specs = [
-    one('clean'), one('inner-cover'), one('parent-cover'), one('missing'),
+    one('clean', [req({ selector: '#pay', name: 'pay button', frame: FRAME }), req({ text: 'Pay now', frame: FRAME })]),
+    one('tall'), one('faded'), one('frozen'), one('ghost-cover'), one('ghost-clear'), one('inner-cover'), one('parent-cover'), one('missing'),
     one('cross', undefined, { framed: { regions: {}, masks: [{ selector: '#ad', frame: FRAME }] } }),
     one('nested', [req({ selector: '#pay', frame: ['#checkout-frame', '#inner'] })]),
     one('paint-a', [], targets), one('paint-b', [], targets),
@@ -87,6 +97,37 @@ describe('required elements inside frames', () => {
     // the box lies over the button's pixels in the screenshot
     assert.deepEqual(pixel('clean', 184, 214), [0, 170, 0]);
     assert.deepEqual(await message('clean'), []);
+  });
+
+  test('required text inside a frame is found and measured there', () => {
+    const r = readRecord(run, 'clean').required[1];
+    assert.equal(r.matchedText, 'Pay now');
+    assert.equal(r.verdict.level, 'full', r.verdict.reason);
+  });
+
+  test('a CTA below the frame\'s fold is reachable by scrolling the frame; with scrolling="no" it is not', () => {
+    const tall = required('tall');
+    assert.equal(tall.verdict.level, 'full', tall.verdict.reason);
+    assert.deepEqual(tall.verdict.box, { x: 124, y: 654, width: 120, height: 40 });
+    const frozen = required('frozen');
+    assert.notEqual(frozen.verdict.level, 'full');
+    assert.match(frozen.verdict.reason, /^inside the frame "#checkout-frame": not reachable by scrolling the page/);
+  });
+
+  test('a frame faded to opacity 0 by the page hides the CTA inside it', async () => {
+    const r = required('faded');
+    assert.equal(r.verdict.level, 'none');
+    assert.equal(r.verdict.opacity, 0);
+    const [m] = await message('faded');
+    assert.match(m, /inside the frame "#checkout-frame" is not fully visible at desktop \(default\): opacity 0/);
+  });
+
+  test('covers inside a frame below the page\'s fold are confirmed by their pixels: an opaque one counts, a transparent one does not', () => {
+    const opaque = required('ghost-cover');
+    assert.notEqual(opaque.verdict.level, 'full');
+    assert.equal(opaque.verdict.coveredBy?.selector, 'div.banner');
+    const glass = required('ghost-clear');
+    assert.equal(glass.verdict.level, 'full', glass.verdict.reason);
   });
 
   test('a CTA covered by a cookie wall inside the frame fails, naming the frame and the cover', async () => {

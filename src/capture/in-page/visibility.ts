@@ -24,9 +24,13 @@ export function pageEnv(): PageEnv {
   const locked = (v: string) => v === 'hidden' || v === 'clip';
   const hs = getComputedStyle(document.documentElement);
   const bs = getComputedStyle(document.body);
+  // a frame's document (measured for content inside frames) cannot be scrolled by a user when its
+  // frame element says scrolling="no"; a script still can, so it is read from the element
+  let frozen = false;
+  try { frozen = (window.frameElement?.getAttribute('scrolling') ?? '').toLowerCase() === 'no'; } catch { frozen = false; }
   // overflow on body propagates to the viewport when html leaves it visible
-  const scrollable = !(locked(hs.overflowY) || (hs.overflowY === 'visible' && locked(bs.overflowY)));
-  const sideways = !(locked(hs.overflowX) || (hs.overflowX === 'visible' && locked(bs.overflowX)));
+  const scrollable = !frozen && !(locked(hs.overflowY) || (hs.overflowY === 'visible' && locked(bs.overflowY)));
+  const sideways = !frozen && !(locked(hs.overflowX) || (hs.overflowX === 'visible' && locked(bs.overflowX)));
   const wide = sideways ? Math.max(0, se.scrollWidth - vw) : 0;
   const rtl = getComputedStyle(se).direction === 'rtl';
   const now = window.scrollY;
