@@ -82,7 +82,7 @@ export function describePlan(s: SpecPlan): string {
   L.push(`  states (${s.states.length} × ${s.viewports.length} viewports = ${s.states.length * s.viewports.length} units):`);
   for (const st of s.states) {
     L.push(`    ${st.name}${st.steps.length ? `: ${st.steps.map(stepText).join(' → ')}` : ': the page after wait'}`);
-    for (const r of st.required) L.push(`      must show (${r.visible}, from ${r.source}): ${r.name}${r.selector ? ` [${r.selector}]` : ` [text ${r.text}${r.within ? ` within ${r.within}` : ''}]`}`);
+    for (const r of st.required) L.push(`      must show (${r.visible}, from ${r.source}): ${r.name}${r.selector ? ` [${r.selector}]` : ` [text ${r.text}${r.within ? ` within ${r.within}` : ''}]`}${r.frame?.length ? ` in frame ${r.frame.join(' › ')}` : ''}`);
   }
   const plain = s.brief?.mustShow.filter((m) => m.kind === 'plain') ?? [];
   if (plain.length) L.push(`  for the judge (brief, plain words): ${plain.map((m) => m.item).join(' · ')}`);
