@@ -81,7 +81,8 @@ export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, rep
 /** The working tree at the end of a run, when it is not the one hashed at its start (a log file
  *  written into the repository while the run ran): named, so a stale verdict is explained. */
 export function treeChangeSince(run: RunContext): TreeChange | null {
-  const info = readRunInfo(run.runDir);
+  let info;
+  try { info = readRunInfo(run.runDir); } catch { return null; }   // the gate names a broken run.json
   if (!info) return null;
   const outRel = path.relative(run.root, run.outDir).split(path.sep).join('/');
   const now = treeManifest(run.root, outRel && !outRel.startsWith('..') ? [outRel] : []);

@@ -61,7 +61,7 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
   const newer = runs.slice(0, chosen ? runs.indexOf(chosen.entry) : runs.length);
   const skipped = newer.map((e) => {
     const c = completed.find((x) => x.entry === e);
-    const why = c ? `covers part of the project (${selectionWords(e)}; ${wanted.filter((u) => c.units.has(u)).length} of ${wanted.length} units)` : unusable.get(e) ?? describeState(e.info, e.state);
+    const why = c ? `covers part of the project (${selectionWords(e)}; ${wanted.filter((u) => c.units.has(u)).length} of ${wanted.length} units)` : unusable.get(e) ?? describeState(e.info, e.state, e.problem);
     return `run ${e.id} (${e.info?.startedAt ?? 'start unknown'}): ${why}`;
   });
   if (planProblem) { say(`verify: FAIL — cannot load the project to check what the report covers: ${planProblem}`); return EXIT.fail; }

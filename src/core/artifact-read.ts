@@ -3,7 +3,7 @@
 // capture record, parity.json or judge.json is. What is missing, corrupt or foreign comes back as a
 // problem the reader turns into its own fail-closed reason — never as a half-trusted value.
 import type { ErrorObject } from 'ajv';
-import type { AxeResultsLite, CaptureRecord, CheckResult, JudgeResult, LayoutDiff, ParityResult } from './artifacts.js';
+import type { AxeResultsLite, CaptureRecord, CheckResult, JudgeResult, LayoutDiff, ParityResult, RunInfo } from './artifacts.js';
 import type { Report } from '../gate/report-schema.js';
 import { readJsonIfExists } from './fsx.js';
 import * as generated from './generated/artifact-validators.js';
@@ -15,6 +15,7 @@ interface ArtifactTypes {
   parity: ParityResult;
   layoutDiff: LayoutDiff;
   judge: JudgeResult;
+  run: RunInfo;
   report: Report;
 }
 export type ArtifactName = keyof ArtifactTypes;
@@ -22,7 +23,7 @@ export type ArtifactName = keyof ArtifactTypes;
 /** How readers name each artifact in a reason: "not a capture record". */
 export const ARTIFACT_WHAT: Record<ArtifactName, string> = {
   record: 'capture record', axe: 'axe result', checks: 'checks result', parity: 'parity result',
-  layoutDiff: 'layout diff', judge: 'judge result', report: 'veval report',
+  layoutDiff: 'layout diff', judge: 'judge result', run: 'veval run.json', report: 'veval report',
 };
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };

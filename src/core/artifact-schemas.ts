@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import {
   AxeSummarySchema, BoxSchema, CaptureRecordSchema, ChecksFileSchema, EnvFingerprintSchema, FindingSchema, JudgeResultSchema,
-  LayoutDiffSchema, ParityResultSchema, VisibilityVerdictSchema,
+  LayoutDiffSchema, ParityResultSchema, RunInfoSchema, VisibilityVerdictSchema,
 } from './artifacts.js';
 import { ReportSchema } from '../gate/report-schema.js';
 import { toJsonSchema } from '../spec/schema.js';
@@ -22,6 +22,7 @@ export const ARTIFACT_SCHEMAS: Record<ArtifactName, { schema: TSchema; file: str
   parity: { schema: ParityResultSchema, file: 'parity.schema.json' },
   layoutDiff: { schema: LayoutDiffSchema, file: 'layout-diff.schema.json' },
   judge: { schema: JudgeResultSchema, file: 'judge.schema.json' },
+  run: { schema: RunInfoSchema, file: 'run.schema.json' },
   report: { schema: ReportSchema, file: 'report.schema.json' },
 };
 

@@ -396,3 +396,49 @@ export const JudgeResultSchema = Type.Object({
   ms: Num(),
 }, { title: 'veval judge', description: '<spec>/judge.json: the model judge\'s verdict, checked against the evidence' });
 export type JudgeResult = Omit<Static<typeof JudgeResultSchema>, 'findings'> & { findings: Finding[] };
+
+// ---- run.json ----
+
+/**
+ * running: a process works on it (pid) · captured: `veval capture` finished; check, judge and gate
+ * continue it · completed: its gate wrote report.json (the only state `latest`, `verify` and
+ * `approve` accept) · interrupted: stopped by a signal (partial report, marked incomplete) ·
+ * failed-to-start: the app server or browser never came up · failed: an error stopped it.
+ */
+export const RunStateSchema = Lits('running', 'captured', 'completed', 'interrupted', 'failed-to-start', 'failed');
+export type RunState = Static<typeof RunStateSchema>;
+
+export const SelectionSchema = Type.Object({
+  args: Type.Array(Str(), { description: 'spec arguments as given (empty: every spec)' }),
+  grep: Nullable(Str()),
+  viewport: Nullable(Type.Array(Str())),
+  shard: Nullable(Str()),
+  changed: Nullable(Str()),
+  specs: Type.Array(Str(), { description: 'the specs the selection kept' }),
+});
+export type Selection = Static<typeof SelectionSchema>;
+
+export const TreeChangeSchema = Type.Object({ treeHash: Str(), changed: Type.Array(Str()), added: Type.Array(Str()), removed: Type.Array(Str()) });
+export type TreeChange = Static<typeof TreeChangeSchema>;
+
+export const RunInfoSchema = Type.Object({
+  version: Type.Literal(1),
+  runId: Str(),
+  startedBy: Lits('run', 'capture', 'merge'),
+  state: RunStateSchema,
+  pid: Nullable(Num()),
+  host: Str(),
+  gitSha: Nullable(Str()),
+  treeHash: Str(),
+  dirty: Type.Boolean(),
+  startedAt: Str(),
+  finishedAt: Nullable(Str()),
+  toolVersion: Str(),
+  argv: Type.Array(Str()),
+  files: Type.Record(Type.String(), Type.String(), { description: 'tree manifest at the start (path → content hash): what `verify` compares against' }),
+  shard: Nullable(Str()),
+  selection: SelectionSchema,
+  treeAtEnd: Nullable(TreeChangeSchema, { description: 'the working tree at the end of the run, when it differed from the start (a growing log file)' }),
+  error: Nullable(Str()),
+}, { title: 'veval run', description: 'runs/<id>/run.json: what a run was made from (commit, tree), what it selected, and its state' });
+export type RunInfo = Static<typeof RunInfoSchema>;

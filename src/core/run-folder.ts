@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { FatalError, InputError } from './errors.js';
 import { writeFileAtomic, writeJsonAtomic, readJsonIfExists } from './fsx.js';
+import type { RunInfo, RunState, Selection, TreeChange } from './artifacts.js';
+import { readArtifact } from './artifact-read.js';
 import { files, type RunContext } from './run.js';
 import { freshness, type Freshness } from './freshness.js';
 import { outsideRoot, shown } from './paths.js';
@@ -17,52 +19,12 @@ import type { ProjectPlan } from '../spec/plan.js';
 export const RUNS = 'runs';
 export const LATEST = 'latest';
 
-/**
- * running: a process works on it (pid) · captured: `veval capture` finished; check, judge and gate
- * continue it · completed: its gate wrote report.json (the only state `latest`, `verify` and
- * `approve` accept) · interrupted: stopped by a signal (partial report, marked incomplete) ·
- * failed-to-start: the app server or browser never came up · failed: an error stopped it.
- */
-export type RunState = 'running' | 'captured' | 'completed' | 'interrupted' | 'failed-to-start' | 'failed';
+export type { RunInfo, RunState, Selection, TreeChange } from './artifacts.js';
 /** What a reader makes of a run: a `running` run whose process is gone was killed. */
 export type EffectiveState = RunState | 'killed';
 
-export interface Selection {
-  /** spec arguments as given (empty: every spec) */
-  args: string[];
-  grep: string | null;
-  viewport: string[] | null;
-  shard: string | null;
-  changed: string | null;
-  /** the specs the selection kept */
-  specs: string[];
-}
-
-export interface TreeChange { treeHash: string; changed: string[]; added: string[]; removed: string[] }
-
-export interface RunInfo {
-  version: 1;
-  runId: string;
-  startedBy: 'run' | 'capture' | 'merge';
-  state: RunState;
-  pid: number | null;
-  host: string;
-  gitSha: string | null;
-  treeHash: string;
-  dirty: boolean;
-  startedAt: string;
-  finishedAt: string | null;
-  toolVersion: string;
-  argv: string[];
-  files: Record<string, string>;   // tree manifest at the start: what `verify` compares against
-  shard: string | null;
-  selection: Selection;
-  /** the working tree at the end of the run, when it differed from the start (a growing log file) */
-  treeAtEnd: TreeChange | null;
-  error: string | null;
-}
-
-export interface RunEntry { dir: string; id: string; info: RunInfo | null; state: EffectiveState | 'unreadable' }
+/** problem: why run.json could not be read, when state is `unreadable` */
+export interface RunEntry { dir: string; id: string; info: RunInfo | null; state: EffectiveState | 'unreadable'; problem?: string }
 
 const rel = (root: string, p: string) => path.relative(root, p).split(path.sep).join('/');
 
@@ -135,14 +97,20 @@ export function createRun(plan: ProjectPlan, opts: CreateOptions = {}): { run: R
   return { run, info, fresh };
 }
 
+/** run.json, validated against its schema: null when missing; throws (with why) when it is not JSON
+ *  or not a veval run.json — callers turn that into their own fail-closed reason. */
 export function readRunInfo(runDir: string): RunInfo | null {
-  const info = readJsonIfExists<RunInfo>(path.join(runDir, files.run));
-  return info && typeof info === 'object' ? info : null;
+  const r = readArtifact('run', path.join(runDir, files.run));
+  if (r.problem === 'missing') return null;
+  if (r.problem) throw new Error(r.problem.replace(/^unreadable: /, ''));
+  return r.value;
 }
 
 /** Rewrites run.json with `patch` (atomically). */
 export function updateRun(run: Pick<RunContext, 'runDir'>, patch: Partial<RunInfo>): RunInfo {
-  const info = { ...(readRunInfo(run.runDir) as RunInfo), ...patch };
+  const current = readRunInfo(run.runDir);
+  if (!current) throw new FatalError(`${path.join(run.runDir, files.run)} is missing: cannot record the run's state`);
+  const info = { ...current, ...patch };
   writeJsonAtomic(path.join(run.runDir, files.run), info);
   return info;
 }
@@ -152,13 +120,13 @@ function alive(pid: number): boolean {
 }
 
 export function effectiveState(info: RunInfo): EffectiveState {
-  const state = info.state ?? 'completed';   // a run.json from before states: judged by its report
+  const state = info.state;
   if (state === 'running' && info.pid && info.host === os.hostname() && !alive(info.pid)) return 'killed';
   return state;
 }
 
 /** Says what a state means, for refusals ("killed: its process 123 ended without finishing"). */
-export function describeState(info: RunInfo | null, state: EffectiveState | 'unreadable'): string {
+export function describeState(info: RunInfo | null, state: EffectiveState | 'unreadable', problem?: string): string {
   switch (state) {
     case 'killed': return `killed (its process ${info?.pid} ended while the run was ${info?.state})`;
     case 'running': return `still running (process ${info?.pid} on ${info?.host})`;
@@ -166,7 +134,7 @@ export function describeState(info: RunInfo | null, state: EffectiveState | 'unr
     case 'interrupted': return 'interrupted (its report is incomplete)';
     case 'failed-to-start': return `failed to start${info?.error ? ` (${info.error})` : ''}`;
     case 'failed': return `failed${info?.error ? ` (${info.error})` : ''}`;
-    case 'unreadable': return 'unreadable (run.json missing or not JSON)';
+    case 'unreadable': return `unreadable (${problem ?? 'run.json missing, not JSON, or not a veval run.json'})`;
     default: return state;
   }
 }
@@ -219,9 +187,9 @@ export function listRuns(outDir: string): RunEntry[] {
   try { names = fs.readdirSync(runsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name); } catch { return []; }
   const entries = names.map((id): RunEntry => {
     const dir = path.join(runsDir, id);
-    let info: RunInfo | null = null;
-    try { info = readRunInfo(dir); } catch { /* unreadable */ }
-    return { dir, id, info, state: info ? effectiveState(info) : 'unreadable' };
+    let info: RunInfo | null = null, problem = 'run.json missing';
+    try { info = readRunInfo(dir); } catch (err) { problem = (err as Error).message; }
+    return info ? { dir, id, info, state: effectiveState(info) } : { dir, id, info, state: 'unreadable', problem: `run.json ${problem}` };
   });
   const key = (e: RunEntry) => `${e.info?.startedAt ?? ''}\0${e.id}`;
   return entries.sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0));

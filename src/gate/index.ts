@@ -5,7 +5,8 @@ import { SEVERITIES, type Severity } from '../core/artifacts.js';
 import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import { buildChecklist } from './checklist.js';
-import { load, readSpec } from './read.js';
+import { readArtifact } from '../core/artifact-read.js';
+import { readSpec } from './read.js';
 import type { Report, SpecReport } from './report-schema.js';
 import { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash } from './score.js';
 import { specReport } from './spec-report.js';
@@ -14,13 +15,20 @@ export type { Report, SpecReport } from './report-schema.js';
 
 export interface GateInfo { startedAt: string; finishedAt: string; incomplete?: boolean; argv?: string[] }
 
-interface RunJson { runId?: string; gitSha?: string | null; treeHash?: string; startedAt?: string; toolVersion?: string; environment?: unknown; shard?: string | null }
-
 /** One CI shard (`run --shard i/n`) whose slice holds no spec: nothing to fail; merge counts it as present. */
 export const isEmptyShard = (run: RunContext, shard: string | null | undefined) => !run.plan.specs.length && /^\d+\/\d+$/.test(shard ?? '');
 
+/** The browser and fonts every capture of the run was made with (the device scale factor is the
+ *  viewport's, so it is left out); null when none has one or they differ (shards merged from unlike
+ *  machines): the report states one environment or none. */
+function sharedEnvironment(records: ({ environment?: object } | null)[]): unknown {
+  const envs = records.flatMap((r) => (r?.environment ? [{ ...r.environment, deviceScaleFactor: undefined }] : []));
+  const same = envs.every((e) => JSON.stringify(e) === JSON.stringify(envs[0]));
+  return envs.length && same ? JSON.parse(JSON.stringify(envs[0])) : null;
+}
+
 export function gateRun(run: RunContext, info: GateInfo): Report {
-  const runJson = load<RunJson>(abs(run, files.run), (v) => v && typeof v === 'object');
+  const runJson = readArtifact('run', abs(run, files.run));
   const reasons: string[] = [];
   if (!runJson.value) reasons.push(`${files.run} is ${runJson.problem}: git SHA and tree hash unknown`);
   if (info.incomplete) reasons.push('the run is incomplete (interrupted or stopped early): an incomplete run never passes');
@@ -51,7 +59,7 @@ export function gateRun(run: RunContext, info: GateInfo): Report {
   const status: Report['status'] = reasons.length || failed ? 'fail' : 'pass';
   const count = (sev: string) => specs.reduce((n, s) => n + s.findings.filter((f) => f.severity === sev).length, 0);
   const started = Date.parse(info.startedAt), finished = Date.parse(info.finishedAt);
-  const rj = runJson.value ?? {};
+  const rj: Partial<NonNullable<typeof runJson.value>> = runJson.value ?? {};
   const report: Report = {
     schemaVersion: 1,
     tool: { name: 'veval', version: rj.toolVersion ?? 'unknown' },
@@ -59,7 +67,7 @@ export function gateRun(run: RunContext, info: GateInfo): Report {
     ...(info.argv ? { argv: info.argv } : {}),
     scoring: { version: latest.version, weights: { ...latest.weights }, hash: scoringHash(latest) },
     git: { sha: rj.gitSha ?? null, treeHash: rj.treeHash ?? null },
-    environment: rj.environment ?? null,
+    environment: sharedEnvironment(records),
     status,
     exitCode: status === 'pass' ? 0 : 1,
     startedAt: info.startedAt,

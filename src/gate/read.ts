@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import type { CaptureRecord, CheckResult, JudgeResult, ParityResult } from '../core/artifacts.js';
 import { readArtifact, type Loaded } from '../core/artifact-read.js';
-import { readJsonIfExists } from '../core/fsx.js';
 import { abs, files, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 
@@ -23,18 +22,6 @@ export interface SpecArtifacts {
   parity: Loaded<ParityResult>;
   judge: Loaded<JudgeResult>;
   units: UnitArtifacts[];
-}
-
-/** run.json until it has a schema of its own: any JSON object. */
-export function load<T>(file: string, valid: (v: any) => boolean): Loaded<T> {
-  try {
-    const v = readJsonIfExists<T>(file);
-    if (v === null) return { value: null, problem: 'missing' };
-    if (!valid(v)) return { value: null, problem: 'unreadable: unexpected content' };
-    return { value: v, problem: null };
-  } catch (err: any) {
-    return { value: null, problem: `unreadable: ${err?.message ?? String(err)}` };
-  }
 }
 
 const isFile = (p: string) => { try { return fs.statSync(p).isFile(); } catch { return false; } };

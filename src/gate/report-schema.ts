@@ -97,7 +97,7 @@ export const ReportSchema = Type.Object({
   argv: Type.Optional(Type.Array(Str())),
   scoring: Type.Object({ version: Type.Integer(), weights: Type.Record(Type.String(), Num()), hash: Str() }, { additionalProperties: false }),
   git: Type.Object({ sha: Nullable(Str()), treeHash: Nullable(Str()) }, { additionalProperties: false }),
-  environment: Type.Unknown({ description: 'environment fingerprint (browser build and flavour, fonts) or null' }),
+  environment: Type.Unknown({ description: 'the browser build and flavour, fonts and platform every capture of the run shares (each record has its own, with its device scale factor); null when the captures differ or none was made' }),
   status: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
   exitCode: Type.Union([Type.Literal(0), Type.Literal(1)]),
   startedAt: Str(),

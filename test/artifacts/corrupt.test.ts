@@ -1,5 +1,5 @@
-// A corrupt (bad JSON) or foreign (valid JSON, wrong shape) capture record, parity.json or
-// judge.json is refused by every stage that reads it, each with its own named fail-closed reason —
+// A corrupt (bad JSON) or foreign (valid JSON, wrong shape) capture record, parity.json,
+// judge.json or run.json is refused by every stage that reads it, each with its own named fail-closed reason —
 // the readers share one schema and one validator (src/core/artifact-read.ts), not a guard each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,10 @@ import { runParity } from '../../src/parity/index.js';
 import { approveWith } from '../../src/parity/approve.js';
 import { healthySpec, INFO, makeRun, record, result, specPlan } from '../gate/fixture.js';
 import { judgePlan } from '../judge/fixture.js';
-import { judgeResult, parityResult } from '../helpers/artifacts.js';
+import { judgeResult, parityResult, runInfo } from '../helpers/artifacts.js';
+import { listRuns, openRunDir } from '../../src/core/run-folder.js';
+import { FatalError } from '../../src/core/errors.js';
+import { runMain } from '../helpers/cli.js';
 
 const spec = specPlan('checkout', { parity: { threshold: 0.1, maxDiffRatio: 0, regions: {} }, judge: judgePlan() });
 const REC = 'checkout/default-desktop.json';
@@ -88,5 +91,33 @@ for (const c of corruptions(judgeResult('pass'), { ...judgeResult('pass'), findi
     assert.equal(s.status, 'fail');
     assert.equal(s.stages.judge.status, 'error');
     assert.match(s.stages.judge.reason!, new RegExp(`checkout/judge\\.json is unreadable: .*${why.source}`));
+  });
+}
+
+for (const c of corruptions(runInfo(), { ...runInfo(), state: 'done' })) {
+  const why = c.why ?? /not a veval run\.json \(\/state must be one of running \| captured \| completed \| interrupted \| failed-to-start \| failed, not "done"\)/;
+  test(`a ${c.kind} run.json: the gate, approve, verify and the run list each refuse it, naming why`, async () => {
+    const run = runWith('run.json', c.content);
+    const report = gateRun(run, INFO);
+    assert.equal(report.status, 'fail');
+    assert.match(report.reasons.join('\n'), new RegExp(`run\\.json is unreadable: .*${why.source}.*git SHA and tree hash unknown`));
+    assert.equal(report.git.treeHash, null, 'no tree hash is taken from a run.json that failed its schema');
+
+    const approved = await approveWith(run, { approver: 'T <t@example.com>' }, { tree: () => ({ treeHash: 'tree1', files: {} }), now: () => new Date('2026-01-01T00:00:00Z') });
+    assert.deepEqual(approved.written, [], 'nothing is approved from a run whose run.json is unreadable');
+    assert.ok(approved.refused.length && approved.refused.every((r) => new RegExp(`run\\.json .*unreadable.*${why.source}`).test(r.reason)), JSON.stringify(approved.refused));
+
+    // the run list and the commands that open a run folder (verify, approve, report --run …)
+    fs.mkdirSync(path.join(run.outDir, 'runs'), { recursive: true });
+    fs.renameSync(run.runDir, path.join(run.outDir, 'runs', run.runId));
+    const runDir = path.join(run.outDir, 'runs', run.runId);
+    assert.equal(listRuns(run.outDir)[0].state, 'unreadable');
+    assert.throws(() => openRunDir(run.root, runDir), (e: unknown) => e instanceof FatalError && new RegExp(`${why.source}`).test(e.message));
+    fs.mkdirSync(path.join(run.root, 'specs'), { recursive: true });
+    fs.writeFileSync(path.join(run.root, 'specs/checkout.yaml'), 'route: /\n');
+    const verify = await runMain(['verify'], run.root);
+    assert.equal(verify.code, 1, verify.stderr);
+    assert.match(verify.stdout, new RegExp(`verify: FAIL[^]*not used: run ${run.runId} .*unreadable \\(run\\.json .*${why.source}`));
+    assert.doesNotMatch(verify.stderr, /\n\s+at /, 'no stack trace');
   });
 }

@@ -8,6 +8,7 @@ import type { RunContext } from '../../src/core/run.js';
 import type { GateInfo } from '../../src/gate/index.js';
 import type { ProjectPlan, SpecPlan } from '../../src/spec/plan.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { runInfo } from '../helpers/artifacts.js';
 
 export const VIEWPORTS = {
   desktop: { name: 'desktop', width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false, colorScheme: 'light' as const },
@@ -57,7 +58,7 @@ export function png(width: number, height: number, shade = 240): Buffer {
 export interface RunFolder { run: RunContext; dir: string }
 
 /** Writes `tree` (objects as JSON, Buffers as-is) into a fresh run folder and returns its context. */
-export function makeRun(specs: SpecPlan[], tree: Record<string, unknown>, runJson: object | null = { runId: 'abc123', gitSha: 'abc123', treeHash: 'tree1', startedAt: '2026-01-01T00:00:00.000Z', toolVersion: '0.1.0', environment: null }): RunFolder {
+export function makeRun(specs: SpecPlan[], tree: Record<string, unknown>, runJson: object | null = runInfo()): RunFolder {
   const root = tmpDir('veval-gate-');
   const runDir = path.join(root, 'evals', 'abc123');
   fs.mkdirSync(runDir, { recursive: true });

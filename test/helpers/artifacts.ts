@@ -1,7 +1,7 @@
 // Complete parity.json / judge.json / report.json values as the stages write them, for tests that hand-build a
 // run folder: readers validate every artifact against its schema, so partial ones are refused.
 import path from 'node:path';
-import type { Finding, JudgeResult, ParityResult, ParityUnit } from '../../src/core/artifacts.js';
+import type { Finding, JudgeResult, ParityResult, ParityUnit, RunInfo } from '../../src/core/artifacts.js';
 import { writeJsonAtomic } from '../../src/core/fsx.js';
 import type { RunContext } from '../../src/core/run.js';
 import { gateRun, type Report } from '../../src/gate/index.js';
@@ -19,6 +19,13 @@ export const judgeResult = (status: JudgeResult['status'], findings: Finding[] =
   status, reason, findings, model: { requested: 'm', reported: 'm', mismatch: false }, cache: 'miss', requests: 1, bytesSent: 10,
   tokens: { prompt: 1, completion: 1 }, imagesSent: ['default-desktop.png'], dropped: { praise: 0, redesign: 0 }, droppedFindings: [],
   calibration: { status: 'none', model: null, date: null, agreement: null }, ms: 5, ...over,
+});
+
+/** A complete run.json (a completed run made from tree `treeHash`), as createRun and finishRun write it. */
+export const runInfo = (over: Partial<RunInfo> = {}): RunInfo => ({
+  version: 1, runId: 'abc123', startedBy: 'run', state: 'completed', pid: null, host: 'test-host', gitSha: 'abc123', treeHash: 'tree1',
+  dirty: false, startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', toolVersion: '0.1.0', argv: [], files: {},
+  shard: null, selection: { args: [], grep: null, viewport: null, shard: null, changed: null, specs: [] }, treeAtEnd: null, error: null, ...over,
 });
 
 /** A real report.json for `run` (the gate's, on its run folder), passing unless `edit` says otherwise, written in place. */

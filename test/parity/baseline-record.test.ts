@@ -11,6 +11,7 @@ import { abs, files, type RunContext } from '../../src/core/run.js';
 import type { SpecPlan } from '../../src/spec/plan.js';
 import { sha256 } from '../../src/core/fsx.js';
 import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson } from './fixtures.js';
+import { runInfo } from '../helpers/artifacts.js';
 
 const base = () => new Image().rect(20, 20, 100, 60, [40, 90, 200]);
 const PNG_REL = 'baselines/shop/default-desktop.png';
@@ -23,7 +24,7 @@ async function approvedThenNext(spec: SpecPlan, realTree = false): Promise<{ run
   writeCapture(run, spec.name, base().bytes());
   await approveT(run);
   const r2 = nextRun(run);
-  if (realTree) fs.writeFileSync(path.join(r2.runDir, files.run), JSON.stringify({ runId: r2.runId, gitSha: null, treeHash: treeHash(r2.root, ['evals']) }));
+  if (realTree) fs.writeFileSync(path.join(r2.runDir, files.run), JSON.stringify(runInfo({ runId: r2.runId, gitSha: null, treeHash: treeHash(r2.root, ['evals']) })));
   return { run, r2 };
 }
 

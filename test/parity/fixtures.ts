@@ -9,6 +9,7 @@ import { approveWith, type ApproveOptions } from '../../src/parity/approve.js';
 import { hashManifest } from '../../src/core/freshness.js';
 import { gateRun } from '../../src/gate/index.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { runInfo } from '../helpers/artifacts.js';
 
 export const VP: ViewportSpec = { name: 'desktop', width: 200, height: 150, deviceScaleFactor: 1, isMobile: false, hasTouch: false, colorScheme: 'light' };
 
@@ -42,7 +43,7 @@ export function makeRun(specs: SpecPlan[], root = tmpDir('veval-parity-')): RunC
   const run = { root, outDir: path.join(root, 'evals'), runId, runDir: path.join(root, 'evals', runId), plan };
   fs.mkdirSync(run.runDir, { recursive: true });
   // a completed, gated run of the tree testDeps describes (approve takes nothing less)
-  fs.writeFileSync(path.join(run.runDir, files.run), JSON.stringify({ runId, state: 'completed', gitSha: 'abc123', treeHash: TREE, files: {}, startedAt: '2026-01-01T00:00:00Z' }));
+  fs.writeFileSync(path.join(run.runDir, files.run), JSON.stringify(runInfo({ runId, gitSha: 'abc123', treeHash: TREE, startedAt: '2026-01-01T00:00:00Z' })));
   // a report with no findings (the gate's, over no specs): approve reads blockers from it
   gateRun({ ...run, plan: { ...plan, specs: [] } }, { startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:00:01Z' });
   return run;

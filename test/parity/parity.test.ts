@@ -8,6 +8,7 @@ import { runParity } from '../../src/parity/index.js';
 import type { EnvFingerprint } from '../../src/core/artifacts.js';
 import { abs, files } from '../../src/core/run.js';
 import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, ENV } from './fixtures.js';
+import { runInfo } from '../helpers/artifacts.js';
 
 const base = () => new Image().rect(20, 20, 100, 60, [40, 90, 200]).rect(30, 100, 140, 20, [0, 0, 0]);
 
@@ -230,7 +231,7 @@ test('update-baselines approves first, then results read "baseline written"', as
   writeCapture(run, spec.name, base().bytes());
   // no tree-hash seam through runParity: point the run at the real tree hash of its (non-git) root
   const { treeHash } = await import('../../src/core/freshness.js');
-  fs.writeFileSync(path.join(run.runDir, 'run.json'), JSON.stringify({ runId: 'run-1', gitSha: null, treeHash: treeHash(run.root, ['evals']) }));
+  fs.writeFileSync(path.join(run.runDir, 'run.json'), JSON.stringify(runInfo({ runId: 'run-1', gitSha: null, treeHash: treeHash(run.root, ['evals']) })));
   const res = await runParity(run, spec, { updateBaselines: true });
   assert.equal(res.status, 'pass', JSON.stringify([res.findings, res.notes]));
   assert.equal(res.units[0].outcome, 'baseline-written');
