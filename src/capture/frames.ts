@@ -102,7 +102,7 @@ function placer(e: Entered, runIn: RunIn, j: number): Place | undefined {
 type Measured = { matchedSelector: string | null; matchedText: string | null; verdict: VisibilityVerdict; probe?: unknown };
 
 /** One required entry measured in document `j` of the chain (the pixel confirmation of its covers included). */
-async function measureIn(page: Page, runIn: RunIn, e: Entered, j: number, req: RequiredPlan | { selector: string; text: null; within: null; part: Box }, base: number): Promise<Measured> {
+async function measureIn(page: Page, runIn: RunIn, e: Entered, j: number, req: RequiredPlan | { selector: string; text: null; within: null; part: Box & { clicks: boolean } }, base: number): Promise<Measured> {
   const entry = { selector: req.selector, text: req.text, within: req.within, ...('part' in req ? { part: req.part } : {}) };
   const r = [(await runIn(e.docs[j])(remeasureRequired, { req: entry, i: 0, base })) as Measured];
   await confirmCovers(page, runIn(e.docs[j]), { required: [entry] }, r as any, base, placer(e, runIn, j));
@@ -173,12 +173,14 @@ export async function measureFramedRequired(page: Page, runIn: RunIn, frames: Fr
   const back: { k: number; was: { x: number; y: number } }[] = [];
   try {
     if (inner.verdict.level !== 'none' && inner.matchedSelector) {
-      let shown = (await runIn(e.docs[n])(showIn, { selector: inner.matchedSelector, part: null })) as { area: Box | null; was: { x: number; y: number } };
+      let shown = (await runIn(e.docs[n])(showIn, { selector: inner.matchedSelector, part: null })) as { area: Box | null; was: { x: number; y: number }; clicks: boolean };
+      // a cover over the frame takes the clicks meant for a control inside it
+      const clicks = shown.clicks;
       back.push({ k: n, was: shown.was });
       for (let k = n - 1; k >= 0; k--) {
         if (!shown.area) { notShown = true; break; }
         const inset = e.probes[k].inset;
-        const part = { x: inset.x + shown.area.x, y: inset.y + shown.area.y, width: shown.area.width, height: shown.area.height };
+        const part = { x: inset.x + shown.area.x, y: inset.y + shown.area.y, width: shown.area.width, height: shown.area.height, clicks };
         outers[k] = (await measureIn(page, runIn, e, k, { selector: e.chain[k], text: null, within: null, part }, scrollOf(k).y)).verdict;
         if (k > 0) {
           shown = (await runIn(e.docs[k])(showIn, { selector: e.chain[k], part })) as typeof shown;

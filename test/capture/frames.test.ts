@@ -47,6 +47,7 @@ before(async () => {
   write(dirA, 'frame-glass.html', framed('<div class="glass" style="position:absolute; left:0; top:30px; width:400px; height:60px; pointer-events:none"></div>'));
   write(dirA, 'clean.html', page('frame-clean.html'));
   write(dirA, 'tall.html', page('frame-tall.html'));
+  write(dirA, 'glass-over.html', page('frame-clean.html', '<div class="click-catcher" style="position:absolute; left:100px; top:150px; width:508px; height:308px"></div>'));
   write(dirA, 'faded.html', page('frame-clean.html', '<style>#checkout-frame { opacity: 0 }</style>'));
   write(dirA, 'frozen.html', page('frame-tall.html', '', 150, 'scrolling="no"'));
   write(dirA, 'ghost-cover.html', page('frame-ghost.html', '', 1000));
@@ -66,7 +67,7 @@ before(async () => {
   const targets = { regions: {}, masks: [], framed: { regions: { summary: { selector: '#summary', frame: FRAME } }, masks: [{ selector: '#ad', frame: FRAME }] } };
   specs = [
     one('clean', [req({ selector: '#pay', name: 'pay button', frame: FRAME }), req({ text: 'Pay now', frame: FRAME })]),
-    one('tall'), one('faded'), one('frozen'), one('ghost-cover'), one('ghost-clear'), one('inner-cover'), one('parent-cover'), one('missing'),
+    one('tall'), one('glass-over'), one('faded'), one('frozen'), one('ghost-cover'), one('ghost-clear'), one('inner-cover'), one('parent-cover'), one('missing'),
     one('cross', undefined, { framed: { regions: {}, masks: [{ selector: '#ad', frame: FRAME }] } }),
     one('nested', [req({ selector: '#pay', frame: ['#checkout-frame', '#inner'] })]),
     one('paint-a', [], targets), one('paint-b', [], targets),
@@ -112,6 +113,15 @@ describe('required elements inside frames', () => {
     const frozen = required('frozen');
     assert.notEqual(frozen.verdict.level, 'full');
     assert.match(frozen.verdict.reason, /^inside the frame "#checkout-frame": not reachable by scrolling the page/);
+  });
+
+  test('a transparent layer of the page over the frame takes the clicks meant for the CTA inside it: a cover that paints nothing', async () => {
+    const r = required('glass-over');
+    assert.notEqual(r.verdict.level, 'full');
+    assert.equal(r.verdict.coveredBy?.selector, 'div.click-catcher');
+    assert.equal(r.verdict.coveredBy?.invisible, true);
+    const [m] = await message('glass-over');
+    assert.match(m, /covered by "div\.click-catcher" \(in the page, over the frame\) \(it paints nothing there, but it takes the clicks\)/);
   });
 
   test('a frame faded to opacity 0 by the page hides the CTA inside it', async () => {

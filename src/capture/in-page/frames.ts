@@ -3,6 +3,7 @@
 import type { Box } from '../../core/artifacts.js';
 import { docBox, queryAll, r2, scrollPage } from './dom.js';
 import { inkBox } from './layout.js';
+import { clickHost } from './ghosts.js';
 
 /** A frame element as its parent document sees it: where its content shows, or why it cannot be looked into. */
 export type FrameProbe =
@@ -45,12 +46,14 @@ export function boxesOf(arg: { selector: string; ink: boolean }): { count: numbe
 /**
  * Scrolls this document (a frame's) so the element — or the part of it, element-local — lies in
  * its viewport as far as it can, and answers that area in viewport coordinates, cut to the
- * viewport (null when none of it shows), and the scroll position to go back to.
+ * viewport (null when none of it shows), the scroll position to go back to, and whether the
+ * element is something to click.
  */
-export function showIn(arg: { selector: string; part: Box | null }): { area: Box | null; was: { x: number; y: number } } {
+export function showIn(arg: { selector: string; part: Box | null }): { area: Box | null; was: { x: number; y: number }; clicks: boolean } {
   const was = { x: window.scrollX, y: window.scrollY };
   const el = queryAll(document, arg.selector)[0];
-  if (!el) return { area: null, was };
+  if (!el) return { area: null, was, clicks: false };
+  const clicks = !!clickHost(el);
   const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
   const rect = () => {
     const r = el.getBoundingClientRect();
@@ -63,7 +66,7 @@ export function showIn(arg: { selector: string; part: Box | null }): { area: Box
     r = rect();
   }
   const x0 = Math.max(0, r.left), y0 = Math.max(0, r.top), x1 = Math.min(vw, r.left + r.width), y1 = Math.min(vh, r.top + r.height);
-  return { area: x1 - x0 > 0 && y1 - y0 > 0 ? { x: r2(x0), y: r2(y0), width: r2(x1 - x0), height: r2(y1 - y0) } : null, was };
+  return { area: x1 - x0 > 0 && y1 - y0 > 0 ? { x: r2(x0), y: r2(y0), width: r2(x1 - x0), height: r2(y1 - y0) } : null, was, clicks };
 }
 
 /**

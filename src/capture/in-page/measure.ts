@@ -1,16 +1,15 @@
 // In-page entry: every measurement of one state in one evaluate (plain function, run in the
 // browser together with dom.ts, visibility.ts and layout.ts).
 import { composedParent, deepAll, docBox, queryAll, scrollPage, selectorOf } from './dom.js';
-import { pageEnv, visibilityOf, type PageEnv } from './visibility.js';
+import { pageEnv, visibilityOf, type PageEnv, type Part } from './visibility.js';
 import { clippedTexts, inkBox, overflowOffenders } from './layout.js';
 import { ghostCandidates } from './ghosts.js';
-import type { Box } from '../../core/artifacts.js';
 
 export interface MeasureArg {
   regions: Record<string, string>;
   masks: string[];
   /** part: only that part of the first match is measured (element-local CSS px), as a frame element is where its framed element shows */
-  required: { selector: string | null; text: string | null; within: string | null; part?: Box | null }[];
+  required: { selector: string | null; text: string | null; within: string | null; part?: Part | null }[];
   /** viewport-only screenshots keep the scroll position the steps left; full-page ones start at the top */
   keepScroll: boolean;
 }

@@ -74,10 +74,14 @@ export function paddingBox(a: Element): { left: number; top: number; right: numb
 }
 
 /**
- * The box measured for an element: its border box, or the part of it given in element-local CSS px
- * (a frame element measured only where the framed element shows through it), in viewport coordinates.
+ * A part of an element's box (element-local CSS px): a frame element measured only where the
+ * framed element shows through it. `clicks`: what shows there is something to click (a cover over
+ * it takes clicks meant for it, as one over the element itself would).
  */
-export function partRect(el: Element, part?: Box | null): DOMRect {
+export type Part = Box & { clicks?: boolean };
+
+/** The box measured for an element: its border box, or the given part of it, in viewport coordinates. */
+export function partRect(el: Element, part?: Part | null): DOMRect {
   const r = el.getBoundingClientRect();
   return part ? new DOMRect(r.left + part.x, r.top + part.y, part.width, part.height) : r;
 }
@@ -88,7 +92,7 @@ export function rectDocBox(r: DOMRect): Box {
 }
 
 /** Scrolls user-scrollable containers so the element (or its measured part) is inside them; returns how to undo it. */
-export function revealInScrollers(el: Element, chain: { el: Element; x: string; y: string }[], part?: Box | null): () => void {
+export function revealInScrollers(el: Element, chain: { el: Element; x: string; y: string }[], part?: Part | null): () => void {
   const undo: (() => void)[] = [];
   for (const c of chain) {
     if (c.x !== 'scroll' && c.y !== 'scroll') continue;
@@ -139,7 +143,7 @@ export function covererOf(hit: Element, target: Element): Element {
 }
 
 /** `part`: only that part of the element's box is held to the rules (element-local CSS px; see partRect). */
-export function visibilityOf(el: Element, count: number, env: PageEnv, isText = false, part: Box | null = null): VisibilityVerdict {
+export function visibilityOf(el: Element, count: number, env: PageEnv, isText = false, part: Part | null = null): VisibilityVerdict {
   const v: VisibilityVerdict = {
     present: true, count, displayed: true, nonZeroSize: true, opacity: 1, box: rectDocBox(partRect(el, part)),
     offscreenX: 0, reachable: false, clippedBy: null, coveredBy: null, visibleFraction: 0, level: 'none', reason: '',
@@ -213,7 +217,7 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
  * is the target or inside it (pointer-events are forced on for the target subtree by the caller,
  * so an ancestor or stranger being hit means something paints over it).
  */
-export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0: number; x1: number; y1: number }, env: PageEnv, v: VisibilityVerdict, part: Box | null = null): VisibilityVerdict {
+export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0: number; x1: number; y1: number }, env: PageEnv, v: VisibilityVerdict, part: Part | null = null): VisibilityVerdict {
   const w = rect.width, h = rect.height;
   const nx = Math.min(40, Math.max(5, Math.ceil(w / 4) + 1));
   const ny = Math.min(40, Math.max(5, Math.ceil(h / 4) + 1));
@@ -249,7 +253,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const banded = pts.map(() => false);
   // covers a pixel comparison showed to paint nothing over the element (marked by the Node side): looked under
   const seeThrough = queryAll(document, '[data-veval-seethrough]');
-  const host = clickHost(el);
+  const host = part?.clicks ? el : clickHost(el);
   const faded = new Map<Element, boolean>();
   // per coverer: how many sample points it hid, their box (viewport coordinates) and whether any
   // took the user's clicks
