@@ -41,7 +41,13 @@ export interface PipelineOptions {
   shard?: string | null;
   log: NodeJS.WriteStream;
   signal?: AbortSignal;
+  /** each captured unit and each stage as it starts (`veval mcp` turns these into progress notifications) */
+  onProgress?: (e: ProgressEvent) => void;
 }
+
+export type ProgressEvent =
+  | { kind: 'unit'; spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }
+  | { kind: 'stage'; name: string; spec?: string };
 
 export interface StageSet { capture: boolean; checks: boolean; judge: boolean; gate: boolean }
 
@@ -129,6 +135,17 @@ export async function gateStage(run: RunContext, info: { startedAt: string; inco
 }
 
 
+/** The console list (when asked for) and the progress hook (when given) as one reporter. */
+function withProgress(list: ConsoleReporter | undefined, onProgress: PipelineOptions['onProgress']): ConsoleReporter | undefined {
+  if (!onProgress) return list;
+  const safe = (e: ProgressEvent) => { try { onProgress(e); } catch { /* a broken listener must not stop the run */ } };
+  return {
+    onUnit: (u) => { list?.onUnit(u); safe({ kind: 'unit', ...u }); },
+    onStage: (name, spec) => { list?.onStage(name, spec); safe({ kind: 'stage', name, spec }); },
+    end: (report, runDir, written) => list?.end(report, runDir, written),
+  };
+}
+
 export async function consoleReporter(stream: NodeJS.WriteStream, signal?: AbortSignal): Promise<ConsoleReporter> {
   const { createConsoleReporter } = await import('./report/index.js');
   return createConsoleReporter(stream, process.env, { signal });
@@ -160,7 +177,7 @@ export interface RunOutcome { run: RunContext; report: Report; written: string[]
 /** The whole pipeline. Returns the gated report; never throws for a unit's fault. */
 export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions): Promise<RunOutcome> {
   const startedAt = new Date().toISOString();
-  const reporter = opts.reporters.includes('list') ? await consoleReporter(opts.log, opts.signal) : undefined;
+  const reporter = withProgress(opts.reporters.includes('list') ? await consoleReporter(opts.log, opts.signal) : undefined, opts.onProgress);
   const run = await captureStage(plan, opts, reporter);
   const interrupted = () => !!opts.signal?.aborted;
   let gated;

@@ -51,23 +51,31 @@ function pipelineOptions(specs: string[], opts: CommonOptions, plan: ProjectPlan
   };
 }
 
-export async function cmdRun(specs: string[], opts: CommonOptions): Promise<number> {
-  const reporters = reportersOf(opts);
+/** `veval run` without its printing: the selected specs through the whole pipeline, in a new run
+ *  folder (`veval mcp` calls this too). null: --changed selected nothing, so nothing ran. */
+export async function runSelected(specs: string[], opts: CommonOptions, extra: Pick<PipelineOptions, 'onProgress'> & { reporters?: string[] } = {}) {
+  const reporters = extra.reporters ?? reportersOf(opts);
   const plan = await loadSelected(specs, opts);
-  if (nothingChanged(plan, opts)) {
+  if (nothingChanged(plan, opts)) return null;
+  // CI runs a fixed number of shards; one whose slice is empty still writes its run folder (merge
+  // checks that every shard arrived) and passes — outside --shard, no specs stays a failure
+  if (opts.shard && !plan.specs.length) humanStream(opts).write(`shard ${opts.shard} has no specs\n`);
+  return runPipeline(plan, {
+    ...pipelineOptions(specs, opts, plan), updateBaselines: !!opts.updateBaselines, acceptA11yDebt: !!opts.acceptA11yDebt, noCache: opts.cache === false, reporters,
+    onProgress: extra.onProgress,
+  });
+}
+
+export async function cmdRun(specs: string[], opts: CommonOptions): Promise<number> {
+  const result = await runSelected(specs, opts);
+  if (!result) {
     // An agent reading stdout still gets JSON: nothing to evaluate, so nothing failed.
     if (jsonOnStdout(opts)) ioOf(opts).stdout.write(JSON.stringify({ status: 'pass', nothingChanged: true, specs: [] }, null, 2) + '\n');
     return EXIT.pass;
   }
-  // CI runs a fixed number of shards; one whose slice is empty still writes its run folder (merge
-  // checks that every shard arrived) and passes — outside --shard, no specs stays a failure
-  if (opts.shard && !plan.specs.length) humanStream(opts).write(`shard ${opts.shard} has no specs\n`);
-  const { run, report } = await runPipeline(plan, {
-    ...pipelineOptions(specs, opts, plan), updateBaselines: !!opts.updateBaselines, acceptA11yDebt: !!opts.acceptA11yDebt, noCache: opts.cache === false, reporters,
-  });
-  stepSummary(opts, run.runDir);
-  printJson(opts, run.runDir);
-  return exitOf(report);
+  stepSummary(opts, result.run.runDir);
+  printJson(opts, result.run.runDir);
+  return exitOf(result.report);
 }
 
 export async function cmdCapture(specs: string[], opts: CommonOptions): Promise<number> {

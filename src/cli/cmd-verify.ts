@@ -103,18 +103,17 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
   return ok ? EXIT.pass : EXIT.fail;
 }
 
-export async function cmdApprove(opts: CommonOptions & { spec?: string; state?: string; prune?: boolean; force?: boolean }): Promise<number> {
+export type ApproveFlags = CommonOptions & { spec?: string; state?: string; prune?: boolean; force?: boolean };
+
+/** approve without its printing (`veval mcp` calls it too): which run it used, and what it changed
+ *  or refused; or the flags given more than once (refused before any run is opened). */
+export async function approveRun(opts: ApproveFlags): Promise<{ note: string; res: import('../parity/approve.js').ApproveResult } | { repeated: string[] }> {
   const r = resolved(opts);
   const io = ioOf(opts);
-  const say = (s: string) => io.stdout.write(forTerminal(s) + '\n');
   // a repeated --viewport/--state arrives as a list; dropping it would approve every unit
   const repeated = (['spec', 'state', 'viewport'] as const).filter((k) => Array.isArray(opts[k]));
-  if (repeated.length) {
-    for (const k of repeated) say(`refused   --${k} given more than once: approve one ${k} at a time (leave it out for all)`);
-    return EXIT.fail;
-  }
+  if (repeated.length) return { repeated };
   const { run, note } = pickRun(r.root, r.out, 'completed', opts.run, io.cwd);
-  say(`veval: ${note}`);
   const { approve } = await import('../parity/approve.js');
   const { withBaselineLock } = await import('../parity/lock.js');
   // Orphans are judged against every spec of the project (the run may have covered only some);
@@ -127,14 +126,33 @@ export async function cmdApprove(opts: CommonOptions & { spec?: string; state?: 
   const one = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
   const res = await withBaselineLock(r.root, `veval approve (run ${run.runId})`, () =>
     approve(run, { spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport), prune: !!opts.prune, force: !!opts.force, projectSpecs, acceptA11yDebt: !!opts.acceptA11yDebt }));
-  for (const w of res.written) say(`approved  ${w}`);
-  for (const u of res.unchanged) say(`unchanged ${u}`);
-  for (const x of res.refused) say(`refused   ${x.unit}: ${x.reason}`);
-  for (const w of res.warnings) say(`warning   ${w}`);
-  for (const d of res.acceptedDebt) say(`a11y debt ${d} (accepted)`);
-  for (const o of res.orphans) say(`${res.removed.includes(o) ? 'removed  ' : 'orphan   '} ${o}${res.removed.includes(o) ? '' : ' (no spec produces it; --prune removes it)'}`);
-  say(`${res.written.length} written, ${res.unchanged.length} unchanged, ${res.refused.length} refused, ${res.orphans.length} orphaned`);
-  return res.refused.length ? EXIT.fail : EXIT.pass;
+  return { note, res };
+}
+
+/** What approve changed or refused, one line each (the CLI prints them; `veval mcp` returns them). */
+export function approveLines(res: import('../parity/approve.js').ApproveResult): string[] {
+  return [
+    ...res.written.map((w) => `approved  ${w}`),
+    ...res.unchanged.map((u) => `unchanged ${u}`),
+    ...res.refused.map((x) => `refused   ${x.unit}: ${x.reason}`),
+    ...res.warnings.map((w) => `warning   ${w}`),
+    ...res.acceptedDebt.map((d) => `a11y debt ${d} (accepted)`),
+    ...res.orphans.map((o) => `${res.removed.includes(o) ? 'removed  ' : 'orphan   '} ${o}${res.removed.includes(o) ? '' : ' (no spec produces it; --prune removes it)'}`),
+    `${res.written.length} written, ${res.unchanged.length} unchanged, ${res.refused.length} refused, ${res.orphans.length} orphaned`,
+  ];
+}
+
+export async function cmdApprove(opts: ApproveFlags): Promise<number> {
+  const io = ioOf(opts);
+  const say = (s: string) => io.stdout.write(forTerminal(s) + '\n');
+  const out = await approveRun(opts);
+  if ('repeated' in out) {
+    for (const k of out.repeated) say(`refused   --${k} given more than once: approve one ${k} at a time (leave it out for all)`);
+    return EXIT.fail;
+  }
+  say(`veval: ${out.note}`);
+  for (const l of approveLines(out.res)) say(l);
+  return out.res.refused.length ? EXIT.fail : EXIT.pass;
 }
 
 export async function cmdCalibrate(goldDir: string, opts: CommonOptions): Promise<number> {

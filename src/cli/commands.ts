@@ -6,6 +6,7 @@ import { cmdVerify, cmdApprove, cmdCalibrate } from './cmd-verify.js';
 import { cmdInit } from './init.js';
 import { cmdLook } from './cmd-look.js';
 import { cmdBrowser } from './cmd-browser.js';
+import { cmdMcp } from './cmd-mcp.js';
 import { cmdDemo } from '../demo/run-demo.js';
 import { DEFAULT_OUT } from '../core/defaults.js';
 import type { CliIO } from './common.js';
@@ -111,7 +112,9 @@ export function registerCommands(cli: CAC, io: CliIO): void {
   withConfig(cli.command('browser', 'print the browser a run would use (path and kind); CI logs name it'))
     .option('--install', 'when none is found, install Playwright\'s Chromium with its system packages')
     .action(act(cmdBrowser));
-  cli.command('init [dir]', 'scaffold for the app it finds: config with server:, a spec and brief per route, schemas, VS Code settings, CI, AGENTS.md, npm scripts')
+  withConfig(cli.command('mcp', 'MCP server over stdio for coding agents: look, run, explain, verify, list_specs, validate, approve (see docs/mcp.md)'))
+    .action(act(cmdMcp));
+  cli.command('init [dir]', 'scaffold for the app it finds: config with server:, a spec and brief per route, schemas, VS Code settings, MCP client configs, CI, AGENTS.md, npm scripts')
     .option('--ci <kind>', 'github (default: .github/workflows/visual-eval.yml), gitlab (.gitlab-ci.yml) or none')
     .option('--force', 'overwrite files, and re-create what you deleted, that init wrote before')
     .action(act(cmdInit));

@@ -4,7 +4,7 @@
 // the config means the same folder to `run`, `gate`, `approve`, `verify` and `merge`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_KEEP_RUNS, DEFAULT_OUT, defaultWorkers, takeFirst } from '../core/defaults.js';
+import { DEFAULT_KEEP_RUNS, DEFAULT_MCP_MAX_IMAGE_BYTES, DEFAULT_OUT, defaultWorkers, takeFirst } from '../core/defaults.js';
 import { InputError } from '../core/errors.js';
 import { shown } from '../core/paths.js';
 import { configFileOf } from '../spec/project.js';
@@ -21,20 +21,22 @@ export interface ResolvedOptions {
   out: string;
   workers: number;
   keepRuns: number;
+  /** `veval mcp`: PNG bytes of the images in one tool result */
+  mcpMaxImageBytes: number;
 }
 
 export interface SharedFlags { config?: string; out?: string; workers?: number | string }
 
 /** The config's own values for the shared options; schema problems are usage errors (exit 2). */
-function configValues(file: string | null, cwd: string): Pick<ConfigInput, 'out' | 'workers' | 'keepRuns'> {
+function configValues(file: string | null, cwd: string): Pick<ConfigInput, 'out' | 'workers' | 'keepRuns' | 'mcp'> {
   if (!file) return {};
   const { source, problems } = readYaml(file, shown(file, cwd), 'config');
   if (!source) throw new InputError(problems);
   const { problems: sp, valid } = schemaCheck(source, 'config');
-  const bad = sp.filter((p) => /\b(out|workers|keepRuns)\b/.test(p));
+  const bad = sp.filter((p) => /\b(out|workers|keepRuns|mcp)\b/.test(p));
   if (bad.length) throw new InputError(bad);
   const c = (valid.data ?? {}) as ConfigInput;
-  return { out: c.out, workers: c.workers, keepRuns: c.keepRuns };
+  return { out: c.out, workers: c.workers, keepRuns: c.keepRuns, mcp: c.mcp };
 }
 
 export function workersFlag(v: number | string | undefined): number | undefined {
@@ -54,5 +56,6 @@ export function resolveOptions(flags: SharedFlags, cwd = process.cwd()): Resolve
     cwd, root, configFile, out,
     workers: takeFirst(workersFlag(flags.workers), cfg.workers, defaultWorkers()),
     keepRuns: takeFirst(cfg.keepRuns, DEFAULT_KEEP_RUNS),
+    mcpMaxImageBytes: takeFirst(cfg.mcp?.maxImageBytes, DEFAULT_MCP_MAX_IMAGE_BYTES),
   };
 }

@@ -6,6 +6,8 @@ import os from 'node:os';
 export const DEFAULT_OUT = 'evals';
 /** Run folders kept under <out>/runs (the latest completed one and running ones are never pruned). */
 export const DEFAULT_KEEP_RUNS = 20;
+/** PNG bytes of the images in one `veval mcp` tool result (config `mcp.maxImageBytes`). */
+export const DEFAULT_MCP_MAX_IMAGE_BYTES = 1_000_000;
 /** Parallel browser contexts: the core count, at most 4 (more contexts than cores only contend). */
 export const defaultWorkers = () => Math.max(1, Math.min(4, os.availableParallelism()));
 

@@ -35,6 +35,7 @@ export interface LookOptions {
   /** progress lines (stderr in the CLI) */
   log: NodeJS.WritableStream;
   signal?: AbortSignal;
+  onProgress?: import('../index.js').PipelineOptions['onProgress'];
 }
 
 export interface LookUnit {
@@ -169,7 +170,7 @@ export async function look(opts: LookOptions): Promise<LookResult> {
   const { runPipeline } = await import('../index.js');
   const { run, report } = await runPipeline(plan, {
     out: opts.out, reporters: ['json', 'markdown', 'html'], argv: opts.argv ?? [], shard: null,
-    log: opts.log as NodeJS.WriteStream, signal: opts.signal, baseURL: opts.baseURL,
+    log: opts.log as NodeJS.WriteStream, signal: opts.signal, baseURL: opts.baseURL, onProgress: opts.onProgress,
   });
   return lookResult(run.runDir, run.runId, plan, report as Report);
 }

@@ -2,7 +2,7 @@
 // runtime validation (ajv) and the committed IDE schemas in schema/ (test/spec/schema-drift).
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { CHECKS } from '../checks/registry.js';
-import { DEFAULT_KEEP_RUNS, DEFAULT_OUT } from '../core/defaults.js';
+import { DEFAULT_KEEP_RUNS, DEFAULT_MCP_MAX_IMAGE_BYTES, DEFAULT_OUT } from '../core/defaults.js';
 import { SEVERITIES } from '../core/artifacts.js';
 
 const Str = (description: string, extra: object = {}) => Type.String({ description, ...extra });
@@ -246,6 +246,9 @@ export const Config = Type.Object({
   judge: Type.Optional(Judge),
   gate: Type.Optional(Gate),
   scoring: Type.Optional(Scoring),
+  mcp: Type.Optional(Type.Object({
+    maxImageBytes: Type.Integer({ minimum: 10000, maximum: 50000000, description: `bytes of PNG image data in one \`veval mcp\` tool result (default ${DEFAULT_MCP_MAX_IMAGE_BYTES}): images are downscaled, then cropped or left out (the result names what) to stay under it` }),
+  }, { additionalProperties: false, description: '`veval mcp`, the MCP server agents call' })),
 }, { additionalProperties: false, title: 'veval config', description: 'visual-eval.config.yaml: project defaults' });
 
 export type SpecInput = Static<typeof Spec>;

@@ -1,0 +1,33 @@
+// approve: promote a completed run's captures to baselines — only when the call says confirm: true,
+// never for a unit with blockers unless force: true, and only from a completed run made from the
+// current tree (approve's run-integrity rules, the same code as `veval approve`).
+import { z } from 'zod';
+import { RefusedError } from '../errors.js';
+import { cliOptions, defineTool } from '../tool.js';
+import type { ApproveFlags } from '../../cli/cmd-verify.js';
+
+export default defineTool({
+  name: 'approve',
+  title: 'Approve baselines',
+  description: 'Make a completed run\'s captures the approved baselines (`veval approve`). Only for an intended visual change, after you have looked at the captures: requires confirm: true. Refuses units whose captures have blocker findings unless force: true, new accessibility violations unless acceptA11yDebt: true, and any run that is not completed or not made from the current working tree.',
+  input: z.object({
+    confirm: z.boolean().optional().describe('must be true: approving replaces the reference every later run is compared with'),
+    force: z.boolean().optional().describe('approve captures with blocker findings too (each is listed as a warning)'),
+    acceptA11yDebt: z.boolean().optional().describe('record axe violations not yet known as accepted accessibility debt'),
+    spec: z.string().min(1).optional().describe('only this spec'),
+    state: z.string().min(1).optional().describe('only this state'),
+    viewport: z.string().min(1).optional().describe('only this viewport'),
+    run: z.string().min(1).optional().describe('run id or folder (default: the latest completed run)'),
+  }),
+  readOnly: false,
+  destructive: true,
+  async run(a, ctx) {
+    if (a.confirm !== true) throw new RefusedError('approve refused: it replaces the baselines every later run is compared with. Look at the captures first (run, explain), then call approve again with confirm: true');
+    const { approveRun, approveLines } = await import('../../cli/cmd-verify.js');
+    const out = await approveRun(cliOptions<ApproveFlags>(ctx, ['mcp', 'approve'], { spec: a.spec, state: a.state, viewport: a.viewport, run: a.run, force: a.force, acceptA11yDebt: a.acceptA11yDebt }));
+    if ('repeated' in out) throw new RefusedError(`approve refused: ${out.repeated.join(', ')} given more than once`);
+    const lines = [out.note, ...approveLines(out.res)];
+    const { written, unchanged, refused, warnings, acceptedDebt, orphans } = out.res;
+    return { text: lines.join('\n'), data: { exitCode: refused.length ? 1 : 0, written, unchanged, refused, warnings, acceptedDebt, orphans } };
+  },
+});

@@ -1,0 +1,27 @@
+// list_specs: the project's specs as the CLI loads them — names to pass to run, with their route,
+// states, viewports and whether they compare against baselines.
+import path from 'node:path';
+import { z } from 'zod';
+import { loadProject } from '../../spec/project.js';
+import { defineTool } from '../tool.js';
+
+export default defineTool({
+  name: 'list_specs',
+  title: 'List the specs',
+  description: 'List the project\'s specs (names to pass to run): file, route or URL, states, viewports, whether they compare against approved baselines (parity) and their brief. A project that does not load is an input error with every problem located (file:line:col).',
+  input: z.object({}),
+  readOnly: true,
+  async run(_a, ctx) {
+    // what a spec covers needs no base URL: a placeholder lets a project without one list
+    const plan = await loadProject({ config: ctx.config, cwd: ctx.cwd, baseURL: 'http://127.0.0.1/' });
+    const specs = plan.specs.map((s) => ({
+      name: s.name, file: s.file, route: s.route, url: s.route ? null : s.url,
+      states: s.states.map((x) => x.name), viewports: s.viewports.map((v) => `${v.name} ${v.width}×${v.height}`),
+      parity: !!s.parity, brief: s.brief?.file ?? null,
+      units: s.states.length * s.viewports.length,
+    }));
+    const text = [`${specs.length} spec(s) in ${plan.root}${plan.configFile ? `, config ${path.relative(plan.root, plan.configFile)}` : ''} (files relative to it):`,
+      ...specs.map((s) => `  ${s.name} (${s.file}): ${s.route ?? s.url} · states ${s.states.join(', ')} · viewports ${s.viewports.join(', ')}${s.parity ? ' · parity' : ''}`)].join('\n');
+    return { text, data: { config: plan.configFile, specs } };
+  },
+});

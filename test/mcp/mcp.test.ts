@@ -1,0 +1,251 @@
+// `veval mcp` driven by the SDK's own Client + StdioClientTransport, as an editor would: the real
+// CLI is spawned, pages are served from 127.0.0.1. Two servers: one for a project whose captures
+// go through a Playwright browser server of this file (look, explain, run, approve, errors), one
+// for a project that starts its own app server and browser (the byte budget, cancelling a run and
+// seeing no process left).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { TEST_BROWSER_PATH } from '../helpers/browser.js';
+import { CLI, TSX, tmpDir, writeTree } from '../helpers/tmp.js';
+import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
+import { CLEAN, DEFECTS } from '../look/pages.js';
+
+let browser: BrowserServer;
+let site: StaticServer;
+let projectA: string, projectB: string;
+let a: Connected, b: Connected;
+
+interface Connected { client: Client; transport: StdioClientTransport; stderr: () => string; errors: Error[] }
+
+async function connect(cwd: string): Promise<Connected> {
+  const transport = new StdioClientTransport({
+    command: process.execPath, args: ['--import', TSX, CLI, 'mcp'], cwd, stderr: 'pipe',
+    env: { ...process.env, NO_COLOR: '1' } as Record<string, string>,
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d) => { stderr += d; });
+  const errors: Error[] = [];
+  const client = new Client({ name: 'veval-test', version: '1.0.0' });
+  await client.connect(transport);
+  // anything on stdout that is not a JSON-RPC message lands here (the SDK's parse errors)
+  transport.onerror = (e) => errors.push(e);
+  return { client, transport, stderr: () => stderr, errors };
+}
+
+const call = (c: Connected, name: string, args: Record<string, unknown>, extra: { signal?: AbortSignal; onprogress?: (p: { progress: number; message?: string }) => void } = {}) =>
+  c.client.callTool({ name, arguments: args }, undefined, { timeout: 300_000, ...extra }) as Promise<CallToolResult>;
+const texts = (r: CallToolResult) => r.content.filter((x) => x.type === 'text').map((x) => (x as { text: string }).text).join('\n');
+const images = (r: CallToolResult) => r.content.filter((x) => x.type === 'image') as { data: string; mimeType: string }[];
+const pngSize = (b64: string) => { const b = Buffer.from(b64, 'base64'); return { width: b.readUInt32BE(16), height: b.readUInt32BE(20), bytes: b.length }; };
+
+/** A tall page of coloured blocks and text: a screenshot far over a small image budget. */
+const BIG = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Big</title><style>body{margin:0;font:14px sans-serif}
+.b{display:inline-block;width:37px;height:29px;margin:1px}</style></head><body><main><h1>Big page</h1><div id="grid"></div></main>
+<script>let s=7;const r=()=>(s=(s*16807)%2147483647)/2147483647;const g=document.getElementById('grid');
+for(let i=0;i<2400;i++){const d=document.createElement('span');d.className='b';d.style.background='hsl('+Math.floor(r()*360)+','+(40+Math.floor(r()*60))+'%,'+(30+Math.floor(r()*50))+'%)';d.textContent=String.fromCharCode(65+Math.floor(r()*26));g.appendChild(d);}</script></body></html>`;
+
+/** The app server of project B: serves its pages, records its pid. */
+const APP_SERVER = `const http=require('http'),fs=require('fs'),path=require('path');
+fs.writeFileSync(path.join(__dirname,'server.pid'),String(process.pid));
+http.createServer((q,s)=>{const f=path.join(__dirname,'pages',path.basename(q.url.split('?')[0])||'index.html');
+if(!fs.existsSync(f)){s.writeHead(404);s.end('no');return;}s.writeHead(200,{'content-type':'text/html'});s.end(fs.readFileSync(f));}).listen(Number(process.env.PORT),'127.0.0.1');`;
+
+before(async () => {
+  browser = await chromium.launchServer({ executablePath: TEST_BROWSER_PATH, args: ['--no-sandbox', '--disable-gpu'], host: '127.0.0.1' });
+  const pages = tmpDir('veval-mcp-pages-');
+  writeTree(pages, { 'defects.html': DEFECTS, 'clean.html': CLEAN });
+  site = await serveStatic(pages);
+  projectA = tmpDir('veval-mcp-a-');
+  writeTree(projectA, {
+    'visual-eval.config.yaml': `browser:\n  wsEndpoint: ${browser.wsEndpoint()}\nviewports:\n  desktop: { width: 1280, height: 800 }\n`,
+    'specs/clean.yaml': `name: clean\nurl: ${site.url}/clean.html\nviewports: [desktop]\nrequired:\n  - selector: "#save"\n`,
+    'specs/defects.yaml': `name: defects\nurl: ${site.url}/defects.html\nviewports: [desktop]\nrequired:\n  - selector: "#covered"\n    name: save button\nparity: { threshold: 0.1 }\n`,
+  });
+  projectB = tmpDir('veval-mcp-b-');
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const slowStates = Array.from({ length: 6 }, (_, i) => `  - name: s${i}\n    steps:\n      - wait: 4000\n`).join('');
+  writeTree(projectB, {
+    'server.js': APP_SERVER,
+    'pages/big.html': BIG,
+    'pages/slow.html': CLEAN,
+    'visual-eval.config.yaml': `server:\n  command: node server.js\n  url: http://127.0.0.1:${port}/slow.html\n  env: { PORT: "${port}" }\nviewports:\n  desktop: { width: 1280, height: 800 }\nmcp:\n  maxImageBytes: 120000\n`,
+    'specs/slow.yaml': `name: slow\nroute: /slow.html\nviewports: [desktop]\nstates:\n${slowStates}`,
+  });
+  [a, b] = await Promise.all([connect(projectA), connect(projectB)]);
+});
+
+after(async () => {
+  await a?.client.close();
+  await b?.client.close();
+  await site?.close();
+  await browser?.close();
+});
+
+test('tools/list: the seven tools, each with an input schema', async () => {
+  const { tools } = await a.client.listTools();
+  assert.deepEqual(tools.map((t) => t.name), ['look', 'run', 'explain', 'verify', 'list_specs', 'validate', 'approve']);
+  for (const t of tools) {
+    assert.equal(t.inputSchema.type, 'object', t.name);
+    assert.ok(t.description && t.description.length > 40, `${t.name} says what it is for`);
+  }
+  const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+  assert.deepEqual(byName.look.inputSchema.required, ['target']);
+  assert.ok(byName.approve.inputSchema.properties?.confirm, 'approve takes confirm');
+  assert.equal(byName.approve.annotations?.destructiveHint, true);
+  assert.equal(byName.run.annotations?.readOnlyHint, true);
+});
+
+let lookRun = '';
+let coveredId = '';
+
+test('look on a local page with a covered button: the blocker finding, an image per capture and the blocker\'s crop', async () => {
+  const progress: string[] = [];
+  const r = await call(a, 'look', { target: `${site.url}/defects.html`, viewports: ['desktop'] }, { onprogress: (p) => progress.push(p.message ?? '') });
+  const data = r.structuredContent as any;
+  lookRun = data.runId;
+  const covered = data.findings.find((f: any) => f.check === 'interactive-reachable' && f.selector === '#covered');
+  assert.ok(covered, `the covered button is found: ${JSON.stringify(data.findings.map((f: any) => f.message))}`);
+  assert.equal(covered.severity, 'blocker');
+  assert.match(covered.message, /#cover/);
+  coveredId = covered.id;
+  assert.match(texts(r), new RegExp(`${coveredId.replace('#', '\\#')} blocker interactive-reachable`));
+  const imgs = images(r);
+  assert.ok(imgs.length >= 2, 'a capture and the blocker crop');
+  for (const i of imgs) assert.equal(i.mimeType, 'image/png');
+  assert.match(texts(r), new RegExp(`image: crop of ${coveredId.replace('#', '\\#')} \\(blocker\\)`));
+  assert.match(texts(r), /image: capture look\/default-desktop/);
+  assert.ok(progress.some((m) => /captured 1: look\/default-desktop/.test(m)), `progress notifications: ${progress.join(' | ')}`);
+});
+
+test('explain a finding: its crop, the DOM excerpt and the check\'s doc', async () => {
+  const r = await call(a, 'explain', { finding: coveredId, run: lookRun });
+  const t = texts(r);
+  assert.match(t, /interactive-reachable/);
+  assert.match(t, /DOM excerpt[\s\S]*#covered[\s\S]*covered by #cover/);
+  assert.match(t, /docs\/checks\/interactive-reachable\.md/);
+  const [img] = images(r);
+  assert.ok(img, 'the crop');
+  const size = pngSize(img.data);
+  // the crop is the button and its cover with a margin, not the whole 1280 px wide page
+  assert.ok(size.width < 600 && size.height < 400, `a crop, not the page: ${size.width}×${size.height}`);
+  await assert.rejects(call(a, 'explain', { finding: 'look#999', run: lookRun }), (e: McpError) => e.code === -32602 && /no finding "look#999"/.test(e.message) && (e.data as any).exitCode === 2);
+});
+
+test('run on a spec: the verdict, the findings per unit and the report path', async () => {
+  const r = await call(a, 'run', { specs: ['clean'] });
+  const data = r.structuredContent as any;
+  assert.equal(data.status, 'pass', texts(r));
+  assert.equal(data.exitCode, 0);
+  assert.deepEqual(data.specs.map((s: any) => s.name), ['clean']);
+  assert.ok(fs.existsSync(path.join(projectA, data.report)), data.report);
+  assert.match(texts(r), /^run \S+: PASS — exit 0; report evals\/runs\/\S+\/report\.json/);
+  const bad = await call(a, 'run', { specs: ['defects'] });
+  const d = bad.structuredContent as any;
+  assert.equal(d.status, 'fail');
+  assert.equal(d.exitCode, 1);
+  const unit = d.specs[0].units[0];
+  assert.equal(unit.unit, 'defects/default-desktop');
+  assert.ok(unit.findings.some((f: any) => f.check === 'required-visible' && f.severity === 'blocker'), JSON.stringify(unit.findings));
+  assert.match(texts(bad), /defects#\d+ blocker required-visible @ default-desktop/);
+  // verify says why it fails: the newest run failed the gate
+  const v = await call(a, 'verify', {});
+  assert.equal((v.structuredContent as any).ok, false);
+  assert.match(texts(v), /verify: FAIL/);
+});
+
+test('approve without confirm is refused; with confirm, a unit with blockers is refused unless force', async () => {
+  await assert.rejects(call(a, 'approve', {}), (e: McpError) =>
+    e.code === -32600 && /confirm: true/.test(e.message) && (e.data as any).reason === 'refused');
+  assert.ok(!fs.existsSync(path.join(projectA, 'baselines')), 'nothing approved');
+  const r = await call(a, 'approve', { confirm: true, spec: 'defects' });
+  const data = r.structuredContent as any;
+  assert.equal(data.exitCode, 1);
+  assert.match(data.refused[0].reason, /blocker finding/);
+  assert.ok(!fs.existsSync(path.join(projectA, 'baselines/defects/default-desktop.png')));
+});
+
+test('errors are MCP errors with the CLI\'s reasons: bad arguments and bad input are exit 2', async () => {
+  await assert.rejects(call(a, 'look', { viewports: 'desktop' }), (e: McpError) =>
+    e.code === -32602 && (e.data as any).reason === 'input' && (e.data as any).exitCode === 2 && /look: target/.test(e.message));
+  await assert.rejects(call(a, 'look', { target: 'settings' }), (e: McpError) =>
+    e.code === -32602 && (e.data as any).exitCode === 2 && /neither a route/.test(e.message));
+  // validate: problems are the answer, located
+  const v = await call(a, 'validate', { text: 'name: x\nroute: /a\nviewports: [desktop]\nchecks:\n  overflow: maybe\n' });
+  const data = v.structuredContent as any;
+  assert.equal(data.ok, false);
+  assert.ok(data.problems.some((p: any) => p.line === 5 && /overflow/.test(p.text)), JSON.stringify(data.problems));
+  const ok = await call(a, 'validate', { text: 'name: x\nroute: /a\nviewports: [desktop]\n' });
+  assert.equal((ok.structuredContent as any).ok, true);
+  const specs = await call(a, 'list_specs', {});
+  assert.deepEqual((specs.structuredContent as any).specs.map((s: any) => s.name), ['clean', 'defects']);
+  assert.deepEqual(a.errors, [], 'stdout carried only the protocol');
+});
+
+test('a page whose screenshots exceed mcp.maxImageBytes yields downscaled images and a note', async () => {
+  const r = await call(b, 'look', { target: '/big.html', viewports: ['desktop'] });
+  const imgs = images(r);
+  assert.ok(imgs.length >= 1, texts(r));
+  const total = imgs.reduce((n, i) => n + pngSize(i.data).bytes, 0);
+  assert.ok(total <= 120000, `images under the budget: ${total}`);
+  const data = r.structuredContent as any;
+  const shot = path.join(projectB, data.runDir, data.units[0].screenshot);
+  const full = { width: fs.readFileSync(shot).readUInt32BE(16), height: fs.readFileSync(shot).readUInt32BE(20), bytes: fs.statSync(shot).size };
+  assert.ok(full.bytes > 120000, `the capture itself is over the budget: ${full.bytes}`);
+  assert.ok(pngSize(imgs[0].data).width < full.width, 'downscaled');
+  assert.match(texts(r), /note: images downscaled to stay under mcp\.maxImageBytes \(120000 bytes\)/);
+  assert.match(texts(r), /downscaled from \d+×\d+/);
+});
+
+function descendants(pid: number): number[] {
+  const parent = new Map<number, number>();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch { /* gone */ }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => { for (const [c, pp] of parent) if (pp === p) { out.push(c); walk(c); } };
+  walk(pid);
+  return out;
+}
+const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+test('cancelling a long run stops it: browser and app server closed, no process left, the run marked interrupted', async () => {
+  const serverPid = b.transport.pid!;
+  // what runs under the server before the call (tsx's esbuild service) is not the run's
+  const before = new Set(descendants(serverPid));
+  const ours = () => descendants(serverPid).filter((p) => !before.has(p));
+  const ctrl = new AbortController();
+  let captured = false;
+  let during: number[] = [];
+  const running = call(b, 'run', {}, {
+    signal: ctrl.signal,
+    onprogress: (p) => { if (!captured && /^captured 1:/.test(p.message ?? '')) { captured = true; during = ours(); ctrl.abort(); } },
+  });
+  await assert.rejects(running, /abort/i);
+  assert.ok(captured, 'the run was under way (a unit captured) when cancelled');
+  assert.ok(during.length >= 2, `the browser and the app server ran under veval mcp: ${during}`);
+  const appPid = Number(fs.readFileSync(path.join(projectB, 'server.pid'), 'utf8'));
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline && (ours().length || alive(appPid))) await new Promise((r) => setTimeout(r, 200));
+  assert.deepEqual(ours(), [], 'no browser or app server process left under veval mcp');
+  for (const p of during) assert.equal(alive(p), false, `process ${p} of the run is gone`);
+  assert.equal(alive(appPid), false, 'the app server is stopped');
+  const runs = fs.readdirSync(path.join(projectB, 'evals/runs')).sort();
+  const info = () => JSON.parse(fs.readFileSync(path.join(projectB, 'evals/runs', runs[runs.length - 1], 'run.json'), 'utf8'));
+  while (Date.now() < deadline && info().state === 'running') await new Promise((r) => setTimeout(r, 200));
+  assert.equal(info().state, 'interrupted', JSON.stringify(info()));
+  assert.equal(info().selection.specs[0], 'slow', 'the run is the cancelled one, not the look before it');
+  // the server is still there for the next call
+  assert.equal((await b.client.listTools()).tools.length, 7);
+  assert.match(b.stderr(), /run cancelled; its run stopped/);
+  assert.deepEqual(b.errors, [], 'stdout carried only the protocol');
+});
