@@ -1,5 +1,5 @@
 // veval init: a working starting point for the app it finds — config with a server: that builds
-// and serves it, a spec and brief per route, IDE schemas and VS Code settings, a CI file (GitHub
+// and serves it, a spec and brief per route, IDE schemas and VS Code settings, the MCP client configurations (.mcp.json, .cursor/mcp.json, .vscode/mcp.json), a CI file (GitHub
 // Actions or GitLab CI), an AGENTS.md section, npm scripts and .gitignore entries. Running it again
 // never overwrites or re-creates what the user changed or deleted (see init/manifest.ts).
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import { writeFileAtomic, writeJsonAtomic } from '../core/fsx.js';
 import { PACKAGE_ROOT } from '../core/version.js';
 import { CI_LAYOUT, githubWorkflow, gitlabCi, shardCountFor } from './init/ci.js';
 import { detectApp, type AppInfo } from './init/detect.js';
+import type { PackageManager } from './init/pm.js';
 import { InitWriter, MANIFEST_FILE, type Outcome } from './init/manifest.js';
 
 export const CONFIG_FILE = 'visual-eval.config.yaml';
@@ -83,6 +84,8 @@ Say what a user comes to ${route} to do, and what must go right (the judge reads
 
 const AGENTS = `<!-- veval:start -->
 ## Visual evals (veval)
+**The done rule: a UI change is done only when \`veval verify\` passes for the current working tree, and your
+done message includes the checklist answers with the capture files they rest on.**
 A new screen with no spec yet: \`npx --no-install veval look <route>\` captures it at desktop and mobile with
 every deterministic check (exit 1 on a blocker); fix what it lists, then \`--spec-out specs/<name>.yaml\` starts a spec.
 Before you say a UI change is done:
@@ -90,15 +93,27 @@ Before you say a UI change is done:
    unrelated package). Exit 0 means the gate passed; 1 means it failed — fix every blocker and important
    problem it lists (one line each, with the captures it affects; summary.md, named on the \`wrote\` line,
    has the same with links); 2 means a spec is invalid.
-2. Answer the agent checklist at the end of summary.md (or \`checklist\` in report.json) from the captures it names.
+2. Answer the agent checklist at the end of summary.md (or \`checklist\` in report.json) from the captures it
+   names: open each file and check the answer against it.
 3. Run \`npm run eval:verify\` (= \`npx --no-install veval verify\`); it fails when the report is missing, failed, or
-   stale for your working tree or baselines.
-4. Include the report in your completion message: the verdict line and the \`report.json\` path the run printed
-   (or the output of \`npx --no-install veval run --json\`).
-Never edit baselines by hand and never loosen thresholds to get green: \`veval approve\` is for intended
-changes only, after you have looked at the captures.
+   stale for your working tree or baselines. Not done until it passes.
+4. Your completion message: the verdict line, the \`report.json\` path the run printed, and each checklist
+   question with your answer and the capture files it rests on.
+Through MCP (\`.mcp.json\`, \`.cursor/mcp.json\`, \`.vscode/mcp.json\` start \`veval mcp\`) the same steps are the tools
+\`look\`, \`run\`, \`explain\` (a finding's crop) and \`verify\`; the rule is the same.
+Never edit baselines by hand and never loosen thresholds to get green: \`veval approve\` (the \`approve\` tool, with
+\`confirm: true\`) is for intended changes only, after you have looked at the captures.
 <!-- veval:end -->
 `;
+
+/** The MCP client configurations init writes: Claude Code and Cursor read `mcpServers`, VS Code `servers` with a type. */
+export const MCP_FILES = { '.mcp.json': 'mcpServers', '.cursor/mcp.json': 'mcpServers', '.vscode/mcp.json': 'servers' } as const;
+
+/** How a client starts `veval mcp`: the project's own installed veval, through its package manager. */
+export function mcpServerEntry(pm: PackageManager, key: 'mcpServers' | 'servers'): Record<string, unknown> {
+  const [command, ...args] = pm.exec('veval mcp').split(' ');
+  return key === 'servers' ? { type: 'stdio', command, args } : { command, args };
+}
 
 export const SCRIPTS: Record<string, string> = {
   'eval:capture': 'veval capture',
@@ -151,6 +166,10 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
     const have = cur['yaml.schemas'] ?? {};
     return Object.entries(VSCODE_SETTINGS['yaml.schemas']).every(([k]) => k in have) ? null : { ...cur, 'yaml.schemas': { ...have, ...VSCODE_SETTINGS['yaml.schemas'] } };
   });
+  for (const [rel, key] of Object.entries(MCP_FILES)) {
+    const entry = mcpServerEntry(app.pm, key);
+    jsonFile(w, root, rel, { [key]: { veval: entry } }, (cur) => (cur?.[key]?.veval ? null : { ...cur, [key]: { ...(cur?.[key] ?? {}), veval: entry } }));
+  }
   jsonFile(w, root, '.vscode/extensions.json', VSCODE_EXTENSIONS, (cur) => {
     const rec: string[] = Array.isArray(cur.recommendations) ? cur.recommendations : [];
     return rec.includes('redhat.vscode-yaml') ? null : { ...cur, recommendations: [...rec, 'redhat.vscode-yaml'] };
@@ -179,6 +198,7 @@ function jsonFile(w: InitWriter, root: string, rel: string, fresh: object, merge
   try { cur = JSON.parse(text); } catch { w.log.push({ rel, outcome: 'kept', note: `not plain JSON (comments?): add ${JSON.stringify(fresh)} yourself` }); return; }
   const merged = merge(cur);
   if (!merged) { w.log.push({ rel, outcome: 'unchanged' }); return; }
+  if (w.changedByUser(rel)) { w.log.push({ rel, outcome: 'kept', note: 'you changed it' }); return; }
   if (w.part(`${rel}:veval`, null, JSON.stringify(fresh)) !== 'write') { w.log.push({ rel, outcome: 'kept', note: 'you removed what init added' }); return; }
   writeFileAtomic(abs, JSON.stringify(merged, null, 2) + '\n');
   w.log.push({ rel, outcome: 'updated' });

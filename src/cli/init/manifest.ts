@@ -49,6 +49,13 @@ export class InitWriter {
     return outcome;
   }
 
+  /** A file init wrote whose content is no longer what it wrote: the user's now (unless --force). */
+  changedByUser(rel: string): boolean {
+    const recorded = this.manifest.files[rel];
+    const abs = path.join(this.root, rel);
+    return !this.force && !!recorded && fs.existsSync(abs) && sha256(fs.readFileSync(abs)) !== recorded;
+  }
+
   /**
    * A part of a file that is the user's (a .gitignore line, an npm script, a marked section).
    * `present` is what the file has there now (null: absent). 'write': put `want` there; 'same': it
