@@ -52,6 +52,9 @@ export interface ServeOptions {
   signal?: AbortSignal;
 }
 
+/** Calls still running: stdin closing after a request (a piped script) still gets its answer. */
+const inflight = new Set<Promise<unknown>>();
+
 export function createServer(opts: ServeOptions): Server {
   const server = new Server({ name: 'veval', version: TOOL_VERSION }, {
     capabilities: { tools: {} },
@@ -75,13 +78,16 @@ export function createServer(opts: ServeOptions): Server {
       },
     };
     opts.log.write(`veval mcp: ${tool.name} ${JSON.stringify(parsed.data).slice(0, 300)}\n`);
+    const running = tool.run(parsed.data, ctx);
+    inflight.add(running);
     try {
-      return content(await tool.run(parsed.data, ctx));
+      return content(await running);
     } catch (err) {
       const e = toToolError(err);
       opts.log.write(`veval mcp: ${tool.name} failed (${e.data.reason}, exit ${e.data.exitCode}): ${e.message.split('\n')[0]}\n`);
       throw e;
     } finally {
+      inflight.delete(running);
       if (signal.aborted) opts.log.write(`veval mcp: ${tool.name} cancelled; its run stopped\n`);
     }
   });
@@ -97,7 +103,10 @@ export async function serveStdio(opts: ServeOptions): Promise<void> {
   const server = createServer(opts);
   const transport = new StdioServerTransport(process.stdin, protocolOut);
   const closed = new Promise<void>((resolve) => { server.onclose = () => resolve(); });
-  process.stdin.once('end', () => { server.close().catch(() => {}); });
+  process.stdin.once('end', () => {
+    // the answers go out before the server closes (the SDK sends a response after the handler resolves)
+    void Promise.allSettled([...inflight]).then(() => new Promise((r) => setTimeout(r, 50))).then(() => server.close()).catch(() => {});
+  });
   opts.signal?.addEventListener('abort', () => { server.close().catch(() => {}); }, { once: true });
   await server.connect(transport);
   opts.log.write(`veval mcp ${TOOL_VERSION}: serving ${TOOLS.length} tools over stdio in ${opts.cwd}\n`);
