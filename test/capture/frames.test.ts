@@ -82,6 +82,12 @@ const message = async (spec: string) => {
   const results = await runChecks(run, specs.find((s) => s.name === spec)!);
   return results.find((r) => r.check === 'required-visible')!.findings.map((f) => f.message);
 };
+/** A required entry that must not be fully visible: its verdict and the message of its finding. */
+const hidden = async (spec: string) => {
+  const r = required(spec);
+  assert.notEqual(r.verdict.level, 'full');
+  return { v: r.verdict, m: (await message(spec))[0] };
+};
 /** The colour at a CSS point of a capture. */
 const pixel = (spec: string, x: number, y: number) => {
   const png = PNG.sync.read(readPng(run, spec));
@@ -116,11 +122,9 @@ describe('required elements inside frames', () => {
   });
 
   test('a transparent layer of the page over the frame takes the clicks meant for the CTA inside it: a cover that paints nothing', async () => {
-    const r = required('glass-over');
-    assert.notEqual(r.verdict.level, 'full');
-    assert.equal(r.verdict.coveredBy?.selector, 'div.click-catcher');
-    assert.equal(r.verdict.coveredBy?.invisible, true);
-    const [m] = await message('glass-over');
+    const { v, m } = await hidden('glass-over');
+    assert.equal(v.coveredBy?.selector, 'div.click-catcher');
+    assert.equal(v.coveredBy?.invisible, true);
     assert.match(m, /covered by "div\.click-catcher" \(in the page, over the frame\) \(it paints nothing there, but it takes the clicks\)/);
   });
 
@@ -141,23 +145,19 @@ describe('required elements inside frames', () => {
   });
 
   test('a CTA covered by a cookie wall inside the frame fails, naming the frame and the cover', async () => {
-    const r = required('inner-cover');
-    assert.notEqual(r.verdict.level, 'full');
-    assert.equal(r.verdict.coveredBy?.selector, 'div.cookie-wall');
-    assert.deepEqual(r.verdict.coveredBy?.frame, FRAME);
+    const { v, m } = await hidden('inner-cover');
+    assert.equal(v.coveredBy?.selector, 'div.cookie-wall');
+    assert.deepEqual(v.coveredBy?.frame, FRAME);
     // the cover's box is where the wall shows on the top page (frame top 154 + 30)
-    assert.equal(r.verdict.coveredBy?.box?.y, 184);
-    const [m] = await message('inner-cover');
+    assert.equal(v.coveredBy?.box?.y, 184);
     assert.match(m, /required "pay button" \(#pay\) inside the frame "#checkout-frame" is not fully visible/);
     assert.match(m, /covered by "div\.cookie-wall" inside the frame "#checkout-frame"/);
   });
 
   test('a CTA in a frame covered by an overlay of the parent page fails, naming the overlay', async () => {
-    const r = required('parent-cover');
-    assert.notEqual(r.verdict.level, 'full');
-    assert.equal(r.verdict.coveredBy?.selector, 'div.promo');
-    assert.equal(r.verdict.coveredBy?.frame, undefined);
-    const [m] = await message('parent-cover');
+    const { v, m } = await hidden('parent-cover');
+    assert.equal(v.coveredBy?.selector, 'div.promo');
+    assert.equal(v.coveredBy?.frame, undefined);
     assert.match(m, /inside the frame "#checkout-frame" is not fully visible/);
     assert.match(m, /covered by "div\.promo" \(in the page, over the frame\) over 40 px/);
   });
