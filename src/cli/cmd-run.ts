@@ -11,9 +11,10 @@ import { shown } from '../core/paths.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import type { CommonOptions } from './commands.js';
 import { humanStream, ioOf, jsonOnStdout, loadSelected, nothingChanged, reportersOf, resolved, traceOf } from './common.js';
+// exit codes: the gate's one mapping from a verdict (0 pass, 1 fail; an incomplete run never passes)
+import { exitCodeOf } from '../gate/policy.js';
 import { announce, captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter, type PipelineOptions } from '../index.js';
 
-const exitOf = (report: { status: string; incomplete?: boolean }) => (report.status === 'pass' && !report.incomplete ? EXIT.pass : EXIT.fail);
 
 /** In GitHub Actions, the run's summary.md goes to the job summary page too. */
 function stepSummary(opts: CommonOptions, runDir: string): void {
@@ -75,7 +76,7 @@ export async function cmdRun(specs: string[], opts: CommonOptions): Promise<numb
   }
   stepSummary(opts, result.run.runDir);
   printJson(opts, result.run.runDir);
-  return exitOf(result.report);
+  return exitCodeOf(result.report);
 }
 
 export async function cmdCapture(specs: string[], opts: CommonOptions): Promise<number> {
@@ -116,35 +117,34 @@ export async function cmdCheck(opts: CommonOptions): Promise<number> {
     const { withBaselineLock } = await import('../parity/lock.js');
     await withBaselineLock(run.root, `veval check --update-baselines (run ${run.runId})`, checks);
   } else await checks();
-  // Exit 1 when any check errored or found something the gate would not let pass.
-  let bad = false;
+  // the gate's policy over checks.json and parity.json decides the exit code (gate/index.ts stageVerdict)
+  const { stageVerdict } = await import('../gate/index.js');
+  let failed = false;
   for (const spec of run.plan.specs) {
     const checks = readArtifact('checks', path.join(run.runDir, files.checks(spec.name)));
-    const loaded = readArtifact('parity', path.join(run.runDir, files.parity(spec.name)));
+    const parity = readArtifact('parity', path.join(run.runDir, files.parity(spec.name))).value;
     const results = checks.value ?? [];
-    const parity = loaded.value;
-    const findings = [...results.flatMap((r) => r.findings), ...(parity?.findings ?? [])];
-    // a corrupt or foreign checks.json / parity.json fails, named (a missing parity.json is no parity)
-    const unreadable = [checks.problem === 'missing' ? null : checks.problem && `${files.checks(spec.name)} is ${checks.problem}`,
-      loaded.problem?.startsWith('unreadable') ? `${files.parity(spec.name)} is ${loaded.problem}` : null].filter((x): x is string => !!x);
-    if (unreadable.length || results.some((r) => r.status === 'error') || parity?.status === 'error' || findings.some((f) => !spec.gate.warn.includes(f.severity))) bad = true;
-    out.write(`${spec.name}: ${findings.length} finding(s)${results.some((r) => r.status === 'error') ? ', check errors' : ''}${unreadable.map((u) => `; ${forTerminal(u)}`).join('')}\n`);
+    const findings = results.flatMap((r) => r.findings).length + (parity?.findings.length ?? 0);
+    const v = stageVerdict(run, spec, 'checks');
+    if (v.status === 'fail') failed = true;
+    out.write(`${spec.name}: ${findings} finding(s)${results.some((r) => r.status === 'error') ? ', check errors' : ''}${v.other.map((u) => `; ${forTerminal(u)}`).join('')}\n`);
   }
-  return bad ? EXIT.fail : EXIT.pass;
+  return exitCodeOf({ status: failed ? 'fail' : 'pass' });
 }
 
 export async function cmdJudge(opts: CommonOptions): Promise<number> {
   const { run } = continuable(reopen(opts), 'judge');
   const out = ioOf(opts).stdout;
   await judgeStage(run, { noCache: opts.cache === false });
-  let bad = false;
+  const { stageVerdict } = await import('../gate/index.js');
+  let failed = false;
   for (const spec of run.plan.specs) {
     const loaded = readArtifact('judge', path.join(run.runDir, files.judge(spec.name)));
     const j = loaded.value;
     out.write(`${spec.name}: judge ${forTerminal(j?.status ?? loaded.problem ?? 'missing')}${j?.reason ? ` (${forTerminal(j.reason)})` : ''}\n`);
-    if (!j || ['error', 'FAIL_EVIDENCE', 'fail'].includes(j.status)) bad = true;
+    if (stageVerdict(run, spec, 'judge').status === 'fail') failed = true;
   }
-  return bad ? EXIT.fail : EXIT.pass;
+  return exitCodeOf({ status: failed ? 'fail' : 'pass' });
 }
 
 export async function cmdGate(opts: CommonOptions): Promise<number> {
@@ -161,7 +161,7 @@ export async function cmdGate(opts: CommonOptions): Promise<number> {
   check();
   stepSummary(opts, run.runDir);
   printJson(opts, run.runDir);
-  return exitOf(report);
+  return exitCodeOf(report);
 }
 
 export async function cmdReport(opts: CommonOptions): Promise<number> {
@@ -190,5 +190,5 @@ export async function cmdMerge(dirs: string[], opts: CommonOptions): Promise<num
   announce(humanStream(opts), reporters, written);
   stepSummary(opts, runDir);
   printJson(opts, runDir);
-  return exitOf(report);
+  return exitCodeOf(report);
 }

@@ -43,8 +43,8 @@ export async function cmdDemo(opts: CommonOptions): Promise<number> {
   const caught = findings.find((f) => f.check === 'required-visible' && f.viewport === 'mobile' && String(f.evidence?.selector ?? f.message).includes('#pay'));
   banner(out, 'Result');
   out.write(`  approve run:   ${first.report.status}  (${first.run.runDir})\n`);
-  out.write(`  approved build: ${approved.report.status} (exit ${approved.report.status === 'pass' ? 0 : 1})  ${path.join(approved.run.runDir, 'index.html')}\n`);
-  out.write(`  regressed build: ${regressed.report.status} (exit ${regressed.report.status === 'pass' ? 0 : 1})  ${path.join(regressed.run.runDir, 'index.html')}\n`);
+  out.write(`  approved build: ${approved.report.status} (exit ${approved.report.exitCode})  ${path.join(approved.run.runDir, 'index.html')}\n`);
+  out.write(`  regressed build: ${regressed.report.status} (exit ${regressed.report.exitCode})  ${path.join(regressed.run.runDir, 'index.html')}\n`);
   if (caught) out.write(`  caught: [${caught.severity}] ${caught.check} @ ${caught.state}/${caught.viewport}: ${caught.message}\n`);
   const ok = approved.report.status === 'pass' && regressed.report.status === 'fail' && !!caught;
   out.write(ok

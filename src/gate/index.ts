@@ -6,12 +6,16 @@ import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import { buildChecklist } from './checklist.js';
 import { readArtifact } from '../core/artifact-read.js';
+import { decide, exitCodeOf, type Verdict } from './policy.js';
 import { readSpec } from './read.js';
 import type { Report, SpecReport } from './report-schema.js';
 import { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash } from './score.js';
 import { specReport } from './spec-report.js';
+import { checksStage, judgeStage, parityStage } from './stages.js';
+import type { SpecPlan } from '../spec/plan.js';
 
 export type { Report, SpecReport } from './report-schema.js';
+export { exitCodeOf, type Verdict } from './policy.js';
 
 export interface GateInfo { startedAt: string; finishedAt: string; incomplete?: boolean; argv?: string[] }
 
@@ -69,7 +73,7 @@ export function gateRun(run: RunContext, info: GateInfo): Report {
     git: { sha: rj.gitSha ?? null, treeHash: rj.treeHash ?? null },
     environment: sharedEnvironment(records),
     status,
-    exitCode: status === 'pass' ? 0 : 1,
+    exitCode: exitCodeOf({ status }),
     startedAt: info.startedAt,
     finishedAt: info.finishedAt,
     durationMs: Number.isFinite(finished - started) ? Math.max(0, finished - started) : 0,
@@ -86,4 +90,20 @@ export function gateRun(run: RunContext, info: GateInfo): Report {
   };
   writeJsonAtomic(abs(run, files.report), report);
   return report;
+}
+
+/** The gate's policy over one stage's artifacts, for `veval check` and `veval judge` (their exit
+ *  code): the same fail-closed errors and finding effects as the gate, without the score (minScore
+ *  is the whole gate's). `checks`: checks.json and parity.json; `judge`: judge.json. */
+export function stageVerdict(run: RunContext, spec: SpecPlan, stage: 'checks' | 'judge'): Verdict {
+  const a = readSpec(run, spec);
+  const gate = { ...spec.gate, minScore: 0 };
+  const checkFindings = (a.checks.value ?? []).flatMap((r) => r.findings);
+  if (stage === 'checks') {
+    const checks = checksStage(spec, a), parity = parityStage(spec, a);
+    return decide({ findings: [...checkFindings, ...(a.parity.value?.findings ?? [])], errors: [...checks.errors, ...parity.errors], gate, score: null });
+  }
+  const judge = judgeStage(spec, a, checkFindings.some((f) => f.severity === 'blocker'));
+  const active = !!spec.judge && spec.judge.mode !== 'off';
+  return decide({ findings: [...(active ? a.judge.value?.findings ?? [] : []), ...judge.findings], errors: judge.errors, gate, score: null });
 }

@@ -1,9 +1,13 @@
-// The gate policy: pure, over findings and fail-closed errors. Blockers and errors always fail
-// (a finding with an `effect` — known-debt, fixed — is reported and never fails);
-// other severities fail unless listed in gate.warn; gate.minScore fails below. The score is an
-// input only for minScore: it can make a spec fail, never pass.
+// The gate policy: pure, over findings and fail-closed errors. It alone decides what fails: every
+// finding and unit of report.json carries its effect (`fails` and why) from here, and reporters,
+// the checklist and every command's exit code render that and never decide again.
+// Blockers and errors always fail; a finding with an effect from its stage (known-debt, fixed) is
+// reported and never fails; other severities fail unless listed in gate.warn (warn-only);
+// gate.minScore fails below. The score is an input only for minScore: it can make a spec fail,
+// never pass.
 import { SEVERITIES, type Finding, type Severity } from '../core/artifacts.js';
 import type { GatePlan } from '../spec/plan.js';
+import type { Effect, ReportFinding } from './report-schema.js';
 
 export interface PolicyInput {
   findings: Finding[];
@@ -13,18 +17,36 @@ export interface PolicyInput {
   score: number | null;
 }
 
-export interface Verdict { status: 'pass' | 'fail'; reasons: string[]; warnings: string[] }
+/** `other`: the reasons no finding states (fail-closed errors, the score under minScore); also in `reasons`. */
+export interface Verdict { status: 'pass' | 'fail'; reasons: string[]; warnings: string[]; other: string[] }
 
 const MAX_LISTED = 20;
 
-/** Whether a finding counts against the gate: one with an effect (known-debt, fixed) is reported only. */
-export const counts = (f: Pick<Finding, 'effect'>) => !f.effect;
+/** Blockers can never be warn-only, even if a config lists them in warn. */
+export const warnOnly = (gate: Pick<GatePlan, 'warn'>, s: Severity) => s !== 'blocker' && gate.warn.includes(s);
 
-/** Blockers can never be waived, even if a config lists them in warn. */
-export const waived = (gate: GatePlan, s: Severity) => s !== 'blocker' && gate.warn.includes(s);
+/** What one finding does to the verdict. The stage's own effect (accessibility debt) wins; a
+ *  severity the policy does not know is never silently ignored. */
+export function effectOf(gate: Pick<GatePlan, 'warn'>, f: Pick<Finding, 'severity' | 'effect'>): { fails: boolean; effect: Effect } {
+  if (f.effect === 'known-debt' || f.effect === 'fixed') return { fails: false, effect: f.effect };
+  if (SEVERITIES.includes(f.severity) && warnOnly(gate, f.severity)) return { fails: false, effect: 'warn-only' };
+  return { fails: true, effect: 'blocker' };
+}
+
+/** The finding as report.json carries it: stamped with its effect. */
+export const stamped = (gate: Pick<GatePlan, 'warn'>, f: Finding): ReportFinding => ({ ...f, ...effectOf(gate, f) });
+
+/** Strongest first: a unit's effect is the strongest among its findings'. */
+const STRENGTH: readonly Effect[] = ['blocker', 'warn-only', 'known-debt', 'fixed'];
+export function strongest(findings: Pick<ReportFinding, 'effect'>[]): Effect | null {
+  return STRENGTH.find((e) => findings.some((f) => f.effect === e)) ?? null;
+}
+
+/** The one mapping from a verdict to the process exit code: 0 pass · 1 fail (an incomplete run never passes). */
+export const exitCodeOf = (v: { status: 'pass' | 'fail'; incomplete?: boolean }): 0 | 1 => (v.status === 'pass' && !v.incomplete ? 0 : 1);
 
 export const where = (f: Pick<Finding, 'state' | 'viewport'>) => (f.viewport || f.state ? ` (${f.state ?? '?'} @ ${f.viewport ?? '?'})` : ' (spec-wide)');
-/** How a finding reads in reasons and warnings (reporters match on it). */
+/** How a finding reads in reasons and warnings. */
 export const describe = (f: Pick<Finding, 'severity' | 'check' | 'state' | 'viewport' | 'message'>) => `${f.severity} ${f.check}${where(f)}: ${f.message}`;
 
 function listed(items: string[]): string[] {
@@ -33,17 +55,13 @@ function listed(items: string[]): string[] {
 
 export function decide(input: PolicyInput): Verdict {
   const { findings, gate, score } = input;
-  const reasons = [...input.errors];
-  // known accessibility debt and fixed debt are reported, never failing (the finding's effect says so)
-  const counted = findings.filter(counts);
-  const failing = SEVERITIES.flatMap((s) => counted.filter((f) => f.severity === s && !waived(gate, s)));
-  // A severity the policy does not know is never silently ignored.
-  const unknown = counted.filter((f) => !SEVERITIES.includes(f.severity));
-  reasons.push(...listed([...failing.map(describe), ...unknown.map((f) => `${describe(f)} [unknown severity "${String(f.severity)}"]`)]));
-  if (gate.minScore > 0) {
-    if (score === null) reasons.push(`no score could be computed, and gate.minScore is ${gate.minScore}`);
-    else if (score < gate.minScore) reasons.push(`score ${score} is below gate.minScore ${gate.minScore}`);
-  }
-  const warnings = listed(SEVERITIES.flatMap((s) => counted.filter((f) => f.severity === s && waived(gate, s))).map(describe));
-  return { status: reasons.length ? 'fail' : 'pass', reasons, warnings };
+  const effects = findings.map((f) => ({ f, ...effectOf(gate, f) }));
+  const failing = SEVERITIES.flatMap((s) => effects.filter((e) => e.fails && e.f.severity === s)).map((e) => describe(e.f));
+  const unknown = effects.filter((e) => !SEVERITIES.includes(e.f.severity)).map((e) => `${describe(e.f)} [unknown severity "${String(e.f.severity)}"]`);
+  const scoreReasons = gate.minScore <= 0 ? []
+    : score === null ? [`no score could be computed, and gate.minScore is ${gate.minScore}`]
+      : score < gate.minScore ? [`score ${score} is below gate.minScore ${gate.minScore}`] : [];
+  const reasons = [...input.errors, ...listed([...failing, ...unknown]), ...scoreReasons];
+  const warnings = listed(SEVERITIES.flatMap((s) => effects.filter((e) => e.effect === 'warn-only' && e.f.severity === s)).map((e) => describe(e.f)));
+  return { status: reasons.length ? 'fail' : 'pass', reasons, warnings, other: [...input.errors, ...scoreReasons] };
 }

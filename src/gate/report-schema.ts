@@ -4,9 +4,19 @@ import { Type, type Static, type TInteger, type TSchema } from '@sinclair/typebo
 import { toJsonSchema } from '../spec/schema.js';
 import { BaselineDigestSchema, FindingSchema, SEVERITIES, SeveritySchema, type Finding, type Severity } from '../core/artifacts.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Nullable = <T extends TSchema>(t: T, options: object = {}) => Type.Union([t, Type.Null()], options);
 const Str = (description?: string) => Type.String(description ? { description } : {});
 const Num = (description?: string) => Type.Number(description ? { description } : {});
+
+/** What a finding does to the verdict, stamped by the gate (gate/policy.ts effectOf) on every
+ *  finding and unit of report.json; reporters render it and never decide it again. */
+export const EFFECTS = ['blocker', 'warn-only', 'known-debt', 'fixed'] as const;
+export type Effect = (typeof EFFECTS)[number];
+const EffectSchema = Type.Unsafe<Effect>({ type: 'string', enum: [...EFFECTS], description: 'why the finding fails or not: blocker (counts against the gate: its severity is not in gate.warn — blockers always count), warn-only (its severity is in gate.warn: a warning), known-debt (an accessibility violation accepted as debt when its baseline was approved), fixed (recorded debt that is gone)' });
+const FailsSchema = Type.Boolean({ description: 'true when this counts against the gate (the spec fails because of it)' });
+
+/** A finding as report.json carries it: the stage's finding, stamped with its effect. */
+export const ReportFindingSchema = Type.Object({ ...FindingSchema.properties, fails: FailsSchema, effect: EffectSchema }, { additionalProperties: true });
 
 const StageStatus = Type.Union([Type.Literal('ok'), Type.Literal('error'), Type.Literal('skipped'), Type.Literal('not-run')]);
 const Stage = Type.Object({ status: StageStatus, reason: Nullable(Str()), ms: Nullable(Num()) }, { additionalProperties: false });
@@ -40,6 +50,8 @@ export const UnitSchema = Type.Object({
     parity: Nullable(Num('comparing this unit with its baseline (parity.json); null when not compared')),
   }, { additionalProperties: false, description: 'milliseconds per phase; null for a phase the record predates or that did not run' })),
   parity: Nullable(Str('parity outcome from parity.json (identical, within-tolerance, changed, baseline-written, …); null when not compared')),
+  fails: Type.Boolean({ description: 'true when the unit counts against the gate: a failing finding of its own, or no trustworthy capture (status fail or error)' }),
+  effect: Nullable(EffectSchema, { description: 'the strongest effect among the unit\'s findings (blocker > warn-only > known-debt > fixed); null when it has none' }),
 }, { additionalProperties: false });
 
 const ScoreValue = Nullable(Type.Number({ minimum: 0, maximum: 100 }));
@@ -71,10 +83,11 @@ export const SpecReportSchema = Type.Object({
   scores: ScoresSchema,
   reasons: Type.Array(Str(), { description: 'why the spec fails, in words (empty when it passes)' }),
   warnings: Type.Array(Str(), { description: 'findings that pass only because their severity is in gate.warn' }),
+  otherReasons: Type.Array(Str(), { description: 'the reasons (also in reasons) that no finding states: a stage that did not run or crashed, a score under gate.minScore' }),
   notes: Type.Optional(Type.Array(Str(), { description: 'what this run did not check and why (a judge skipped for want of credentials leaves its brief items and rubric unchecked)' })),
   gate: Type.Object({ minScore: Num(), warn: Type.Array(SeveritySchema) }, { additionalProperties: false }),
   units: Type.Array(UnitSchema),
-  findings: Type.Array(FindingSchema),
+  findings: Type.Array(ReportFindingSchema),
   checks: Type.Array(Type.Object({ id: Str(), status: Str(), error: Nullable(Str()) }, { additionalProperties: false })),
   stages: Type.Object({ capture: Stage, checks: Stage, parity: Stage, judge: Stage }, { additionalProperties: false }),
   judge: Nullable(JudgeSummary),
@@ -118,7 +131,7 @@ export type Report = Static<typeof ReportSchema>;
 export type SpecReport = Static<typeof SpecReportSchema>;
 export type UnitReport = Static<typeof UnitSchema>;
 export type ChecklistItem = Static<typeof ChecklistItemSchema>;
-export type ReportFinding = Finding;
+export type ReportFinding = Omit<Finding, 'effect'> & { fails: boolean; effect: Effect };
 export type Scores = Static<typeof ScoresSchema>;
 
 export const reportJsonSchema = (): object => toJsonSchema(ReportSchema, 'https://veval.dev/schema/report.schema.json');

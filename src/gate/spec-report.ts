@@ -6,9 +6,9 @@ import type { SpecPlan } from '../spec/plan.js';
 import { asDigest } from '../parity/digest.js';
 import { getCheck } from '../checks/registry.js';
 import { copyBaseline } from './baseline.js';
-import { counts, decide, waived } from './policy.js';
+import { decide, stamped, strongest } from './policy.js';
 import type { SpecArtifacts, UnitArtifacts } from './read.js';
-import type { SpecReport, UnitReport } from './report-schema.js';
+import type { ReportFinding, SpecReport, UnitReport } from './report-schema.js';
 import { computeScore, type ScoringVersion } from './score.js';
 import { captureStage, checksStage, judgeStage, parityStage } from './stages.js';
 
@@ -30,7 +30,7 @@ function labelled(f: Finding): Finding {
   return label ? { ...f, evidence: { ...f.evidence, label } } : f;
 }
 
-function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecArtifacts, findings: Finding[]): UnitReport {
+function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecArtifacts, findings: ReportFinding[]): UnitReport {
   const r = u.record.value;
   const rel = (name: string | null | undefined) => (name && u.fileExists(`${spec.name}/${name}`) ? `${spec.name}/${name}` : null);
   const capture = u.captureExists ? (rel(r?.screenshot) ?? files.capture(spec.name, u.state, u.viewport)) : null;
@@ -45,6 +45,8 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
     parity: null,
     ms: r?.timings?.total ?? null,
     timings: null,
+    fails: false,
+    effect: null,
   };
   const diff = files.diff(spec.name, u.state, u.viewport);
   if (u.fileExists(diff)) out.files.diff = diff;
@@ -59,7 +61,9 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   if (failure) out.files.failure = failure;
   const mine = findings.filter((f) => f.state === u.state && f.viewport === u.viewport);
   if (mine.some((f) => f.check === 'capture')) out.status = 'error';
-  else if (mine.some((f) => counts(f) && !waived(spec.gate, f.severity))) out.status = 'fail';
+  else if (mine.some((f) => f.fails)) out.status = 'fail';
+  out.fails = out.status !== 'pass';
+  out.effect = strongest(mine);
   return out;
 }
 
@@ -107,6 +111,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     : { total: null, structural: null, aesthetic: null, components: {} };
   const errors = [...(scoringError ? [scoringError] : []), ...capture.errors, ...checks.errors, ...parity.errors, ...judge.errors];
   const verdict = decide({ findings, errors, gate: spec.gate, score: score.total });
+  const reported = findings.map((f) => stamped(spec.gate, f));
   const j = a.judge.value;
   const firstRecord = a.units.find((u) => u.record.value)?.record.value;
   return {
@@ -119,10 +124,11 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     scores: { structural: score.structural, aesthetic: score.aesthetic, components: score.components },
     reasons: verdict.reasons,
     warnings: verdict.warnings,
+    otherReasons: verdict.other,
     notes: [...uncheckedNotes(spec, j), ...(a.checks.value ?? []).flatMap((r) => (Array.isArray(r.notes) ? r.notes.filter((n) => typeof n === 'string') : []))],
     gate: { minScore: spec.gate.minScore, warn: [...spec.gate.warn] },
-    units: a.units.map((u) => unitReport(run, spec, u, a, findings)),
-    findings: findings as SpecReport['findings'],
+    units: a.units.map((u) => unitReport(run, spec, u, a, reported)),
+    findings: reported,
     checks: (a.checks.value ?? []).map((r) => ({ id: r.check, status: r.status, error: r.error ?? null })),
     stages: { capture: capture.stage, checks: checks.stage, parity: parity.stage, judge: judge.stage },
     judge: judgeActive && j ? {

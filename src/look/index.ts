@@ -8,7 +8,7 @@ import YAML from 'yaml';
 import { InputError } from '../core/errors.js';
 import { readArtifact } from '../core/artifact-read.js';
 import { files, unitsOf } from '../core/run.js';
-import type { Finding } from '../core/artifacts.js';
+import type { ReportFinding } from '../gate/report-schema.js';
 import { loadProject } from '../spec/project.js';
 import { selectPlan } from '../cli/select.js';
 import type { ProjectPlan } from '../spec/plan.js';
@@ -58,7 +58,7 @@ export interface LookUnit {
   /** blocker and important findings of the other checks (text-clipped, overlap, stability, http-status, capture …) */
   other: { check: string; severity: string; message: string }[];
   /** every finding of this unit, blockers first */
-  findings: Finding[];
+  findings: ReportFinding[];
 }
 
 export interface LookResult {

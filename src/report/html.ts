@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { pathUrl } from './escape.js';
-import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, otherReasons, SEVERITY_ORDER, shownOnce, stripBoxes, unitLabel, type Box } from './load.js';
+import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS, otherReasons, SEVERITY_ORDER, shownOnce, stripBoxes, unitLabel, type Box } from './load.js';
 
 export interface HtmlOptions {
   /** the run folder as the reader would type it (relative to where veval ran); named by the approve commands */
@@ -94,7 +94,7 @@ function findingVm(f: ReportFinding, id: string, known: Set<string>, wide: boole
   const areas = clusterBoxes(f).length;
   const file = ev.file ?? null;
   return {
-    id, severity: f.severity, check: f.check, ...(same ?? {}), same: !!same, units: grouped && !same ? g!.units : '', rule: f.rule ? `${f.rule}${f.impact ? ` (${f.impact})` : ''}` : '', message: f.message,
+    id, severity: f.severity, check: f.check, fails: f.fails ? 'true' : 'false', effect: f.effect, effectWords: EFFECT_WORDS[f.effect] ?? f.effect, ...(same ?? {}), same: !!same, units: grouped && !same ? g!.units : '', rule: f.rule ? `${f.rule}${f.impact ? ` (${f.impact})` : ''}` : '', message: f.message,
     label: boxLabel(f) ?? '', quote: ev.text ?? '',
     where: [wide ? unitLabel(f) : '', b ? `box ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}×${Math.round(b.height)}${areas > 1 ? ` (largest of ${areas} changed areas, all outlined)` : ''}` : ''].filter(Boolean).join(' · '),
     // link only what the report knows exists
@@ -111,8 +111,7 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
   const label = u ? `${u.state} @ ${u.viewport}` : 'spec-wide';
   const id = unitId(s.name, u);
   const bySev = SEVERITY_ORDER.map((sev) => [sev, findings.filter(({ f }) => f.severity === sev).length] as const).filter(([, n]) => n);
-  const waived = new Set<string>(s.gate.warn.filter((w) => w !== 'blocker'));
-  const status = u ? u.status : findings.some(({ f }) => !waived.has(f.severity)) ? 'fail' : 'pass';
+  const status = u ? u.status : findings.some(({ f }) => f.fails) || s.otherReasons.length ? 'fail' : 'pass';
   const figures: Record<string, unknown>[] = [];
   const notes: string[] = [];
   if (u) {

@@ -2,7 +2,7 @@
 // findings and fail-closed reasons, so CI test views show exactly which capture failed and why.
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { escapeXml } from './escape.js';
-import { baselinesWritten, otherReasons, SEVERITY_ORDER, unitLabel } from './load.js';
+import { baselinesWritten, EFFECT_WORDS, SEVERITY_ORDER, unitLabel } from './load.js';
 
 const secs = (ms: number | null | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 /** A unit's capture time as report.json carries it (units[].ms), or null. */
@@ -23,21 +23,21 @@ function testcase(classname: string, name: string, failures: string[], message: 
 }
 
 function suite(s: SpecReport): { xml: string; tests: number; failures: number; errors: number } {
-  const warnSet = new Set(s.gate.warn);
-  const fails = (f: ReportFinding) => !f.effect && (f.severity === 'blocker' || !warnSet.has(f.severity));
+  // the gate stamped each finding and unit with its effect: rendered here, never decided again
   const cases: string[] = [];
   let failures = 0, errors = 0;
   for (const u of s.units) {
     const mine = SEVERITY_ORDER.flatMap((sev) => s.findings.filter((f) => f.severity === sev && f.state === u.state && f.viewport === u.viewport));
-    const bad = mine.filter(fails).map(failingLine);
-    const warn = mine.filter((f) => !fails(f)).map((f) => `warning: ${failingLine(f)}`);
+    const bad = mine.filter((f) => f.fails).map(failingLine);
+    const warn = mine.filter((f) => !f.fails).map((f) => `${EFFECT_WORDS[f.effect] || f.effect}: ${failingLine(f)}`);
     const isError = u.status === 'error';
+    if (u.fails && !bad.length) bad.push(`${u.state} @ ${u.viewport}: ${u.status}`);
     if (isError) errors++; else if (bad.length) failures++;
     cases.push(testcase(s.name, `${u.state} @ ${u.viewport}`, bad, bad.length ? `${bad.length} failing finding(s): ${bad[0]}` : '', warn, isError, unitMs(u)));
   }
   // spec-wide: findings about no single capture, and reasons not tied to a finding (missing files, minScore)
   const wide = s.findings.filter((f) => f.state === null && f.viewport === null);
-  const bad = [...wide.filter(fails).map(failingLine), ...otherReasons(s)];
+  const bad = [...wide.filter((f) => f.fails).map(failingLine), ...s.otherReasons];
   if (bad.length) failures++;
   const written = baselinesWritten(s);
   const out = [`score ${s.score ?? '–'} (structural ${s.scores.structural ?? '–'}, aesthetic ${s.scores.aesthetic ?? '–'})`, ...(written.length ? [`baselines written: ${written.join(', ')}`] : [])];

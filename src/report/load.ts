@@ -3,7 +3,6 @@ import path from 'node:path';
 import { SEVERITIES, type Box } from '../core/artifacts.js';
 import { readArtifact } from '../core/artifact-read.js';
 import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
-import { describe } from '../gate/policy.js';
 
 export type { Box } from '../core/artifacts.js';
 const isBox = (b: unknown): b is Box => !!b && typeof b === 'object' && [(b as Box).x, (b as Box).y, (b as Box).width, (b as Box).height].every((n) => typeof n === 'number');
@@ -71,11 +70,11 @@ export function stripBoxes(f: ReportFinding): { kind: 'added' | 'removed'; box: 
   return s.filter((x): x is { kind: 'added' | 'removed'; box: Box } => (x?.kind === 'added' || x?.kind === 'removed') && isBox(x.box));
 }
 
-/** A spec's reasons for failing that no finding already states (a crashed check, a score under minScore). */
-export function otherReasons(s: SpecReport): string[] {
-  const said = new Set(s.findings.map(describe));
-  return s.reasons.filter((r) => !said.has(r) && !r.startsWith('… and'));
-}
+/** A spec's reasons for failing that no finding states (a crashed check, a score under minScore), as the gate listed them. */
+export const otherReasons = (s: SpecReport): string[] => s.otherReasons;
+
+/** How a finding that does not fail reads next to its message (the gate's effect, in words); '' for one that fails. */
+export const EFFECT_WORDS: Record<ReportFinding['effect'], string> = { blocker: '', 'warn-only': 'warning only', 'known-debt': 'known debt', fixed: 'fixed debt' };
 
 /** A path as the reader would type it from where veval ran: relative below the working folder, absolute outside it. */
 export function typed(file: string, cwd = process.cwd()): string {

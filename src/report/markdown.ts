@@ -2,7 +2,10 @@
 // findings grouped by severity with links to the capture they rest on, then the agent checklist.
 import type { Report, ReportFinding } from '../gate/report-schema.js';
 import { escapeMd, pathUrl } from './escape.js';
-import { baselinesWritten, boxLabel, SEVERITY_ORDER, shownOnce } from './load.js';
+import { baselinesWritten, boxLabel, EFFECT_WORDS, SEVERITY_ORDER, shownOnce, unitLabel } from './load.js';
+
+/** The effects in the order a capture's row counts them (the gate's strongest first). */
+const EFFECTS_SHOWN = Object.keys(EFFECT_WORDS) as ReportFinding['effect'][];
 
 const ICON = { pass: '✅', fail: '❌' } as const;
 const ANSWER = { yes: 'yes', no: 'no', unknown: 'unknown' } as const;
@@ -13,7 +16,8 @@ function findingLine(spec: string, f: ReportFinding, units: string): string {
   const box = f.evidence?.box ? ` box ${Math.round(f.evidence.box.x)},${Math.round(f.evidence.box.y)} ${Math.round(f.evidence.box.width)}×${Math.round(f.evidence.box.height)}` : '';
   const label = boxLabel(f);
   const sel = label ? ` — ${escapeMd(label)}` : '';
-  return `- **${escapeMd(spec)}** · ${escapeMd(f.check)} · ${escapeMd(units)}: ${escapeMd(f.message)}${sel}${box}${link(f.evidence?.file)}`;
+  const effect = EFFECT_WORDS[f.effect] ? ` _(${EFFECT_WORDS[f.effect]})_` : '';
+  return `- **${escapeMd(spec)}** · ${escapeMd(f.check)} · ${escapeMd(units)}: ${escapeMd(f.message)}${effect}${sel}${box}${link(f.evidence?.file)}`;
 }
 
 export function renderMarkdown(r: Report): string {
@@ -41,6 +45,19 @@ export function renderMarkdown(r: Report): string {
     const list = r.specs.flatMap((s) => shownOnce(s.findings.filter((f) => f.severity === sev)).map((g) => findingLine(s.name, g.finding, g.units)));
     if (!list.length) continue;
     out.push(`### ${sev} (${list.length})`, '', ...list, '');
+  }
+  // every capture's verdict as the gate stamped it, folded away (a PR comment stays short)
+  const units = r.specs.flatMap((s) => s.units.map((u) => ({ s, u })));
+  if (units.length) {
+    const bad = units.filter(({ u }) => u.fails).length;
+    out.push(`<details><summary>${units.length} capture${units.length === 1 ? '' : 's'}: ${bad} failing</summary>`, '', '| spec | capture | verdict | findings |', '|---|---|---|---|');
+    for (const { s, u } of units) {
+      const mine = s.findings.filter((f) => f.state === u.state && f.viewport === u.viewport);
+      const counted = EFFECTS_SHOWN.map((e) => [e, mine.filter((f) => f.effect === e).length] as const).filter(([, n]) => n);
+      const said = counted.map(([e, n]) => `${n} ${e === 'blocker' ? 'failing' : EFFECT_WORDS[e]}`).join(', ');
+      out.push(`| ${escapeMd(s.name)} | ${escapeMd(unitLabel(u))} | ${u.fails ? ICON.fail : ICON.pass} ${u.status} | ${said || '–'} |`);
+    }
+    out.push('', '</details>', '');
   }
   const failing = r.specs.filter((s) => s.status === 'fail');
   if (failing.length) {

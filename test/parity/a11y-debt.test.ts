@@ -74,7 +74,8 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
   r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 1);
   found = axeFindings(dir);
-  const failing = found.filter((f: any) => !f.effect);
+  const failing = found.filter((f: any) => f.fails);
+  assert.deepEqual(found.map((f: any) => f.effect).sort(), ['blocker', 'known-debt', 'known-debt', 'known-debt'], 'the gate stamps the new node blocker, the rest keep the check\'s known-debt');
   assert.equal(failing.length, 1, JSON.stringify(found));
   assert.deepEqual(failing[0].evidence.targets, ['#hero']);
   assert.match(failing[0].message, /axe image-alt \(critical\).*1 element new since approval \(1 more known as debt\): "#hero"/);
@@ -119,14 +120,14 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
   assert.equal(guard[0].severity, 'blocker');
   assert.match(guard[0].message, /baselines\/t\/a11y-debt\.json lists 1 accessibility-debt entry for default-phone that no `veval approve` accepted \(edited by hand\?\): image-alt at #hero/);
   // and the forged entry is not honoured as known debt either
-  assert.ok(axeFindings(dir).some((f: any) => !f.effect && f.evidence.targets.includes('#hero')));
+    assert.ok(axeFindings(dir).some((f: any) => f.fails && f.effect === 'blocker' && f.evidence.targets.includes('#hero')));
 
   // run --update-baselines --accept-a11y-debt records #hero with provenance (the forged entry is
   // replaced by an accepted one), and that same run already judges axe against the new debt
   r = runCli(['run', '--update-baselines', '--accept-a11y-debt', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 0, JSON.stringify(report(dir).specs[0].reasons) + r.stderr);
   found = axeFindings(dir);
-  assert.ok(found.every((f: any) => f.effect), JSON.stringify(found.map((f: any) => [f.effect, f.message])));
+  assert.ok(found.every((f: any) => !f.fails && (f.effect === 'known-debt' || f.effect === 'fixed')), JSON.stringify(found.map((f: any) => [f.effect, f.message])));
   assert.ok(found.some((f: any) => f.effect === 'known-debt' && f.evidence.targets.includes('#hero')), JSON.stringify(found));
   const accepted = readJson(path.join(dir, 'baselines/t/manifest.json')).images['default-phone'].a11yDebt;
   assert.equal(accepted.length, readJson(debtFile).units['default-phone'].length);

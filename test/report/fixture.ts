@@ -20,10 +20,11 @@ export function gatedRun(hostile = false): { dir: string; report: Report } {
   if (hostile) {
     const spec = report.specs.find((s) => s.name === 'checkout')!;
     spec.findings.push(
-      { check: 'text-clipped', severity: 'important', state: 'default', viewport: 'desktop', message: HOSTILE.script, evidence: { file: 'checkout/default-desktop.png', selector: HOSTILE.selector, box: { x: 80, y: 120, width: 100, height: 20 }, text: HOSTILE.text } },
-      { check: HOSTILE.attr, severity: 'polish', state: null, viewport: null, message: HOSTILE.attr, evidence: { file: null } },
+      { check: 'text-clipped', severity: 'important', state: 'default', viewport: 'desktop', message: HOSTILE.script, evidence: { file: 'checkout/default-desktop.png', selector: HOSTILE.selector, box: { x: 80, y: 120, width: 100, height: 20 }, text: HOSTILE.text }, fails: true, effect: 'blocker' },
+      { check: HOSTILE.attr, severity: 'polish', state: null, viewport: null, message: HOSTILE.attr, evidence: { file: null }, fails: false, effect: 'warn-only' },
     );
     spec.reasons.push(HOSTILE.script);
+    spec.otherReasons.push(HOSTILE.script);
     spec.url = `javascript:alert(1)//${HOSTILE.attr}`;
     fs.writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report));
   }

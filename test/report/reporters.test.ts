@@ -24,9 +24,13 @@ test('summary.md escapes page-derived text so it cannot inject HTML or break tab
   assert.ok(!md.includes('<script>'));
   assert.ok(!md.includes('<img'));
   assert.ok(md.includes('&lt;script&gt;'));
-  const tableRows = md.split('\n').filter((l) => l.startsWith('| checkout'));
+  const [verdicts, captures] = md.split('<details>');
+  const tableRows = verdicts.split('\n').filter((l) => l.startsWith('| checkout'));
   assert.equal(tableRows.length, 1);
   assert.equal(tableRows[0].split(/(?<!\\)\|/).length, 8);   // 6 columns: no unescaped pipe from page text
+  const captureRows = captures.split('\n').filter((l) => l.startsWith('| checkout'));
+  assert.equal(captureRows.length, 2);
+  for (const row of captureRows) assert.equal(row.split(/(?<!\\)\|/).length, 6);
 });
 
 test('junit.xml has one testcase per spec × state × viewport plus a spec case, failures with messages', () => {
@@ -121,7 +125,7 @@ test('console reporter: one line per distinct problem with the units it affects;
   const { report, dir } = gatedRun();
   const s = report.specs.find((x) => x.name === 'checkout')!;
   s.units.push({ ...s.units[0], state: 'filled', parity: 'no-baseline' }, { ...s.units[1], state: 'filled' });
-  const axe = (state: string, viewport: string) => ({ check: 'axe', severity: 'blocker' as const, state, viewport, rule: 'label', impact: 'critical', message: 'Form elements must have labels', evidence: { file: null, selector: '#name' } });
+  const axe = (state: string, viewport: string) => ({ check: 'axe', severity: 'blocker' as const, state, viewport, rule: 'label', impact: 'critical', message: 'Form elements must have labels', evidence: { file: null, selector: '#name' }, fails: true, effect: 'blocker' as const });
   s.findings.push(axe('default', 'desktop'), axe('default', 'mobile'), axe('filled', 'desktop'), axe('filled', 'mobile'));
   const out = capture(false);
   createConsoleReporter(out.stream, {}).end(report, dir, []);
