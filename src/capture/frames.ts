@@ -105,7 +105,8 @@ type Measured = { matchedSelector: string | null; matchedText: string | null; ve
 async function measureIn(page: Page, runIn: RunIn, e: Entered, j: number, req: RequiredPlan | { selector: string; text: null; within: null; part: Box & { clicks: boolean } }, base: number): Promise<Measured> {
   const entry = { selector: req.selector, text: req.text, within: req.within, ...('part' in req ? { part: req.part } : {}) };
   const r = [(await runIn(e.docs[j])(remeasureRequired, { req: entry, i: 0, base })) as Measured];
-  await confirmCovers(page, runIn(e.docs[j]), { required: [entry] }, r as any, base, placer(e, runIn, j));
+  // (only a doubtful cover leaves marks and needs its pixels compared)
+  if (r[0].probe) await confirmCovers(page, runIn(e.docs[j]), { required: [entry] }, r as any, base, placer(e, runIn, j));
   return r[0];
 }
 
@@ -190,8 +191,8 @@ export async function measureFramedRequired(page: Page, runIn: RunIn, frames: Fr
     }
   } finally {
     for (const { k, was } of back.reverse()) await runIn(e.docs[k])(scrollBack, was).catch(() => {});
-    // the pixel confirmation may have scrolled the documents around the frame
-    for (let k = 0; k < n; k++) await runIn(e.docs[k])(scrollBack, scrollOf(k)).catch(() => {});
+    // the pixel confirmation may have scrolled the frames around the frame (the top page is put back by the caller)
+    for (let k = 1; k < n; k++) await runIn(e.docs[k])(scrollBack, scrollOf(k)).catch(() => {});
   }
   return { matchedSelector: inner.matchedSelector, matchedText: inner.matchedText, verdict: frameVerdict(inner.verdict, outers, e, notShown) };
 }
