@@ -13,7 +13,7 @@ import { measurePage, selectorAt, signatureOf } from './measure.js';
 import { emptyRecord, pngSize } from './record.js';
 import { settle } from './settle.js';
 import { regionOf, stableShot } from './stability.js';
-import { runStep, stepTimeout } from './steps.js';
+import { runStep, stepTimeout } from '../steps/registry.js';
 import { watchPage } from './collect.js';
 import { gatherFor } from '../checks/registry.js';
 

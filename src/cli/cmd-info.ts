@@ -5,7 +5,8 @@ import { EXIT, InputError } from '../core/errors.js';
 import { PACKAGE_ROOT, TOOL_VERSION } from '../core/version.js';
 import { SCHEMA_FILES } from './init.js';
 import { loadProject } from '../spec/project.js';
-import { framedLabel, type SpecPlan, type StepPlan } from '../spec/plan.js';
+import { framedLabel, type SpecPlan } from '../spec/plan.js';
+import { describeStep } from '../steps/registry.js';
 import type { CommonOptions } from './commands.js';
 import { ioOf, loadSelected } from './common.js';
 
@@ -56,17 +57,7 @@ function brokenModelines(root: string, files: string[]): void {
   }
 }
 
-const stepText = (s: StepPlan) => {
-  switch (s.action) {
-    case 'fill': return `fill ${s.selector} = ${JSON.stringify(s.value)}`;
-    case 'select': return `select ${s.selector} = ${JSON.stringify(s.value)}`;
-    case 'press': return `press ${s.key}${s.selector ? ` in ${s.selector}` : ''}`;
-    case 'scroll': return s.selector ? `scroll to ${s.selector}` : `scroll to ${s.x},${s.y}`;
-    case 'wait': return `wait ${s.ms} ms`;
-    case 'waitFor': return `waitFor ${s.selector} (${s.state})`;
-    default: return `${s.action} ${s.selector}${s.button && s.button !== 'left' ? ` (${s.button} button)` : ''}`;
-  }
-};
+const stepText = describeStep;
 
 export function describePlan(s: SpecPlan): string {
   const L: string[] = [];

@@ -9,6 +9,7 @@ import { cmdBrowser } from './cmd-browser.js';
 import { cmdMcp } from './cmd-mcp.js';
 import { cmdDemo } from '../demo/run-demo.js';
 import { DEFAULT_OUT } from '../core/defaults.js';
+import { STEP_HELP } from '../steps/registry.js';
 import type { CliIO } from './common.js';
 
 export interface CommonOptions {
@@ -83,7 +84,7 @@ export function registerCommands(cli: CAC, io: CliIO): void {
   withOut(cli.command('look <route-or-url>', 'capture a screen with no spec: every deterministic check, interactive elements a user cannot see or reach, the checklist; a run folder'))
     .option('--base-url <url>', 'base URL joined to a route')
     .option('--viewport <names>', 'viewports (names from the config, or WIDTHxHEIGHT; comma-separated; default: every configured one, else desktop and mobile)')
-    .option('--step <action:arg>', 'a step before capture, repeatable: click:SEL, fill:SEL=TEXT, press:KEY, hover:SEL, select:SEL=VALUE, check:SEL, waitFor:SEL, wait:MS')
+    .option('--step <action:arg>', `a step before capture, repeatable: ${STEP_HELP}`)
     .option('--json', 'print the result as JSON alone on stdout')
     .option('--spec-out <file>', 'write a starting spec from what the look saw (regions, primary actions, the steps)')
     .action(act(cmdLook));

@@ -6,11 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './fsx.js';
 
-export interface ModuleList { dir: string; exportName: string; listName: string; type: string; typeFrom: string; what: string }
+export interface ModuleList {
+  dir: string; exportName: string; listName: string; type: string; typeFrom: string; what: string;
+  /** keep each module's own type (`as const`), for a union made of them (step plans) */
+  asConst?: boolean;
+}
 
 export const MODULE_LISTS: readonly ModuleList[] = [
   { dir: 'src/checks', exportName: 'check', listName: 'CHECK_MODULES', type: 'Check', typeFrom: '../types.js', what: 'check (id = file name)' },
-  { dir: 'src/steps', exportName: 'verb', listName: 'STEP_MODULES', type: 'StepVerb', typeFrom: '../types.js', what: 'step verb (verb = file name)' },
+  { dir: 'src/steps', exportName: 'verb', listName: 'STEP_MODULES', type: 'StepVerb', typeFrom: '../types.js', what: 'step verb (verb = file name)', asConst: true },
 ];
 
 /** Files of `dir` (relative to root) that export `exportName`, as names without .ts, sorted. */
@@ -32,9 +36,9 @@ export function moduleListSource(root: string, l: ModuleList): string {
     `import type { ${l.type} } from '${l.typeFrom}';`,
     ...names.map((n, i) => `import { ${l.exportName} as ${ident(n, i)} } from '../${n}.js';`),
     '',
-    `export const ${l.listName}: readonly ${l.type}[] = [`,
+    l.asConst ? `export const ${l.listName} = [` : `export const ${l.listName}: readonly ${l.type}[] = [`,
     ...names.map((n, i) => `  ${ident(n, i)},`),
-    '];',
+    l.asConst ? `] as const satisfies readonly ${l.type}[];` : '];',
     '',
   ].join('\n');
 }

@@ -4,8 +4,9 @@ import type { Severity, ViewportSpec } from '../core/artifacts.js';
 import { sha256 } from '../core/fsx.js';
 import { DEFAULT_MAX_PIXELS } from '../core/limits.js';
 import { CHECKS } from '../checks/registry.js';
-import type { ConfigInput, FrameInput, RequiredInput, SpecInput, StepInput, ViewportInput } from './schema.js';
-import type { CheckPlan, FramedTarget, JudgePlan, RequiredPlan, SpecPlan, StatePlan, StepPlan } from './plan.js';
+import type { ConfigInput, FrameInput, RequiredInput, SpecInput, ViewportInput } from './schema.js';
+import { stepPlan } from '../steps/registry.js';
+import type { CheckPlan, FramedTarget, JudgePlan, RequiredPlan, SpecPlan, StatePlan } from './plan.js';
 import type { MustShowItem } from './brief.js';
 import { deepMerge, mergeChecks } from './merge.js';
 
@@ -43,19 +44,6 @@ export function toViewport(name: string, v: ViewportInput, contextScheme?: strin
     isMobile: v.isMobile ?? false, hasTouch: v.hasTouch ?? false,
     colorScheme: (v.colorScheme ?? contextScheme ?? 'light') as ViewportSpec['colorScheme'],
   };
-}
-
-export function stepPlan(step: StepInput, source: string): StepPlan {
-  const [action, raw] = Object.entries(step)[0] as [StepPlan['action'], any];
-  const base: StepPlan = { action, selector: null, source };
-  switch (action) {
-    case 'fill': case 'select': return { ...base, selector: raw.selector, value: raw.value };
-    case 'press': return typeof raw === 'string' ? { ...base, key: raw } : { ...base, key: raw.key, selector: raw.selector ?? null };
-    case 'scroll': return typeof raw === 'string' ? { ...base, selector: raw } : { ...base, x: raw.x ?? 0, y: raw.y ?? 0 };
-    case 'wait': return { ...base, ms: raw };
-    case 'waitFor': return typeof raw === 'string' ? { ...base, selector: raw, state: 'visible' } : { ...base, selector: raw.selector, state: raw.state ?? 'visible', timeout: raw.timeout };
-    default: return typeof raw === 'string' ? { ...base, selector: raw } : { ...base, selector: raw.selector, button: raw.button };
-  }
 }
 
 function requiredPlan(r: RequiredInput, source: RequiredPlan['source']): RequiredPlan {

@@ -6,6 +6,7 @@
 // every valid form, so a wrong value is told what would be right; `markdownDescription` adds an
 // example; steps, states and required entries get `defaultSnippets`.
 import { CHECKS } from '../checks/registry.js';
+import { STEPS } from '../steps/registry.js';
 
 type Node = Record<string, any>;
 
@@ -18,16 +19,9 @@ const ITEM_NAMES: Record<string, string> = {
 
 const yaml = (s: string) => `\n\nExample:\n\`\`\`yaml\n${s}\n\`\`\``;
 
-const STEP_EXAMPLES: Record<string, string> = {
-  click: 'click: "#pay"', fill: 'fill: { selector: "#email", value: "a@b.co" }', press: 'press: Enter',
-  hover: 'hover: nav .menu', select: 'select: { selector: "#country", value: FR }', check: 'check: "#terms"',
-  uncheck: 'uncheck: "#newsletter"', scroll: 'scroll: footer', waitFor: 'waitFor: "[role=alert]"', wait: 'wait: 300',
-};
-const STEP_SNIPPETS: Record<string, unknown> = {
-  click: { click: '${1:#selector}' }, fill: { fill: { selector: '${1:#field}', value: '${2:text}' } }, press: { press: '${1:Enter}' },
-  hover: { hover: '${1:#selector}' }, select: { select: { selector: '${1:#select}', value: '${2:option}' } }, check: { check: '${1:#checkbox}' },
-  uncheck: { uncheck: '${1:#checkbox}' }, scroll: { scroll: '${1:#selector}' }, waitFor: { waitFor: '${1:#selector}' }, wait: { wait: 300 },
-};
+/** Each step verb's example and snippet (src/steps/<verb>.ts), in the verbs' order. */
+const STEP_EXAMPLES: Record<string, string> = Object.fromEntries(STEPS.map((v) => [v.verb, v.example]));
+const STEP_SNIPPETS: Record<string, unknown> = Object.fromEntries(STEPS.map((v) => [v.verb, v.snippet]));
 
 /** Examples by node title; check examples come from each check's own shorthand or options. */
 const EXAMPLES: Record<string, string> = {

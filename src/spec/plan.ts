@@ -2,20 +2,9 @@
 // <run>/plan.json, so every later stage can run from the artifacts folder alone.
 import type { Severity, ViewportSpec } from '../core/artifacts.js';
 
-export type StepAction = 'click' | 'fill' | 'press' | 'hover' | 'select' | 'check' | 'uncheck' | 'scroll' | 'waitFor' | 'wait';
-
-export interface StepPlan {
-  action: StepAction;
-  selector: string | null;
-  value?: string | string[];      // fill, select
-  key?: string;                   // press
-  x?: number; y?: number;         // scroll to a position
-  ms?: number;                    // wait
-  state?: 'visible' | 'attached' | 'hidden' | 'detached';  // waitFor
-  timeout?: number;               // waitFor
-  button?: 'left' | 'right' | 'middle';
-  source: string;                 // "specs/checkout.yaml:31:9" for messages
-}
+/** A compiled step: the union of the step verb modules' plans (src/steps/<verb>.ts), by `action`. */
+export type { StepAction, StepPlan } from '../steps/registry.js';
+import type { StepPlan } from '../steps/registry.js';
 
 export interface RequiredPlan {
   name: string;

@@ -1,7 +1,9 @@
 // Schema-first: these TypeBox schemas are the one source of truth for the TypeScript types, the
 // runtime validation (ajv) and the committed IDE schemas in schema/ (test/spec/schema-drift).
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CHECKS } from '../checks/registry.js';
+import { STEP_VERBS, STEPS } from '../steps/registry.js';
+import { SelectorValue } from '../steps/lib.js';
 import { DEFAULT_KEEP_RUNS, DEFAULT_MCP_MAX_IMAGE_BYTES, DEFAULT_OUT } from '../core/defaults.js';
 import { SEVERITIES } from '../core/artifacts.js';
 
@@ -62,7 +64,6 @@ export const Wait = Type.Object({
   timeout: Type.Optional(Type.Integer({ minimum: 0, maximum: 600000, description: 'ms (default 15000)' })),
 }, { additionalProperties: false, description: 'readiness before capture' });
 
-const SelectorValue = Type.String({ minLength: 1, description: 'CSS selector' });
 /** A same-origin frame, as Playwright's page.locator(frame).contentFrame() enters it; a list enters nested frames. */
 export const FrameRef = Type.Union([
   Type.String({ minLength: 1, description: 'CSS selector of the iframe (the first match), e.g. "#checkout-frame"' }),
@@ -73,26 +74,9 @@ const TargetValue = (what: string) => Type.Union([
   SelectorValue,
   Type.Object({ selector: SelectorValue, frame: FrameRef }, { additionalProperties: false, description: `${what} inside a same-origin frame` }),
 ], { description: `${what}: a CSS selector, or { selector, frame } inside a same-origin frame` });
-// generic so the TypeScript type of each step keeps its action key and extra options
-const selOrObj = <A extends string, E extends TProperties>(action: A, extra: E, description: string) => {
-  const value = Type.Union([SelectorValue, Type.Object({ selector: SelectorValue, ...extra }, { additionalProperties: false, description: `${description}, with options` })],
-    { description: `${description}: a CSS selector (Playwright locator syntax), or { selector, … }; waits up to 5000 ms for it` });
-  return Type.Object({ [action]: value } as { [K in A]: typeof value }, {
-    additionalProperties: false, description,
-  });
-};
-export const Step = Type.Union([
-  selOrObj('click', { button: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('right'), Type.Literal('middle')], { description: 'mouse button (default left)' })) }, 'click an element'),
-  Type.Object({ fill: Type.Object({ selector: SelectorValue, value: Type.String({ description: 'the text typed into the field (replaces what is there)' }) }, { additionalProperties: false, description: '{ selector, value }: type value into the field' }) }, { additionalProperties: false, description: 'type a value into a field' }),
-  Type.Object({ press: Type.Union([Type.String({ minLength: 1, description: 'key, e.g. Enter' }), Type.Object({ key: Type.String({ minLength: 1, description: 'key name as Playwright knows it: Enter, Tab, Escape, ArrowDown, Control+A…' }), selector: Type.Optional(SelectorValue) }, { additionalProperties: false, description: '{ key, selector }: press a key in an element' })], { description: 'a key name (pressed on the page), or { key, selector }' }) }, { additionalProperties: false, description: 'press a key' }),
-  selOrObj('hover', {}, 'hover an element'),
-  Type.Object({ select: Type.Object({ selector: SelectorValue, value: Type.Union([Type.String(), Type.Array(Type.String())], { description: 'option value(s) (or labels) to choose' }) }, { additionalProperties: false, description: '{ selector, value }: choose option(s) in a <select>' }) }, { additionalProperties: false, description: 'choose option(s) in a <select>' }),
-  selOrObj('check', {}, 'check a checkbox or radio'),
-  selOrObj('uncheck', {}, 'uncheck a checkbox'),
-  Type.Object({ scroll: Type.Union([SelectorValue, Type.Object({ x: Type.Optional(Type.Number({ description: 'page x offset in CSS px' })), y: Type.Optional(Type.Number({ description: 'page y offset in CSS px' })) }, { additionalProperties: false, description: '{ x, y }: scroll the page to this offset' })], { description: 'a CSS selector to scroll into view, or { x, y }' }) }, { additionalProperties: false, description: 'scroll an element into view, or the page to x/y' }),
-  selOrObj('waitFor', { state: Type.Optional(Type.Union([Type.Literal('visible'), Type.Literal('attached'), Type.Literal('hidden'), Type.Literal('detached')], { description: 'what to wait for (default visible)' })), timeout: Type.Optional(Type.Integer({ minimum: 0, description: 'ms to wait (default 5000); the state fails naming the step when it passes' })) }, 'wait until an element appears'),
-  Type.Object({ wait: Type.Integer({ minimum: 0, maximum: 60000, description: 'ms' }) }, { additionalProperties: false, description: 'wait a fixed time (ms)' }),
-], { description: 'one declarative step: click, fill, press, hover, select, check, uncheck, scroll, waitFor, wait — no code' });
+// one object per step verb (src/steps/<verb>.ts): `{ <verb>: <its value> }`
+export const Step = Type.Union(STEPS.map((v) => Type.Object({ [v.verb]: v.value }, { additionalProperties: false, description: v.description })),
+  { description: `one declarative step: ${STEP_VERBS.join(', ')} — no code` });
 
 export const Required = Type.Object({
   selector: Type.Optional(Str('CSS selector of the element that must be visible', { minLength: 1 })),
@@ -253,7 +237,8 @@ export const Config = Type.Object({
 
 export type SpecInput = Static<typeof Spec>;
 export type ConfigInput = Static<typeof Config>;
-export type StepInput = Static<typeof Step>;
+/** One step as written: `{ <verb>: value }` (each verb's module types its value). */
+export type StepInput = Record<string, unknown>;
 export type RequiredInput = Static<typeof Required>;
 export type FrameInput = Static<typeof FrameRef>;
 export type ViewportInput = Static<typeof ViewportDef>;

@@ -10,7 +10,7 @@ import type { ConfigInput, ContextInput, SpecInput } from './schema.js';
 import { DEFAULT_VIEWPORTS } from './compile.js';
 import { didYouMean } from './schema-errors.js';
 import { DIALECT_LABEL, selectorProblem, type Dialect } from './selectors.js';
-import { unknownKey } from './keys.js';
+import { verbOf } from '../steps/registry.js';
 import { axeRuleIds, localeProblem, scoringVersions, timeProblem, timeZoneProblem } from './values.js';
 import type { ValidParts } from './valid-parts.js';
 import { CHECKS, getCheck } from '../checks/registry.js';
@@ -195,14 +195,13 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
     else seenStates.set(s.name.toLowerCase(), s.name);
     (s.steps ?? []).forEach((step, j) => {
       const [action, raw] = Object.entries(step)[0] as [string, any];
-      const at = ['states', i, 'steps', j, action];
-      if (action === 'press') {
-        const key = typeof raw === 'string' ? raw : raw.key;
-        const bad = unknownKey(key);
-        if (bad !== null) pr.add(typeof raw === 'string' ? at : [...at, 'key'], `unknown key "${bad}" in press "${key}"${didYouMean(bad, ['Enter', 'Tab', 'Escape', 'Space', 'Backspace', 'Delete', 'ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown'])} (Playwright key names, e.g. Enter, Tab, Control+A)`);
-        if (raw?.selector !== undefined) checkSelector(pr, [...at, 'selector'], raw.selector, 'locator');
+      const at: PathSeg[] = ['states', i, 'steps', j, action];
+      const verb = verbOf(action);
+      if (verb?.validate) {
+        verb.validate(raw as never, { at, problem: (p, m) => pr.add(p, m), selector: (p, sel) => checkSelector(pr, p, sel, 'locator'), didYouMean });
         return;
       }
+      // by default, the selector a step names must be a valid locator
       const sel = typeof raw === 'string' ? raw : raw?.selector;
       if (sel !== undefined) checkSelector(pr, typeof raw === 'string' ? at : [...at, 'selector'], sel, 'locator');
     });

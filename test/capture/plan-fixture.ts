@@ -15,7 +15,7 @@ export const req = (r: Partial<RequiredPlan> & ({ selector: string } | { text: s
   name: r.name ?? (r as any).selector ?? (r as any).text, selector: null, text: null, within: null, visible: 'full', source: 'spec', ...r,
 });
 
-export const step = (s: Partial<StepPlan> & { action: StepPlan['action'] }): StepPlan => ({ selector: null, source: 'specs/test.yaml:1:1', ...s });
+export const step = (s: Partial<StepPlan> & { action: StepPlan['action'] }): StepPlan => ({ selector: null, source: 'specs/test.yaml:1:1', ...s }) as StepPlan;
 
 export const state = (name: string, required: RequiredPlan[] = [], steps: StepPlan[] = []): StatePlan => ({ name, steps, required });
 

@@ -78,11 +78,14 @@ test('compile: required entries reach the states they name; state entries only t
   assert.deepEqual(plan.states[0].required.map((r) => r.name), ['#pay']);
   assert.deepEqual(plan.states[1].required.map((r) => [r.source, r.selector ?? r.text]), [['spec', '#pay'], ['spec', 'Thanks'], ['state', '/order #\\d+/']]);
   assert.deepEqual(plan.states[1].steps.map((s) => s.action), ['click', 'fill', 'press', 'waitFor', 'scroll', 'wait']);
-  assert.equal(plan.states[1].steps[1].value, 'a@b.c');
-  assert.equal(plan.states[1].steps[2].key, 'Enter');
-  assert.equal(plan.states[1].steps[3].timeout, 500);
-  assert.equal(plan.states[1].steps[4].y, 300);
-  assert.equal(plan.states[1].steps[5].ms, 50);
+  // each verb's plan has its own fields (StepPlan is a union by action)
+  const [, fill, press, waitFor, scroll, wait] = plan.states[1].steps;
+  assert.ok(fill.action === 'fill' && press.action === 'press' && scroll.action === 'scroll' && wait.action === 'wait');
+  assert.equal(fill.value, 'a@b.c');
+  assert.equal(press.key, 'Enter');
+  assert.equal(waitFor.timeout, 500);
+  assert.equal(scroll.y, 300);
+  assert.equal(wait.ms, 50);
   assert.equal(plan.states[1].steps[0].source, 'specs/checkout.yaml:1:0');
 });
 

@@ -1,0 +1,52 @@
+// Pieces several verbs share: the selector value, the "selector, or { selector, … }" form, the
+// locator a step acts on, and the SEL=VALUE form of the command line.
+import { Type, type TProperties } from '@sinclair/typebox';
+import type { Locator, Page } from 'playwright-core';
+import { defineVerb, type StepBase } from './types.js';
+
+export const SelectorValue = Type.String({ minLength: 1, description: 'CSS selector' });
+
+/** A CSS selector, or { selector, …extra } (generic so the verb's value type keeps its options). */
+export const selOrObj = <E extends TProperties>(extra: E, description: string) =>
+  Type.Union([SelectorValue, Type.Object({ selector: SelectorValue, ...extra }, { additionalProperties: false, description: `${description}, with options` })],
+    { description: `${description}: a CSS selector (Playwright locator syntax), or { selector, … }; waits up to 5000 ms for it` });
+
+/** The element a step acts on (the first match); throws when the step has no selector. */
+export function target(page: Page, step: StepBase) {
+  if (!step.selector) throw new Error(`${step.action} needs a selector`);
+  return page.locator(step.selector).first();
+}
+
+/** "selector=value": the value is what follows the first "=" outside brackets and quotes. */
+export function valued(a: string): { selector: string; value: string } | null {
+  let depth = 0, quote = '';
+  let cut = -1;
+  for (let i = 0; i < a.length; i++) {
+    const c = a[i];
+    if (quote) { if (c === quote) quote = ''; continue; }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') depth--;
+    else if (c === '=' && depth === 0) { cut = i; break; }
+  }
+  return cut > 0 ? { selector: a.slice(0, cut), value: a.slice(cut + 1) } : null;
+}
+
+/** The plan of a "selector, or { selector, … }" value. */
+export const selectorOf = (raw: string | { selector: string }) => (typeof raw === 'string' ? raw : raw.selector);
+
+/** A verb that acts on one element with no options of its own (hover, check, uncheck). */
+export function elementVerb<A extends string>(o: { verb: A; order: number; description: string; act: (el: Locator, timeout: number) => Promise<void>; example: string; placeholder: string }) {
+  return defineVerb({
+    verb: o.verb,
+    order: o.order,
+    description: o.description,
+    value: selOrObj({}, o.description),
+    plan: (raw, source): StepBase<A> => ({ action: o.verb, selector: selectorOf(raw), source }),
+    run: (page, step, timeout) => o.act(target(page, step), timeout),
+    describe: (s) => `${o.verb} ${s.selector}`,
+    cli: { form: 'SEL', parse: (a) => a },
+    example: o.example,
+    snippet: { [o.verb]: `\${1:${o.placeholder}}` },
+  });
+}
