@@ -25,6 +25,13 @@ export function optionsOf(check: Check, plan: { options?: Record<string, unknown
 const enabledIn = (spec: Pick<SpecPlan, 'checks'>, c: Check) =>
   c.meta.alwaysOn || (spec.checks.find((p) => p.id === c.meta.id)?.enabled ?? c.meta.defaultEnabled);
 
+/** A check's options in a spec (defaults filled; {} for an unknown id), and whether it runs there:
+ *  what the agent checklist reads, so that it answers with the check's own facts and tolerances. */
+export function checkIn(spec: Pick<SpecPlan, 'checks'>, id: string): { enabled: boolean; options: Record<string, unknown> } {
+  const c = getCheck(id);
+  return c ? { enabled: enabledIn(spec, c), options: optionsOf(c, spec.checks.find((p) => p.id === id)) } : { enabled: false, options: {} };
+}
+
 /** What capture gathers: the options of the first enabled check that declares `gathers: [artifact]`
  *  (defaults filled), or null when no enabled check needs it. */
 export function gatherFor(spec: Pick<SpecPlan, 'checks'>, artifact: GatheredArtifact): Record<string, unknown> | null {

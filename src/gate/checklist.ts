@@ -1,14 +1,19 @@
 // The agent checklist (issue 7): the questions an agent must answer from the captures, with the
 // machine's answer where the capture records decide it, 'unknown' where they cannot, and the
-// capture files each answer rests on.
+// capture files each answer rests on. Where a check decides the same question (overflow,
+// text-clipped, console), the answer reads the facts and options that check used — its findings
+// when it ran, its tolerance — so that it never contradicts the verdict: an overflow within the
+// check's tolerancePx is "no overflow", a console error the check ignores is no error.
 import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
 import { files } from '../core/run.js';
+import { checkIn } from '../checks/registry.js';
 import type { SpecPlan } from '../spec/plan.js';
 import type { SpecArtifacts } from './read.js';
 import type { ChecklistItem } from './report-schema.js';
 
-/** `failed`: why veval has no trustworthy capture of the unit (null when it has one). */
-interface Unit { spec: SpecPlan; state: string; viewport: string; record: CaptureRecord | null; file: string; failed: string | null }
+/** `failed`: why veval has no trustworthy capture of the unit (null when it has one); `findings`:
+ *  its spec's findings on it; `ran`: the checks whose result for its spec is in checks.json (pass or fail). */
+interface Unit { spec: SpecPlan; state: string; viewport: string; record: CaptureRecord | null; file: string; failed: string | null; findings: Finding[]; ran: Set<string> }
 
 const label = (u: Unit) => `${u.spec.name} ${u.state} @ ${u.viewport}`;
 const uniq = (xs: string[]) => [...new Set(xs)];
@@ -35,21 +40,27 @@ function clean(units: Unit[], id: string, question: string, good: 'yes' | 'no', 
 function textProblems(units: Unit[], findings: Finding[]): ChecklistItem {
   const q = 'Is any text clipped or overlapping?';
   const hits: { text: string; file: string }[] = [];
-  // the record's clipped text, unless the text-clipped check already reported on that capture
-  const reported = new Set(findings.filter((f) => f.check === 'text-clipped').map((f) => f.evidence?.file));
-  for (const u of units) if (!reported.has(u.file)) for (const c of u.record?.clippedText ?? []) hits.push({ text: `${label(u)}: "${c.text.slice(0, 60)}" clipped (${c.selector}, ${c.hiddenPx}px hidden)`, file: u.file });
+  // the record's clipped text where the text-clipped check is off (where it ran, its findings say it)
+  for (const u of units) if (!u.ran.has('text-clipped')) for (const c of u.record?.clippedText ?? []) hits.push({ text: `${label(u)}: "${c.text.slice(0, 60)}" clipped (${c.selector}, ${c.hiddenPx}px hidden)`, file: u.file });
   for (const f of findings) if (f.check === 'overlap' || f.check === 'text-clipped') hits.push({ text: `${f.check}${f.state ? ` ${f.state} @ ${f.viewport}` : ''}: ${f.message}`, file: f.evidence?.file ?? '' });
   const real = new Set(cite(units));
   if (hits.length) return item('text-clipped-or-overlapping', q, 'no', 'yes', join(uniq(hits.map((h) => h.text))), hits.map((h) => h.file).filter((f) => real.has(f)));
   return clean(units, 'text-clipped-or-overlapping', q, 'no', 'no clipped text in any capture record and no overlap finding');
 }
 
+/** Overflow up to this many px is no overflow: the overflow check's tolerancePx (its default when the check is off). */
+function tolerance(spec: SpecPlan): number {
+  const t = Number(checkIn(spec, 'overflow').options.tolerancePx ?? 0);
+  return Number.isFinite(t) ? t : 0;
+}
+const overflows = (u: Unit) => (u.record?.overflow?.overflowPx ?? 0) > tolerance(u.spec);
+
 function overflow(units: Unit[]): ChecklistItem {
   const q = 'Is horizontal overflow false at every viewport? If not, which element?';
-  const bad = units.filter((u) => (u.record?.overflow?.overflowPx ?? 0) > 0);
+  const bad = units.filter(overflows);
   if (bad.length) {
     const detail = bad.map((u) => {
-      const offenders = u.record!.overflow.offenders.slice(0, 3).map((o) => `${o.selector} (+${o.overflowPx}px)`).join(', ');
+      const offenders = u.record!.overflow.offenders.filter((o) => o.overflowPx > tolerance(u.spec)).slice(0, 3).map((o) => `${o.selector} (+${o.overflowPx}px)`).join(', ');
       return `${label(u)}: ${u.record!.overflow.overflowPx}px wider than the viewport${offenders ? `, by ${offenders}` : ''}`;
     });
     return item('no-horizontal-overflow', q, 'yes', 'no', join(detail), cite(bad));
@@ -107,7 +118,7 @@ function mobileLayout(units: Unit[]): ChecklistItem {
   for (const u of mobile) {
     const r = u.record!;
     const boxes = Object.entries(r.regions ?? {}).filter(([, v]) => v.box && v.box.width > 0 && v.box.height > 0).map(([n, v]) => [n, v.box!] as [string, Box]);
-    const problems = r.overflow.overflowPx > 0 ? [`page is ${r.overflow.overflowPx}px wider than the screen`] : collapsed(boxes, r.viewport.width);
+    const problems = overflows(u) ? [`page is ${r.overflow.overflowPx}px wider than the screen`] : collapsed(boxes, r.viewport.width);
     if (problems.length) { bad.push(`${label(u)}: ${problems.join(', ')}`); badFiles.push(u.file); } else if (boxes.length < 2) unsure.push(label(u));
   }
   if (bad.length) return item('mobile-layout', q, 'yes', 'no', join(bad), badFiles);
@@ -118,21 +129,28 @@ function mobileLayout(units: Unit[]): ChecklistItem {
 
 function consoleErrors(units: Unit[]): ChecklistItem {
   const q = 'Are console errors empty?';
-  const bad = units.filter((u) => (u.record?.console?.length ?? 0) > 0);
+  // where the console check ran, the errors it reported (after its ignore list); else the record's
+  const errorsOf = (u: Unit): string[] => (u.ran.has('console')
+    ? u.findings.filter((f) => f.check === 'console').map((f) => String(f.evidence?.text ?? f.message))
+    : (u.record?.console ?? []).map((c) => c.text));
+  const bad = units.filter((u) => errorsOf(u).length > 0);
   if (bad.length) {
-    const detail = bad.map((u) => `${label(u)}: ${u.record!.console.length} (first: ${u.record!.console[0].text.slice(0, 120)})`);
+    const detail = bad.map((u) => `${label(u)}: ${errorsOf(u).length} (first: ${errorsOf(u)[0].slice(0, 120)})`);
     return item('console-errors-empty', q, 'yes', 'no', join(detail), cite(bad));
   }
   return clean(units, 'console-errors-empty', q, 'yes', 'no console error or page error in any capture');
 }
 
 export function buildChecklist(specs: { spec: SpecPlan; artifacts: SpecArtifacts; findings: Finding[]; diffs: string[] }[]): ChecklistItem[] {
-  const units: Unit[] = specs.flatMap(({ spec, artifacts }) => artifacts.units.map((u) => {
-    const r = u.record.value;
-    const failed = !r ? `record ${u.record.problem}` : !r.ok ? `capture failed${r.error ? `: ${r.error.reason}` : ''}` : !u.captureExists ? 'screenshot missing' : null;
-    const file = r?.screenshot ? `${spec.name}/${r.screenshot}` : files.capture(spec.name, u.state, u.viewport);
-    return { spec, state: u.state, viewport: u.viewport, record: r, file, failed };
-  }));
+  const units: Unit[] = specs.flatMap(({ spec, artifacts, findings }) => {
+    const ran = new Set((artifacts.checks.value ?? []).filter((c) => c.status === 'pass' || c.status === 'fail').map((c) => c.check));
+    return artifacts.units.map((u) => {
+      const r = u.record.value;
+      const failed = !r ? `record ${u.record.problem}` : !r.ok ? `capture failed${r.error ? `: ${r.error.reason}` : ''}` : !u.captureExists ? 'screenshot missing' : null;
+      const file = r?.screenshot ? `${spec.name}/${r.screenshot}` : files.capture(spec.name, u.state, u.viewport);
+      return { spec, state: u.state, viewport: u.viewport, record: r, file, failed, findings: findings.filter((f) => f.state === u.state && f.viewport === u.viewport), ran };
+    });
+  });
   const findings = specs.flatMap((s) => s.findings);
   const diffs = new Set(specs.flatMap((s) => s.diffs));
   const withDiff = (u: Unit) => [u.file, ...[files.diff(u.spec.name, u.state, u.viewport)].filter((d) => diffs.has(d))];

@@ -90,3 +90,41 @@ test('a required element outside the viewport answers the interactive question n
   assert.equal(c['interactive-in-viewport'].answer, 'no');
   assert.match(c['interactive-in-viewport'].detail, /Pay is 90px outside the viewport/);
 });
+
+// The checklist reads the facts and options the checks used: checks run on the records here (no
+// browser), then the gate; the answers must agree with the verdict on every unit.
+async function checkedThenGated(over: Partial<Record<'desktop' | 'mobile', Partial<CaptureRecord>>>, checks: Record<string, Record<string, unknown>>) {
+  const { runChecks } = await import('../../src/checks/runner.js');
+  const spec = specPlan('shop', { checks: [{ id: 'axe', enabled: false, severity: null, options: {} }, ...Object.entries(checks).map(([id, options]) => ({ id, enabled: true, severity: null, options }))] });
+  const tree = healthySpec(spec, []);
+  for (const vp of ['desktop', 'mobile'] as const) tree[`shop/default-${vp}.json`] = record('shop', 'default', vp, over[vp] ?? {});
+  const { run } = makeRun([spec], tree);
+  await runChecks(run, spec);
+  const report = gateRun(run, INFO);
+  return { unit: (vp: string) => report.specs[0].units.find((u) => u.viewport === vp)!, c: Object.fromEntries(report.checklist.map((x) => [x.id, x])) };
+}
+
+const overflowBy = (px: number): Partial<CaptureRecord> => ({ overflow: { overflowPx: px, offenders: [{ selector: 'table.prices', box: box(0, 300, 390 + px, 200), overflowPx: px }] } });
+
+test('an overflow within the overflow check\'s tolerancePx is no overflow, as the check says; above it, overflow', async () => {
+  let { unit, c } = await checkedThenGated({ mobile: overflowBy(6) }, { overflow: { tolerancePx: 8 } });
+  assert.equal(unit('mobile').fails, false);
+  assert.equal(c['no-horizontal-overflow'].answer, 'yes', c['no-horizontal-overflow'].detail);
+  assert.doesNotMatch(c['mobile-layout'].detail, /wider than the screen/);
+  ({ unit, c } = await checkedThenGated({ mobile: overflowBy(12) }, { overflow: { tolerancePx: 8 } }));
+  assert.equal(unit('mobile').fails, true);
+  assert.equal(c['no-horizontal-overflow'].answer, 'no');
+  assert.match(c['no-horizontal-overflow'].detail, /shop default @ mobile: 12px wider than the viewport, by table\.prices \(\+12px\)/);
+  assert.equal(c['mobile-layout'].answer, 'no');
+});
+
+test('a console error the console check ignores is no console error; text the text-clipped check lets through is not clipped', async () => {
+  const { unit, c } = await checkedThenGated({
+    desktop: { console: [{ type: 'error', text: 'ResizeObserver loop completed with undelivered notifications', location: null }] },
+    mobile: { clippedText: [{ selector: 'td.sku', box: box(0, 0, 100, 20), text: 'SKU-0000123', axis: 'x', hiddenPx: 12, ellipsis: false }] },
+  }, { console: { ignore: ['^ResizeObserver loop'] }, 'text-clipped': { ignore: ['td.sku'] } });
+  assert.equal(unit('desktop').fails, false);
+  assert.equal(unit('mobile').fails, false);
+  assert.equal(c['console-errors-empty'].answer, 'yes', c['console-errors-empty'].detail);
+  assert.equal(c['text-clipped-or-overlapping'].answer, 'no', c['text-clipped-or-overlapping'].detail);
+});
