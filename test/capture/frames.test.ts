@@ -47,6 +47,11 @@ before(async () => {
   write(dirA, 'frame-glass.html', framed('<div class="glass" style="position:absolute; left:0; top:30px; width:400px; height:60px; pointer-events:none"></div>'));
   write(dirA, 'clean.html', page('frame-clean.html'));
   write(dirA, 'tall.html', page('frame-tall.html'));
+  write(dirA, 'frame-clock.html', framed('<div id="clock" style="position:absolute; left:200px; top:100px; width:200px; height:40px; font:30px monospace"></div><script>setInterval(() => { clock.textContent = String(Math.round(performance.now()) % 1000) }, 20)</script>'));
+  write(dirA, 'clock-masked.html', page('frame-clock.html'));
+  write(dirA, 'clock-bare.html', page('frame-clock.html'));
+  write(dirA, 'frame-offside.html', framed('', 'background:#0a0; color:#fff; left:300px'));
+  write(dirA, 'offside.html', page('frame-offside.html', '<style>body { overflow-x: hidden } #checkout-frame { left: 1100px !important }</style>'));
   write(dirA, 'glass-over.html', page('frame-clean.html', '<div class="click-catcher" style="position:absolute; left:100px; top:150px; width:508px; height:308px"></div>'));
   write(dirA, 'faded.html', page('frame-clean.html', '<style>#checkout-frame { opacity: 0 }</style>'));
   write(dirA, 'frozen.html', page('frame-tall.html', '', 150, 'scrolling="no"'));
@@ -67,10 +72,14 @@ before(async () => {
   const targets = { regions: {}, masks: [], framed: { regions: { summary: { selector: '#summary', frame: FRAME } }, masks: [{ selector: '#ad', frame: FRAME }] } };
   specs = [
     one('clean', [req({ selector: '#pay', name: 'pay button', frame: FRAME }), req({ text: 'Pay now', frame: FRAME })]),
-    one('tall'), one('glass-over'), one('faded'), one('frozen'), one('ghost-cover'), one('ghost-clear'), one('inner-cover'), one('parent-cover'), one('missing'),
+    one('tall'), one('offside'), one('glass-over'), one('faded'), one('frozen'), one('ghost-cover'), one('ghost-clear'), one('inner-cover'), one('parent-cover'), one('missing'),
     one('cross', undefined, { framed: { regions: {}, masks: [{ selector: '#ad', frame: FRAME }] } }),
     one('nested', [req({ selector: '#pay', frame: ['#checkout-frame', '#inner'] })]),
     one('paint-a', [], targets), one('paint-b', [], targets),
+    ...['clock-masked', 'clock-bare'].map((name) => makeSpec(name, {
+      checkOptions: { stability: { timeout: 2000 } }, states: [state('default')],
+      ...(name === 'clock-masked' ? { framed: { regions: {}, masks: [{ selector: '#clock', frame: FRAME }] } } : {}),
+    })),
   ];
   run = makeRun(tmpDir(), specs, a.url);
   await captureRun(run, { workers: 2 });
@@ -126,6 +135,13 @@ describe('required elements inside frames', () => {
     assert.equal(v.coveredBy?.selector, 'div.click-catcher');
     assert.equal(v.coveredBy?.invisible, true);
     assert.match(m, /covered by "div\.click-catcher" \(in the page, over the frame\) \(it paints nothing there, but it takes the clicks\)/);
+  });
+
+  test('a CTA inside a frame that lies past the right edge of a page a user cannot scroll sideways is off-screen', () => {
+    const r = required('offside');
+    assert.notEqual(r.verdict.level, 'full');
+    assert.ok(r.verdict.offscreenX > 0, JSON.stringify(r.verdict));
+    assert.match(r.verdict.reason, /where the frame "#checkout-frame" shows it: \d+ px right of the viewport/);
   });
 
   test('a frame faded to opacity 0 by the page hides the CTA inside it', async () => {
@@ -189,6 +205,15 @@ describe('required elements inside frames', () => {
 });
 
 describe('regions and masks inside frames', () => {
+  test('a ticking clock inside a frame fails stability where it is; masked in its frame, the page is stable', () => {
+    const bare = readRecord(run, 'clock-bare').stability;
+    assert.equal(bare.stable, false);
+    const b = bare.changedBox!;
+    // the clock shows at (104 + 200, 154 + 100) on the top page
+    assert.ok(b.x >= 300 && b.x < 520 && b.y >= 250 && b.y < 300, JSON.stringify(b));
+    assert.equal(readRecord(run, 'clock-masked').stability.stable, true);
+  });
+
   test('a mask in a frame covers the masked element\'s pixels, in top-page coordinates', () => {
     const mask = readRecord(run, 'paint-a').masks.find((m) => m.selector === '#ad')!;
     assert.deepEqual(mask.frame, FRAME);
