@@ -103,11 +103,11 @@ export async function serveStdio(opts: ServeOptions): Promise<void> {
   const server = createServer(opts);
   const transport = new StdioServerTransport(process.stdin, protocolOut);
   const closed = new Promise<void>((resolve) => { server.onclose = () => resolve(); });
-  process.stdin.once('end', () => {
-    // the answers go out before the server closes (the SDK sends a response after the handler resolves)
-    void Promise.allSettled([...inflight]).then(() => new Promise((r) => setTimeout(r, 50))).then(() => server.close()).catch(() => {});
-  });
-  opts.signal?.addEventListener('abort', () => { server.close().catch(() => {}); }, { once: true });
+  // close once the calls under way have settled: their answers go out (stdin closed after a piped
+  // request), or their runs have closed browser and app server (a signal cancelled them)
+  const closeAfterCalls = () => { void Promise.allSettled([...inflight]).then(() => new Promise((r) => setTimeout(r, 50))).then(() => server.close()).catch(() => {}); };
+  process.stdin.once('end', closeAfterCalls);
+  opts.signal?.addEventListener('abort', closeAfterCalls, { once: true });
   await server.connect(transport);
   opts.log.write(`veval mcp ${TOOL_VERSION}: serving ${TOOLS.length} tools over stdio in ${opts.cwd}\n`);
   await closed;

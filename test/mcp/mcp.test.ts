@@ -145,18 +145,23 @@ test('run on a spec: the verdict, the findings per unit and the report path', as
   assert.deepEqual(data.specs.map((s: any) => s.name), ['clean']);
   assert.ok(fs.existsSync(path.join(projectA, data.report)), data.report);
   assert.match(texts(r), /^run \S+: PASS — exit 0; report evals\/runs\/\S+\/report\.json/);
-  const bad = await call(a, 'run', { specs: ['defects'] });
+  const bad = await call(a, 'run', {});
   const d = bad.structuredContent as any;
   assert.equal(d.status, 'fail');
   assert.equal(d.exitCode, 1);
-  const unit = d.specs[0].units[0];
+  const unit = d.specs.find((x: any) => x.name === 'defects').units[0];
   assert.equal(unit.unit, 'defects/default-desktop');
   assert.ok(unit.findings.some((f: any) => f.check === 'required-visible' && f.severity === 'blocker'), JSON.stringify(unit.findings));
   assert.match(texts(bad), /defects#\d+ blocker required-visible @ default-desktop/);
-  // verify says why it fails: the newest run failed the gate
+  // verify says why it fails: the newest run failed the gate; after an edit, that it is stale and which file
   const v = await call(a, 'verify', {});
   assert.equal((v.structuredContent as any).ok, false);
-  assert.match(texts(v), /verify: FAIL/);
+  assert.match(texts(v), /verify: FAIL — the report of run \S+ failed the gate/);
+  fs.writeFileSync(path.join(projectA, 'app.css'), 'body { color: red }\n');
+  const stale = await call(a, 'verify', {});
+  assert.equal((stale.structuredContent as any).stale, true);
+  assert.match(texts(stale), /the report is stale[\s\S]*added: app\.css/);
+  fs.rmSync(path.join(projectA, 'app.css'));
 });
 
 test('approve without confirm is refused; with confirm, a unit with blockers is refused unless force', async () => {
@@ -248,4 +253,25 @@ test('cancelling a long run stops it: browser and app server closed, no process 
   assert.equal((await b.client.listTools()).tools.length, 7);
   assert.match(b.stderr(), /run cancelled; its run stopped/);
   assert.deepEqual(b.errors, [], 'stdout carried only the protocol');
+});
+
+test('SIGTERM to veval mcp during a run: the run stops, browser and app server closed, then the server exits', async () => {
+  const c = await connect(projectB);
+  const serverPid = c.transport.pid!;
+  const before = new Set(descendants(serverPid));
+  let during: number[] = [];
+  let signalled = false;
+  const running = call(c, 'run', {}, {
+    onprogress: (p) => { if (!signalled && /^captured 1:/.test(p.message ?? '')) { signalled = true; during = descendants(serverPid).filter((x) => !before.has(x)); process.kill(serverPid, 'SIGTERM'); } },
+  });
+  // the run stops as on an interrupt; its partial, incomplete verdict may still reach the client
+  const outcome = await running.then((r) => r.structuredContent as any, (e: Error) => e);
+  if (!(outcome instanceof Error)) assert.ok(outcome.incomplete === true && outcome.status === 'fail', JSON.stringify(outcome).slice(0, 300));
+  assert.ok(signalled && during.length >= 2, `the browser and the app server ran: ${during}`);
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline && (alive(serverPid) || during.some(alive))) await new Promise((r) => setTimeout(r, 200));
+  assert.equal(alive(serverPid), false, 'veval mcp exited');
+  for (const p of during) assert.equal(alive(p), false, `process ${p} of the run is gone`);
+  assert.match(c.stderr(), /SIGTERM — stopping/);
+  await c.client.close().catch(() => {});
 });
