@@ -103,7 +103,7 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
   return ok ? EXIT.pass : EXIT.fail;
 }
 
-export type ApproveFlags = CommonOptions & { spec?: string; state?: string; prune?: boolean; force?: boolean };
+export type ApproveFlags = CommonOptions & { spec?: string; state?: string; prune?: boolean; force?: boolean; fromImage?: string; boxes?: string };
 
 /** approve without its printing (`veval mcp` calls it too): which run it used, and what it changed
  *  or refused; or the flags given more than once (refused before any run is opened). */
@@ -145,6 +145,7 @@ export function approveLines(res: import('../parity/approve.js').ApproveResult):
 export async function cmdApprove(opts: ApproveFlags): Promise<number> {
   const io = ioOf(opts);
   const say = (s: string) => io.stdout.write(forTerminal(s) + '\n');
+  if (opts.fromImage !== undefined || opts.boxes !== undefined) return approveFromImage(opts);
   const out = await approveRun(opts);
   if ('repeated' in out) {
     for (const k of out.repeated) say(`refused   --${k} given more than once: approve one ${k} at a time (leave it out for all)`);
@@ -153,6 +154,32 @@ export async function cmdApprove(opts: ApproveFlags): Promise<number> {
   say(`veval: ${out.note}`);
   for (const l of approveLines(out.res)) say(l);
   return out.res.refused.length ? EXIT.fail : EXIT.pass;
+}
+
+/** approve --from-image: an accepted design export becomes one unit's baseline (parity/design-import.ts). */
+async function approveFromImage(opts: ApproveFlags): Promise<number> {
+  const io = ioOf(opts);
+  const say = (s: string) => io.stdout.write(forTerminal(s) + '\n');
+  const usage: string[] = [];
+  if (typeof opts.fromImage !== 'string' || !opts.fromImage) usage.push(opts.boxes !== undefined && opts.fromImage === undefined ? '--boxes goes with --from-image <png>: the region boxes of that design export' : '--from-image needs a PNG file: --from-image design/checkout-mobile.png');
+  if (opts.boxes !== undefined && (typeof opts.boxes !== 'string' || !opts.boxes)) usage.push('--boxes needs a JSON file of named region boxes (docs/design-parity.md#region-boxes)');
+  for (const k of ['spec', 'state', 'viewport', 'fromImage', 'boxes'] as const) if (Array.isArray(opts[k])) usage.push(`--${k === 'fromImage' ? 'from-image' : k} given more than once: a design export is imported for one unit`);
+  for (const [k, v] of [['--prune', opts.prune], ['--force', opts.force], ['--run', opts.run], ['--accept-a11y-debt', opts.acceptA11yDebt]] as const) if (v) usage.push(`${k} does not go with --from-image (a design export is not a run's capture)`);
+  if (usage.length) throw new InputError(usage.slice(0, 1));
+  const plan = await loadProject({ config: opts.config, cwd: io.cwd });
+  const { importDesign } = await import('../parity/design-import.js');
+  const { whoApproves } = await import('../parity/approve.js');
+  const { withBaselineLock } = await import('../parity/lock.js');
+  const one = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
+  const res = await withBaselineLock(plan.root, `veval approve --from-image ${opts.fromImage}`, async () => importDesign(plan, {
+    image: opts.fromImage!, boxes: opts.boxes, spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport),
+    approver: whoApproves(plan.root), now: new Date(), cwd: io.cwd,
+  }));
+  const p = res.entry.provenance!;
+  const what = `design export ${p.file} (${p.width}×${p.height} px, sha256 ${p.sha256.slice(0, 12)})${p.boxes ? ` with region boxes ${p.boxes.file} (${Object.keys(res.entry.layout.regions).join(', ')})` : ''}`;
+  for (const n of res.notes) say(`note      ${n}`);
+  say(res.written ? `approved  ${res.written} from ${what}` : `unchanged ${res.unchanged} (already ${what})`);
+  return EXIT.pass;
 }
 
 export async function cmdCalibrate(goldDir: string, opts: CommonOptions): Promise<number> {

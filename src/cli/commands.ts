@@ -103,6 +103,8 @@ export function registerCommands(cli: CAC, io: CliIO): void {
     .option('--force', 'approve captures with blocker findings too (they are listed)')
     .option('--accept-a11y-debt', 'record axe violations that are not yet known debt as accepted accessibility debt (who/when/commit in the manifest); without it such captures are refused')
     .option('--prune', 'remove baselines that no spec produces any more')
+    .option('--from-image <png>', 'import an accepted design export (PNG) as the baseline of one unit (--spec, --state, --viewport); compared perceptually per region, see docs/design-parity.md')
+    .option('--boxes <json>', 'with --from-image: named region boxes of the export (docs/design-parity.md#region-boxes), making it a layout comparison too')
     .action(act(cmdApprove));
   withOut(cli.command('verify', 'done-check: the newest completed run covering every spec must have passed and match the working tree'))
     .action(act(cmdVerify));

@@ -3,7 +3,7 @@
 // capture record, parity.json or judge.json is. What is missing, corrupt or foreign comes back as a
 // problem the reader turns into its own fail-closed reason — never as a half-trusted value.
 import type { ErrorObject } from 'ajv';
-import type { AxeResultsLite, CaptureRecord, CheckResult, JudgeResult, LayoutDiff, ParityResult, RunInfo } from './artifacts.js';
+import type { AxeResultsLite, CaptureRecord, CheckResult, JudgeResult, LayoutDiff, ParityResult, RunInfo, DesignBoxes } from './artifacts.js';
 import type { Report } from '../gate/report-schema.js';
 import { readJsonIfExists } from './fsx.js';
 import * as generated from './generated/artifact-validators.js';
@@ -17,13 +17,14 @@ interface ArtifactTypes {
   judge: JudgeResult;
   run: RunInfo;
   report: Report;
+  designBoxes: DesignBoxes;
 }
 export type ArtifactName = keyof ArtifactTypes;
 
 /** How readers name each artifact in a reason: "not a capture record". */
 export const ARTIFACT_WHAT: Record<ArtifactName, string> = {
   record: 'capture record', axe: 'axe result', checks: 'checks result', parity: 'parity result',
-  layoutDiff: 'layout diff', judge: 'judge result', run: 'veval run.json', report: 'veval report',
+  layoutDiff: 'layout diff', judge: 'judge result', run: 'veval run.json', report: 'veval report', designBoxes: 'design region boxes file',
 };
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -36,12 +37,18 @@ function at(value: unknown, pointer: string): unknown {
   return v;
 }
 
-/** null when `value` is a valid `name`; else why not, e.g. 'not a capture record (/viewport/width must be number, not "wide")'. */
-export function artifactProblem(name: ArtifactName, value: unknown): string | null {
+/** The first schema error of `value` as `name` (null: valid; 'unknown': invalid without a reason). */
+export function artifactError(name: ArtifactName, value: unknown): ErrorObject | 'unknown' | null {
   const v = validators[name];
   if (v(value)) return null;
-  const e = v.errors?.[0];
-  if (!e) return `not a ${ARTIFACT_WHAT[name]}`;
+  return v.errors?.[0] ?? 'unknown';
+}
+
+/** null when `value` is a valid `name`; else why not, e.g. 'not a capture record (/viewport/width must be number, not "wide")'. */
+export function artifactProblem(name: ArtifactName, value: unknown): string | null {
+  const e = artifactError(name, value);
+  if (e === null) return null;
+  if (e === 'unknown') return `not a ${ARTIFACT_WHAT[name]}`;
   const allowed = e.keyword === 'enum' ? `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(' | ')}` : e.message ?? 'is invalid';
   const got = e.keyword === 'required' || e.instancePath === '' ? '' : `, not ${(JSON.stringify(at(value, e.instancePath)) ?? 'undefined').slice(0, 60)}`;
   return `not a ${ARTIFACT_WHAT[name]} (${e.instancePath || '/'} ${allowed}${got})`;

@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import {
   AxeSummarySchema, BoxSchema, CaptureRecordSchema, ChecksFileSchema, EnvFingerprintSchema, FindingSchema, JudgeResultSchema,
-  LayoutDiffSchema, ParityResultSchema, RunInfoSchema, VisibilityVerdictSchema,
+  LayoutDiffSchema, ParityResultSchema, RunInfoSchema, VisibilityVerdictSchema, DesignBoxesSchema,
 } from './artifacts.js';
 import { ReportSchema } from '../gate/report-schema.js';
 import { toJsonSchema } from '../spec/schema.js';
@@ -24,6 +24,7 @@ export const ARTIFACT_SCHEMAS: Record<ArtifactName, { schema: TSchema; file: str
   judge: { schema: JudgeResultSchema, file: 'judge.schema.json' },
   run: { schema: RunInfoSchema, file: 'run.schema.json' },
   report: { schema: ReportSchema, file: 'report.schema.json' },
+  designBoxes: { schema: DesignBoxesSchema, file: 'design-boxes.schema.json' },
 };
 
 /** schema/<file> → JSON Schema (draft-07), for outside tools (report.schema.json: gate/generate.ts). */

@@ -286,7 +286,7 @@ export type RegionCount = Static<typeof RegionCountSchema>;
 export const ParityOutcomeSchema = Lits(
   'identical', 'within-tolerance', 'changed', 'no-baseline', 'size-changed',
   'unreadable-baseline', 'missing-capture', 'unreadable-capture', 'env-mismatch', 'image-too-large',
-  'baseline-written', 'error');
+  'baseline-written', 'error', 'design-match', 'design-departs');
 export type ParityOutcome = Static<typeof ParityOutcomeSchema>;
 
 export const ParityUnitSchema = Type.Object({
@@ -304,6 +304,25 @@ export const ParityUnitSchema = Type.Object({
   diff: Nullable(Str('run-relative diff PNG, only when pixels differ')),
   message: Str('one line: what happened'),
   ms: Num(),
+  design: Type.Optional(Type.Object({
+    source: Str('the design export the baseline was imported from, as given to approve --from-image'),
+    boxes: Type.Boolean({ description: 'region boxes came with the export: layout compared box against box' }),
+    scale: Num('CSS px of the capture per px of the export file'),
+    exportSize: Size,
+    captureSize: Size,
+    minScore: Num(),
+    tolerancePx: Num(),
+    regions: Type.Array(Type.Object({
+      name: Str(),
+      score: Nullable(Num('perceptual similarity 0..1 (lowest SSIM of the colour channels); null: not scored')),
+      box: Nullable(BoxSchema),
+      exportBox: Nullable(BoxSchema, { description: 'where it was read in the export (CSS px of the export scaled to the capture width)' }),
+      shift: Nullable(Type.Object({ dx: Num(), dy: Num() }, { description: 'how far the export\'s crop was moved to match best' })),
+      offset: Nullable(Type.Object({ dx: Num(), dy: Num(), dw: Num(), dh: Num() }, { description: 'capture box minus the export\'s box (region boxes only)' })),
+      departs: Type.Boolean(),
+      why: Type.Array(Str()),
+    })),
+  }, { description: 'only against a design-export baseline: the per-region perceptual comparison' })),
 });
 export type ParityUnit = Static<typeof ParityUnitSchema>;
 
@@ -360,6 +379,26 @@ export type LayoutDiff = Static<typeof LayoutDiffSchema>;
 export type LayoutUnitDiff = LayoutDiff['units'][number];
 export type LayoutChange = LayoutUnitDiff['boxes'][number];
 export type SpacingChange = LayoutUnitDiff['spacing'][number];
+
+// ---- design region boxes: <export>.boxes.json, written by a designer or a design-tool plugin ----
+
+const DesignBoxSchema = Type.Object({
+  x: Type.Number({ description: 'left edge, in frame units (px of the design frame at 1×)' }),
+  y: Type.Number({ description: 'top edge, in frame units' }),
+  width: Type.Number({ exclusiveMinimum: 0 }),
+  height: Type.Number({ exclusiveMinimum: 0 }),
+}, { additionalProperties: false });
+export const DesignBoxesSchema = Type.Object({
+  $schema: Type.Optional(Str()),
+  version: Type.Literal(1),
+  frame: Type.Optional(Type.Object({
+    width: Type.Number({ exclusiveMinimum: 0, description: 'the exported frame\'s width in the units of the boxes (the PNG may be exported at 2× or 3× of it)' }),
+    height: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+  }, { additionalProperties: false, description: 'default: the PNG\'s own size (boxes in its pixels)' })),
+  regions: Type.Record(Type.String({ minLength: 1 }), DesignBoxSchema, { description: 'named boxes; each name is a region declared in the spec (regions:)' }),
+}, { additionalProperties: false, title: 'veval design region boxes',
+  description: 'named boxes of a design export (veval approve --from-image … --boxes file): where each region of the spec lies in the design' });
+export type DesignBoxes = Static<typeof DesignBoxesSchema>;
 
 // ---- judge.json ----
 

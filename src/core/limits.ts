@@ -4,3 +4,8 @@
  *  tall, ~400 MB as RGBA. A small file can claim far more (a 1.5 MB PNG of 20000×20000 is 1.6 GB
  *  decoded, and a comparison holds two plus a diff), so the size is read from IHDR before decoding. */
 export const DEFAULT_MAX_PIXELS = 100_000_000;
+
+/** Defaults of `parity.design` (comparison with a design export): the similarity each region must
+ *  reach and how far (CSS px) it may sit from the export's place. Measured in docs/design-parity.md
+ *  (scripts/design-threshold.ts); test/parity/design-threshold.test.ts holds the error rates. */
+export const DESIGN_DEFAULTS = { minScore: 0.7, tolerancePx: 8 } as const;

@@ -82,6 +82,12 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
     const debt: DebtFile = { version: 1, spec: spec.name, units: { ...(debtRead.file?.units ?? {}) } };
     for (const u of units) {
       const key = unitKey(u.state, u.viewport);
+      const design = manifest.images[key]?.provenance;
+      // an accepted design export is the intent: only an explicit approve replaces it with a capture
+      if (design && opts.inRun) {
+        res.refused.push({ unit: `${spec.name}/${key}`, reason: `its baseline is the accepted design export ${design.file}; run --update-baselines does not replace it (\`veval approve --spec ${spec.name} --state ${u.state} --viewport ${u.viewport}\` does, explicitly)` });
+        continue;
+      }
       const cap = loadCapture(run, spec.name, u.state, u.viewport);
       if (!cap.ok) { res.refused.push({ unit: `${spec.name}/${key}`, reason: cap.reason }); continue; }
       const gated = blockers && 'at' in blockers ? blockers.at(spec.name, u.state, u.viewport) : [];
@@ -124,6 +130,7 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
       manifest.images[key] = entry;
       changed = true;
       res.written.push(rel);
+      if (design) res.warnings.push(`${rel}: replaces the design export ${design.file} (approved by ${old?.approver ?? 'unknown'}) with this run's capture`);
       if (gated.length) res.warnings.push(`${rel}: approved with --force despite ${gated.length} blocker finding(s): ${gated.join('; ')}`);
       const found = gated.length ? [] : findingsAt(run, spec.name, u.state, u.viewport);
       if (found.length) res.warnings.push(`${rel}: the run found ${found.join(', ')} in this capture; approving bakes them into the baseline`);
@@ -277,7 +284,7 @@ function sameApart(a: BaselineEntry, b: BaselineEntry): boolean {
   return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
 }
 
-function whoApproves(root: string): string {
+export function whoApproves(root: string): string {
   const git = (key: string) => {
     const r = spawnSync('git', ['config', key], { cwd: root, encoding: 'utf8' });
     return r.status === 0 ? r.stdout.trim() : '';

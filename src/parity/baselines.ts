@@ -44,7 +44,7 @@ export function readManifest(run: Pick<RunContext, 'root'>, spec: string): Manif
   return { manifest: r.value, error: r.error };
 }
 
-export function writeManifest(run: RunContext, m: BaselineManifest): void {
+export function writeManifest(run: Pick<RunContext, 'root'>, m: BaselineManifest): void {
   const sorted = Object.fromEntries(Object.keys(m.images).sort().map((k) => [k, m.images[k]]));
   writeJsonAtomic(baselineAbs(run, baselineRel(m.spec)), { ...m, images: sorted });
 }

@@ -90,7 +90,7 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
 /** Settings looser than at approval: one spec-wide blocker per loosening (viewport/state null). */
 function settingsGuard(spec: SpecPlan, manifest: BaselineManifest | null): Finding[] {
   if (!manifest) return [];
-  const now = settingsOf(spec);
+  const now = settingsOf(spec, true);
   const live = new Set(unitsOf(spec).map((u) => unitKey(u.state, u.viewport)));
   const seen = new Map<string, Finding>();
   for (const [key, entry] of Object.entries(manifest.images)) {

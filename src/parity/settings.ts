@@ -3,6 +3,7 @@
 // so a gate is never loosened silently.
 import type { Severity } from '../core/artifacts.js';
 import { framedLabel, type SpecPlan } from '../spec/plan.js';
+import { DESIGN_DEFAULTS } from '../core/limits.js';
 import type { GateSettings } from './types.js';
 
 /** axe `impact` is the LOWEST impact reported: a higher bar reports fewer issues (looser). */
@@ -10,11 +11,14 @@ const AXE_IMPACT = ['minor', 'moderate', 'serious', 'critical'];
 const SEVERITY_RANK: Record<Severity, number> = { polish: 0, important: 1, blocker: 2 };
 const JUDGE_RANK = { off: 0, optional: 1, required: 2 } as const;
 
-export function settingsOf(spec: SpecPlan): GateSettings {
+/** `withDesign`: include parity.design (recorded with design-export baselines, and read by the guard;
+ *  a pixel baseline's entry does not carry it). */
+export function settingsOf(spec: SpecPlan, withDesign = false): GateSettings {
   const axe = spec.checks.find((c) => c.id === 'axe');
   const o = (axe?.options ?? {}) as { impact?: string; tags?: string[]; disable?: string[] };
   return {
-    parity: spec.parity ? { threshold: spec.parity.threshold, maxDiffRatio: spec.parity.maxDiffRatio, regions: { ...spec.parity.regions } } : null,
+    parity: spec.parity ? { threshold: spec.parity.threshold, maxDiffRatio: spec.parity.maxDiffRatio, regions: { ...spec.parity.regions },
+      ...(withDesign ? { design: { ...(spec.parity.design ?? DESIGN_DEFAULTS) } } : {}) } : null,
     masks: [...spec.masks, ...(spec.framed?.masks ?? []).map(framedLabel)].sort(),
     axe: { enabled: !!axe?.enabled, impact: o.impact ?? 'moderate', tags: o.tags ? [...o.tags].sort() : null, disable: [...(o.disable ?? [])].sort() },
     disabledChecks: spec.checks.filter((c) => !c.enabled).map((c) => c.id).sort(),
@@ -40,6 +44,10 @@ export function loosenings(old: GateSettings, now: GateSettings): string[] {
         if (now.parity.maxDiffRatio > was) out.push(`region "${region}" tolerance removed (was ${was}; the page tolerance ${now.parity.maxDiffRatio} now applies)`);
       } else if (is > was) out.push(`region "${region}" tolerance loosened from ${was} to ${is}`);
     }
+    // against a design export (recorded only with such baselines)
+    const d0 = old.parity.design, d1 = now.parity.design ?? DESIGN_DEFAULTS;
+    if (d0 && d1.minScore < d0.minScore) out.push(`parity.design.minScore lowered from ${d0.minScore} to ${d1.minScore}`);
+    if (d0 && d1.tolerancePx > d0.tolerancePx) out.push(`parity.design.tolerancePx loosened from ${d0.tolerancePx} to ${d1.tolerancePx}`);
   }
   const newMasks = now.masks.filter((m) => !old.masks.includes(m));
   if (newMasks.length) out.push(`new mask${newMasks.length > 1 ? 's' : ''} ${list(newMasks)} (masked pixels are not compared)`);

@@ -7,7 +7,9 @@ export type { ParityOutcome, ParityUnit, ParityResult, LayoutChange, SpacingChan
 
 /** Every gate-relevant setting at approval time; compared on each run to catch loosening. */
 export interface GateSettings {
-  parity: { threshold: number; maxDiffRatio: number; regions: Record<string, number> } | null;
+  parity: { threshold: number; maxDiffRatio: number; regions: Record<string, number>;
+    /** only in design-export entries: the perceptual bar and the px tolerance at import */
+    design?: { minScore: number; tolerancePx: number } } | null;
   masks: string[];
   axe: { enabled: boolean; impact: string; tags: string[] | null; disable: string[] };
   disabledChecks: string[];
@@ -36,15 +38,33 @@ export interface BaselineEntry {
   height: number | null;
   approver: string;
   approvedAt: string;             // ISO time
-  runId: string;
+  /** the run whose capture this is; null for a design export (no run made it) */
+  runId: string | null;
   gitSha: string | null;
   treeHash: string | null;
   specHash: string;
   settings: GateSettings;
-  environment: EnvFingerprint;
+  /** the browser that made it; null for a design export (no browser made it: the environment guard does not apply) */
+  environment: EnvFingerprint | null;
   layout: LayoutBoxes;
+  /** absent: a capture approved from a run. `design-export`: imported by `veval approve --from-image` */
+  provenance?: DesignProvenance;
   /** who accepted each accessibility-debt entry of this unit (baselines/<spec>/a11y-debt.json), when, at which commit; absent: none recorded */
   a11yDebt?: DebtAcceptance[];
+}
+
+/** Where a design-export baseline came from. */
+export interface DesignProvenance {
+  kind: 'design-export';
+  /** the export as given (project-relative when inside the project), its sha256 and size in px */
+  file: string;
+  sha256: string;
+  width: number;
+  height: number;
+  /** the region boxes that came with it, converted to CSS px of the export scaled to the viewport width (in layout.regions); null: none */
+  boxes: { file: string; sha256: string; frame: { width: number; height: number | null } } | null;
+  /** the viewport width the export is scaled to (CSS px) */
+  viewportWidth: number;
 }
 
 export interface BaselineManifest {

@@ -8,6 +8,7 @@ import type { ParityPlan, SpecPlan } from '../spec/plan.js';
 import { approveHint, baselineAbs, baselineRel, reapproveHint } from './baselines.js';
 import { loadCapture } from './capture-unit.js';
 import { compareImages, type CompareOutcome } from './compare.js';
+import { designVerdict } from './design-unit.js';
 import { compareEnv } from './env.js';
 import { describeLayout, diffLayout, layoutOf } from './layout.js';
 import { checkPixels, DEFAULT_MAX_PIXELS, inspectPng, PngTooLarge } from './png.js';
@@ -51,7 +52,8 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
   const cap = loadCapture(run, spec.name, state, viewport);
   unit.capture = cap.file;
   const maxPixels = parity.maxPixels ?? DEFAULT_MAX_PIXELS;
-  if (cap.record && entry?.layout) {
+  const design = entry?.provenance?.kind === 'design-export';
+  if (cap.record && entry?.layout && !design) {
     Object.assign(layout, { compared: true }, diffLayout(entry.layout, layoutOf(cap.record)));
   } else layout.reason = !entry ? 'no approved baseline' : 'no capture record';
   if (!cap.ok) return finish('missing-capture', `${spec.name}/${key}: ${cap.reason}; parity cannot be checked`, 'parity');
@@ -79,6 +81,8 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
     }
   }
 
+  // a design export has no browser fingerprint: compared perceptually per region, not pixel by pixel
+  if (design) return designVerdict({ spec, parity, unit, entry, layout, base, capture: cap, maxPixels }, finish);
   const env = compareEnv(entry.environment, cap.record.environment);
   note = env.note ? `${spec.name}/${key}: ${env.note}` : null;
   if (env.mismatch.length) {

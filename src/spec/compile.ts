@@ -2,7 +2,7 @@
 // in, so the plan of a spec can be tested without a disk or a browser.
 import type { Severity, ViewportSpec } from '../core/artifacts.js';
 import { sha256 } from '../core/fsx.js';
-import { DEFAULT_MAX_PIXELS } from '../core/limits.js';
+import { DEFAULT_MAX_PIXELS, DESIGN_DEFAULTS } from '../core/limits.js';
 import { CHECKS } from '../checks/registry.js';
 import type { ConfigInput, FrameInput, RequiredInput, SpecInput, ViewportInput } from './schema.js';
 import { stepPlan } from '../steps/registry.js';
@@ -157,7 +157,8 @@ export function compileSpec(input: CompileInput): SpecPlan {
     fullPage: spec.fullPage ?? true,
     ...targetsOf(spec),
     checks: checkPlans,
-    parity: parity ? { threshold: parity.threshold ?? DEFAULTS.threshold, maxDiffRatio: parity.maxDiffRatio ?? DEFAULTS.maxDiffRatio, regions: parity.regions ?? {}, maxPixels: parity.maxPixels ?? DEFAULT_MAX_PIXELS } : null,
+    parity: parity ? { threshold: parity.threshold ?? DEFAULTS.threshold, maxDiffRatio: parity.maxDiffRatio ?? DEFAULTS.maxDiffRatio, regions: parity.regions ?? {}, maxPixels: parity.maxPixels ?? DEFAULT_MAX_PIXELS,
+      design: { minScore: parity.design?.minScore ?? DESIGN_DEFAULTS.minScore, tolerancePx: parity.design?.tolerancePx ?? DESIGN_DEFAULTS.tolerancePx } } : null,
     judge: judge ? judgePlan(judge, input.rubric) : null,
     gate: { minScore: gate.minScore ?? 0, warn: (gate.warn ?? ['polish']) as Severity[] },
     scoring: { version: scoring.version ?? null },

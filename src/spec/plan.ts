@@ -36,6 +36,8 @@ export interface ParityPlan {
   threshold: number; maxDiffRatio: number; regions: Record<string, number>;
   /** pixels per image decoded at most (compile fills it; absent means the default) */
   maxPixels?: number;
+  /** against a design-export baseline (compile fills it; absent means the defaults) */
+  design?: { minScore: number; tolerancePx: number };
 }
 
 export interface JudgePlan {

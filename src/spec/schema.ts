@@ -121,6 +121,10 @@ export const Parity = Type.Object({
   maxDiffRatio: Type.Optional(Tolerance('share of changed pixels allowed for the whole capture (default 0)')),
   regions: Type.Optional(Type.Record(Type.String(), Tolerance('share of changed pixels allowed inside this region'), { description: 'per-region tolerance; may be stricter than the page' })),
   maxPixels: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'pixels a baseline or capture may have; a PNG whose header claims more is never decoded and fails as an image bomb (default 100000000)' })),
+  design: Type.Optional(Type.Object({
+    minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'perceptual similarity (SSIM per colour channel, 0..1) each region must reach against an approved design export (default 0.7, measured in docs/design-parity.md)' })),
+    tolerancePx: Type.Optional(Type.Number({ minimum: 0, maximum: 200, description: 'CSS px a region may sit from where the design export has it: the search radius of the comparison, and the box tolerance when the export came with region boxes (default 8)' })),
+  }, { additionalProperties: false, description: 'comparison with a baseline imported from a design export (`veval approve --from-image`); pixel settings do not apply to it' })),
 }, { additionalProperties: false, description: 'comparison with the approved baseline' });
 
 export const JudgeBudget = Type.Object({

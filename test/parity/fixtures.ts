@@ -1,6 +1,7 @@
 // Hand-built runs for parity tests: RunContext, SpecPlan, capture records and PNGs on disk.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
 import type { Box, CaptureRecord, EnvFingerprint, ViewportSpec } from '../../src/core/artifacts.js';
 import { files, type RunContext } from '../../src/core/run.js';
@@ -97,3 +98,21 @@ export const TREE = hashManifest({});
 export const testDeps = { tree: () => ({ treeHash: TREE, files: {} }), now: () => new Date('2026-02-03T04:05:06Z') };
 export const approveT = (run: RunContext, opts: ApproveOptions = {}) => approveWith(run, { approver: 'Tester <t@example.com>', ...opts }, testDeps);
 export const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+function chunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])) >>> 0, 0);
+  return Buffer.concat([head, body, crc]);
+}
+
+/** A well-formed PNG whose IHDR claims w×h RGBA and whose IDAT starts a stream of zero rows. */
+export function bomb(w: number, h: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8; ihdr[9] = 6;
+  const rows = zlib.deflateSync(Buffer.alloc((w * 4 + 1) * 4));   // four rows' worth: enough to look real
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}

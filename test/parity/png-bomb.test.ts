@@ -6,30 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { runParity } from '../../src/parity/index.js';
 import { checkPixels, decodePng, DEFAULT_MAX_PIXELS, PngTooLarge } from '../../src/parity/png.js';
 import { decodePng as judgeDecode } from '../../src/judge/images.js';
 import { diffBox } from '../../src/capture/stability.js';
-import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT } from './fixtures.js';
-
-function chunk(type: string, body: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(body.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])) >>> 0, 0);
-  return Buffer.concat([head, body, crc]);
-}
-
-/** A well-formed PNG whose IHDR claims w×h RGBA and whose IDAT starts a stream of zero rows. */
-function bomb(w: number, h: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; ihdr[9] = 6;
-  const rows = zlib.deflateSync(Buffer.alloc((w * 4 + 1) * 4));   // four rows' worth: enough to look real
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
-}
+import { bomb, Image, makeRun, makeSpec, nextRun, writeCapture, approveT } from './fixtures.js';
 
 const base = () => new Image().rect(20, 20, 100, 60, [40, 90, 200]);
 

@@ -1,0 +1,78 @@
+// One unit against a design-export baseline: decode both, compare per region (design.ts), and turn
+// the departing regions into blocker findings that name the region, its score and the threshold
+// (or its offset in px from the export's box). Each finding's evidence carries the region's box in
+// the capture and in the export, so the report draws the departure on both images.
+import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
+import { DESIGN_DEFAULTS } from '../core/limits.js';
+import { unitKey } from '../core/run.js';
+import type { ParityPlan, SpecPlan } from '../spec/plan.js';
+import { reapproveHint } from './baselines.js';
+import { compareDesign, type DesignRegion, type DesignRegionInput } from './design.js';
+import { diffLayout, layoutOf } from './layout.js';
+import { decodePng, PngError, type Rgba } from './png.js';
+import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from './types.js';
+
+type Finish<V> = (o: ParityOutcome, m: string, c: 'parity' | 'guard' | null, e?: Record<string, unknown>) => V;
+
+export interface DesignUnitInput {
+  spec: SpecPlan; parity: ParityPlan; unit: ParityUnit; entry: BaselineEntry; layout: LayoutUnitDiff;
+  base: Buffer; capture: { png: Buffer; record: CaptureRecord }; maxPixels: number;
+}
+
+const scaled = (b: Box, k: number): Box => ({ x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k });
+const r1 = (n: number) => Math.round(n * 10) / 10;
+const boxText = (b: Box) => `${r1(b.width)}×${r1(b.height)} at (${r1(b.x)}, ${r1(b.y)})`;
+
+export function designVerdict<V extends { findings: Finding[] }>(i: DesignUnitInput, finish: Finish<V>): V {
+  const { spec, unit, entry } = i;
+  const prov = entry.provenance!;
+  const id = `${spec.name}/${unitKey(unit.state, unit.viewport)}`;
+  let exp: Rgba, cap: Rgba;
+  try { exp = decodePng(i.base, i.maxPixels); } catch (err) {
+    return finish('unreadable-baseline', `baseline ${unit.baseline} (design export ${prov.file}) is unreadable: ${reason(err)}; ${reapproveHint(spec.name)}`, 'parity');
+  }
+  try { cap = decodePng(i.capture.png, i.maxPixels); } catch (err) {
+    return finish('unreadable-capture', `${id}: screenshot ${unit.capture} is unreadable: ${reason(err)}`, 'parity');
+  }
+  const settings = i.parity.design ?? DESIGN_DEFAULTS;
+  const dsf = i.capture.record.viewport?.deviceScaleFactor || 1;
+  // the boxes were stored for the viewport width; the capture may be wider (horizontal overflow)
+  const k = Math.round(cap.width / dsf) / (prov.viewportWidth || Math.round(cap.width / dsf));
+  const current = layoutOf(i.capture.record);
+  const names = Object.keys(spec.regions);
+  const inputs: DesignRegionInput[] = names.map((name) => {
+    const stored = prov.boxes ? entry.layout.regions[name] : null;
+    return { name, box: current.regions[name] ?? null, exportBox: stored ? scaled(stored, k) : null };
+  });
+  const cmp = compareDesign(exp, cap, dsf, inputs, current.masks, settings);
+  if (prov.boxes) {
+    const base = { regions: Object.fromEntries(names.filter((n) => entry.layout.regions[n]).map((n) => [n, scaled(entry.layout.regions[n]!, k)])), required: {}, masks: [] };
+    Object.assign(i.layout, { compared: true, reason: null }, diffLayout(base, { ...current, required: {}, regions: Object.fromEntries(names.filter((n) => base.regions[n]).map((n) => [n, current.regions[n] ?? null])) }, settings.tolerancePx));
+  } else i.layout.reason = 'a design export without region boxes: regions are compared where the capture has them (parity.json units[].design)';
+  unit.design = {
+    source: prov.file, boxes: !!prov.boxes, scale: cmp.scale, exportSize: cmp.exportSize, captureSize: cmp.captureSize,
+    minScore: settings.minScore, tolerancePx: settings.tolerancePx,
+    regions: cmp.regions.map((r) => ({ name: r.name, score: r.score, box: r.box, exportBox: r.exportBox, shift: r.shift, offset: r.offset, departs: r.departs, why: r.why })),
+  };
+  const departing = cmp.regions.filter((r) => r.departs);
+  const scores = (rs: DesignRegion[]) => rs.map((r) => `${r.name} ${r.score ?? 'not scored'}`).join(', ');
+  if (!departing.length) {
+    const low = [...cmp.regions].sort((a, b) => (a.score ?? 0) - (b.score ?? 0))[0];
+    return finish('design-match', `${id}: matches the design export ${prov.file}: every region at least ${settings.minScore}${low ? ` (lowest: ${low.name} ${low.score})` : ''}${prov.boxes ? `, boxes within ${settings.tolerancePx} px` : ''}`, null);
+  }
+  const v = finish('design-departs', `${id}: ${departing.length} of ${cmp.regions.length} region${cmp.regions.length === 1 ? '' : 's'} depart from the design export ${prov.file}: ${scores(departing)} (threshold ${settings.minScore})`, null);
+  for (const r of departing) {
+    v.findings.push({
+      check: 'parity', severity: 'blocker', viewport: unit.viewport, state: unit.state,
+      message: `${id}: region "${r.name}" departs from the design export ${prov.file}: ${r.why.join('; ')}${r.box ? `; in the capture ${boxText(r.box)}` : ''}${r.exportBox && prov.boxes ? `, in the export ${boxText(r.exportBox)}` : ''}`,
+      evidence: {
+        file: unit.capture, baseline: unit.baseline, design: prov.file, region: r.name, box: r.box,
+        score: r.score, minScore: settings.minScore, tolerancePx: settings.tolerancePx, offset: r.offset, shift: r.shift,
+        exportBox: r.exportBox, exportSize: cmp.exportSize,
+      },
+    });
+  }
+  return v;
+}
+
+const reason = (err: unknown) => (err instanceof PngError ? err.message : `undecodable PNG: ${(err as Error).message}`);

@@ -1,0 +1,116 @@
+// An accepted design export as the approved reference, end to end through the CLI: the export is
+// a second page rendered here in Chromium with another font stack (the designer's serif) at 2×; the
+// app is served from 127.0.0.1 by the project's own static server and captured by `veval run`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchTestBrowser } from '../helpers/browser.js';
+import { runMain } from '../helpers/cli.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { render, screen, REGIONS, DESIGN_FONTS, WIDTH, HEIGHT } from './design-pairs.js';
+
+let browser: Browser;
+let exportPng: Buffer;
+let boxes: string;
+before(async () => {
+  browser = await launchTestBrowser();
+  // the designer's frame: serif font stack, exported at 2× as design tools do
+  const r = await render(browser, screen({ font: DESIGN_FONTS[0] }), 2);
+  exportPng = r.png;
+  // the boxes a plugin writes: frame units (1×), one per named region
+  boxes = JSON.stringify({ version: 1, frame: { width: WIDTH }, regions: Object.fromEntries(Object.entries(r.regions).map(([k, b]) => [k, b])) }, null, 2);
+});
+after(async () => { await browser?.close(); });
+
+const SPEC = `route: /checkout.html
+viewports: [mobile]
+regions: ${JSON.stringify(REGIONS)}
+checks: { axe: false, min-gap: false, task-order: false, stability: false }
+parity: {}
+`;
+
+function project(): string {
+  const dir = tmpDir('veval-design-');
+  writeTree(dir, {
+    'visual-eval.config.yaml': `server: { static: site }\nviewports:\n  mobile: { width: ${WIDTH}, height: ${HEIGHT} }\n`,
+    'site/checkout.html': screen(),
+    'specs/checkout.yaml': SPEC,
+    'design/checkout-mobile.png': exportPng,
+    'design/checkout-mobile.boxes.json': boxes,
+  });
+  return dir;
+}
+
+const readJson = (f: string) => JSON.parse(fs.readFileSync(f, 'utf8'));
+const latest = (dir: string, rel: string) => readJson(path.join(dir, 'evals', 'latest', rel));
+const IMPORT = ['approve', '--from-image', 'design/checkout-mobile.png', '--spec', 'checkout', '--state', 'default', '--viewport', 'mobile'];
+
+test('a design export in another font stack passes for the matching implementation and fails, naming the region, when the summary moved below the form', async () => {
+  const dir = project();
+  let r = await runMain(IMPORT, dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /approved +baselines\/checkout\/default-mobile\.png from design export design\/checkout-mobile\.png \(780×\d+ px, sha256 [0-9a-f]{12}\)/);
+  const entry = readJson(path.join(dir, 'baselines/checkout/manifest.json')).images['default-mobile'];
+  assert.equal(entry.provenance.kind, 'design-export');
+  assert.equal(entry.provenance.file, 'design/checkout-mobile.png');
+  assert.equal(entry.provenance.sha256, entry.sha256);
+  assert.equal(entry.environment, null, 'no browser made it');
+  assert.equal(entry.runId, null);
+  assert.ok(entry.approver && entry.approvedAt);
+  assert.deepEqual(entry.settings.parity.design, { minScore: 0.7, tolerancePx: 8 });
+  assert.deepEqual(fs.readFileSync(path.join(dir, 'baselines/checkout/default-mobile.png')), exportPng);
+
+  r = await runMain(['run', '--reporter', 'json'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  let unit = latest(dir, 'checkout/parity.json').units[0];
+  assert.equal(unit.outcome, 'design-match', unit.message);
+  assert.equal(unit.design.regions.length, 4);
+  assert.ok(unit.design.regions.every((x: { score: number }) => x.score >= 0.7), JSON.stringify(unit.design.regions));
+
+  // the implementation moves the order summary below the payment form
+  fs.writeFileSync(path.join(dir, 'site/checkout.html'), screen({ summaryBelow: true }));
+  r = await runMain(['run', '--reporter', 'json'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  const parity = latest(dir, 'checkout/parity.json');
+  unit = parity.units[0];
+  assert.equal(unit.outcome, 'design-departs');
+  const summary = parity.findings.find((f: { evidence: { region?: string } }) => f.evidence.region === 'summary');
+  assert.ok(summary, JSON.stringify(parity.findings.map((f: { message: string }) => f.message)));
+  assert.equal(summary.severity, 'blocker');
+  assert.match(summary.message, /region "summary" departs from the design export design\/checkout-mobile\.png: similarity 0\.\d+ below 0\.7/);
+  assert.ok(summary.evidence.exportBox && summary.evidence.box, 'boxes for both images');
+});
+
+test('with region boxes the moved region\'s offset is reported in px against the tolerance; the matching implementation stays within it', async () => {
+  const dir = project();
+  let r = await runMain([...IMPORT, '--boxes', 'design/checkout-mobile.boxes.json'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /with region boxes design\/checkout-mobile\.boxes\.json \(header, form, summary, cta\)/);
+  r = await runMain(['run', '--reporter', 'json'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.equal(latest(dir, 'checkout/parity.json').units[0].outcome, 'design-match');
+
+  fs.writeFileSync(path.join(dir, 'site/checkout.html'), screen({ summaryBelow: true }));
+  r = await runMain(['run', '--reporter', 'json'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  const parity = latest(dir, 'checkout/parity.json');
+  const summary = parity.findings.find((f: { evidence: { region?: string } }) => f.evidence.region === 'summary');
+  assert.ok(summary, JSON.stringify(parity.findings.map((f: { message: string }) => f.message)));
+  const dy = summary.evidence.offset.dy;
+  assert.ok(dy > 200, `the summary sits below the form now: dy ${dy}`);
+  assert.match(summary.message, new RegExp(`moved by \\(0, ${dy}\\) px from the export's box \\(tolerance 8 px\\)`));
+  // its content is still the export's summary, found at the export's box
+  assert.ok(parity.units[0].design.regions.find((x: { name: string }) => x.name === 'summary').score >= 0.7);
+  const layout = latest(dir, 'checkout/layout-diff.json').units[0];
+  assert.equal(layout.boxes.find((b: { name: string }) => b.name === 'summary').change, 'moved');
+
+  // loosening the bar after approval is the guard's blocker, as for any baseline
+  fs.writeFileSync(path.join(dir, 'specs/checkout.yaml'), SPEC.replace('parity: {}', 'parity: { design: { tolerancePx: 50 } }'));
+  fs.writeFileSync(path.join(dir, 'site/checkout.html'), screen());
+  r = await runMain(['run', '--reporter', 'json'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  const guard = latest(dir, 'checkout/parity.json').findings.find((f: { check: string }) => f.check === 'guard');
+  assert.match(guard?.message ?? '', /parity\.design\.tolerancePx loosened from 8 to 50 since approval/);
+});

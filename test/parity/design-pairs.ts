@@ -1,0 +1,124 @@
+// The pairs behind parity.design's default threshold (docs/design-parity.md): a "design export"
+// and an "implementation" of the same screen, both rendered here in Chromium so nothing big is
+// committed. The export is drawn with the designer's font stack at 2× (as a design tool exports);
+// the implementation with the app's font stack at 1×. Matching pairs differ only in what exports
+// always differ in (fonts, size rounding, anti-aliasing, colour drift); departing pairs change the
+// layout or the content of named regions. Every region of every pair is one labelled sample.
+//   scripts/design-threshold.ts prints the table; test/parity/design-threshold.test.ts holds it.
+import type { Browser } from 'playwright-core';
+import type { Box } from '../../src/core/artifacts.js';
+import { compareDesign, type DesignRegion } from '../../src/parity/design.js';
+import { decodePng } from '../../src/parity/png.js';
+
+export const REGIONS = { header: 'header', form: 'form', summary: 'aside', cta: '#pay' } as const;
+export const WIDTH = 390, HEIGHT = 844;
+export type RegionName = keyof typeof REGIONS;
+
+export interface Screen {
+  font?: string; size?: number; spacing?: number; line?: number;
+  summaryBelow?: boolean; noCta?: boolean; cta?: string; items?: number; fields?: string[]; twoColumns?: boolean;
+  title?: string; noTotal?: boolean; headerBg?: string; ink?: string; radius?: number;
+}
+
+const APP_FONT = '"DejaVu Sans", sans-serif';
+const FIELDS = ['Name on card', 'Card number', 'Expiry', 'Postcode'];
+const ITEMS = [['Trail shoes', '89.00'], ['Running socks ×2', '12.00'], ['Water bottle', '9.50'], ['Head torch', '24.00'], ['Energy gels ×6', '10.80']];
+
+/** One screen of a checkout: header, payment form, order summary, pay button. */
+export function screen(s: Screen = {}): string {
+  const ink = s.ink ?? '#1f2328';
+  const items = ITEMS.slice(0, s.items ?? 3);
+  const total = items.reduce((t, [, p]) => t + Number(p), 0).toFixed(2);
+  const fields = (s.fields ?? FIELDS).map((f) => `<label>${f}<input value=""></label>`).join('');
+  const summary = `<aside><h2>Order summary</h2><ul>${items.map(([n, p]) => `<li><span>${n}</span><b>€${p}</b></li>`).join('')}</ul>${s.noTotal ? '' : `<p class="total"><span>Total</span><b>€${total}</b></p>`}</aside>`;
+  const form = `<form><h2>Payment</h2><div class="fields">${fields}</div>${s.noCta ? '' : `<button id="pay" type="button">Pay €${total}</button>`}</form>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title><style>
+  body { margin: 0; font-family: ${s.font ?? APP_FONT}; font-size: ${s.size ?? 16}px; letter-spacing: ${s.spacing ?? 0}px; line-height: ${s.line ?? 1.4}; color: ${ink}; background: #fff; }
+  header { background: ${s.headerBg ?? '#0b3d91'}; color: #fff; padding: 16px 20px; font-weight: bold; font-size: 1.2em; }
+  main { padding: 16px; display: flex; flex-direction: column; gap: 16px; }
+  aside, form { border: 1px solid #d0d7de; border-radius: ${s.radius ?? 8}px; padding: 16px; }
+  aside { background: #f6f8fa; }
+  h2 { margin: 0 0 12px; font-size: 1.1em; }
+  ul { list-style: none; margin: 0; padding: 0; }
+  li, .total { display: flex; justify-content: space-between; padding: 6px 0; border-bottom: 1px solid #e5e7eb; }
+  .total { border: 0; font-weight: bold; margin: 8px 0 0; }
+  .fields { display: grid; grid-template-columns: ${s.twoColumns ? '1fr 1fr' : '1fr'}; gap: 12px; }
+  label { display: flex; flex-direction: column; gap: 4px; font-size: .9em; }
+  input { box-sizing: border-box; width: 100%; min-width: 0; height: 36px; border: 1px solid #8c959f; border-radius: 6px; font: inherit; }
+  #pay { margin-top: 16px; width: 100%; height: 48px; border: 0; border-radius: 8px; background: ${s.cta ?? '#1a7f37'}; color: #fff; font: inherit; font-weight: bold; }
+  </style></head><body><header>${s.title ?? 'Trailhead — Checkout'}</header><main>${s.summaryBelow ? form + summary : summary + form}</main></body></html>`;
+}
+
+/** The designer's font stacks: what an export is drawn with when the app's font is another one. */
+export const DESIGN_FONTS = ['"DejaVu Serif", serif', '"DejaVu Sans Condensed", sans-serif', '"DejaVu Sans Mono", monospace'];
+
+export interface Pair { name: string; design: Screen; impl: Screen; departs: RegionName[] }
+
+/** Matching: the implementation is what the export shows, in the app's fonts and at its own scale. */
+const matching = (font: string, i: number): Pair[] => [
+  { name: `same screen, export in ${font.split(',')[0]}`, design: { font }, impl: {}, departs: [] },
+  { name: `letters 0.3 px tighter in the app, export in ${font.split(',')[0]}`, design: { font }, impl: { spacing: -0.3 }, departs: [] },
+  { name: `colours drift (ink, header, CTA a shade off), export in ${font.split(',')[0]}`, design: { font, ink: '#24292f', headerBg: '#0a3a8a', cta: '#1f883d' }, impl: {}, departs: [] },
+  { name: `corner radius 12 in the export, 8 in the app, export in ${font.split(',')[0]}`, design: { font, radius: 12 }, impl: {}, departs: [] },
+].slice(0, i === 0 ? 4 : 3);
+
+/** Departing: layout or content of the named regions is not what the export shows. */
+const departing = (font: string): Pair[] => [
+  { name: 'summary moved below the form', design: { font }, impl: { summaryBelow: true }, departs: ['summary', 'form', 'cta'] },
+  { name: 'pay button missing', design: { font }, impl: { noCta: true }, departs: ['cta', 'form'] },
+  { name: 'summary lists 5 items, the export 3', design: { font }, impl: { items: 5 }, departs: ['summary', 'form', 'cta'] },
+  { name: 'form has two fields, the export four', design: { font }, impl: { fields: FIELDS.slice(1, 3) }, departs: ['form', 'cta'] },
+  { name: 'form fields in two columns, the export one', design: { font }, impl: { twoColumns: true }, departs: ['form', 'cta'] },
+  { name: 'total line missing from the summary', design: { font }, impl: { noTotal: true }, departs: ['summary', 'form', 'cta'] },
+  { name: 'pay button red instead of green', design: { font }, impl: { cta: '#cf222e' }, departs: ['cta'] },
+  { name: 'header white on grey instead of on blue', design: { font }, impl: { headerBg: '#6e7781' }, departs: ['header'] },
+];
+
+export const PAIRS: Pair[] = DESIGN_FONTS.flatMap((f, i) => [...matching(f, i), ...departing(f).map((p) => ({ ...p, name: `${p.name}, export in ${f.split(',')[0]}` }))]);
+
+export interface Rendered { png: Buffer; regions: Record<RegionName, Box | null> }
+
+/** Screenshot (full page) and region boxes of `html` at `dsf`. */
+export async function render(browser: Browser, html: string, dsf: number): Promise<Rendered> {
+  const ctx = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: dsf });
+  try {
+    const page = await ctx.newPage();
+    await page.setContent(html);
+    const regions = await page.evaluate((sel) => Object.fromEntries(Object.entries(sel).map(([k, s]) => {
+      const e = document.querySelector(s);
+      if (!e) return [k, null];
+      const r = e.getBoundingClientRect();
+      return [k, { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height }];
+    })), REGIONS as Record<string, string>);
+    const png = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+    return { png, regions: regions as Record<RegionName, Box | null> };
+  } finally { await ctx.close(); }
+}
+
+export interface Sample { pair: string; region: RegionName; departs: boolean; score: number | null; verdict: DesignRegion }
+
+/** Every region of every pair scored as `veval` scores a design export without region boxes. */
+export async function measure(browser: Browser, minScore: number, pairs = PAIRS): Promise<Sample[]> {
+  const cache = new Map<string, Rendered>();
+  const get = async (s: Screen, dsf: number) => {
+    const key = JSON.stringify([s, dsf]);
+    if (!cache.has(key)) cache.set(key, await render(browser, screen(s), dsf));
+    return cache.get(key)!;
+  };
+  const out: Sample[] = [];
+  for (const p of pairs) {
+    const exp = await get(p.design, 2), imp = await get(p.impl, 1);
+    const names = Object.keys(REGIONS) as RegionName[];
+    const cmp = compareDesign(decodePng(exp.png), decodePng(imp.png), 1, names.map((n) => ({ name: n, box: imp.regions[n], exportBox: null })), [], { minScore, tolerancePx: 8 });
+    for (const r of cmp.regions) out.push({ pair: p.name, region: r.name as RegionName, departs: p.departs.includes(r.name as RegionName), score: r.score, verdict: r });
+  }
+  return out;
+}
+
+/** Error rates at `minScore`: matching regions failed (false alarms), departing regions passed (misses). */
+export function rates(samples: Sample[], minScore: number) {
+  const match = samples.filter((s) => !s.departs), dep = samples.filter((s) => s.departs);
+  const failed = (s: Sample) => s.score === null || s.score < minScore || s.verdict.why.some((w) => !w.startsWith('similarity'));
+  const falseAlarms = match.filter(failed), misses = dep.filter((s) => !failed(s));
+  return { matching: match.length, departing: dep.length, falseAlarms, misses };
+}
