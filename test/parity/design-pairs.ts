@@ -7,7 +7,7 @@
 //   scripts/design-threshold.ts prints the table; test/parity/design-threshold.test.ts holds it.
 import type { Browser } from 'playwright-core';
 import type { Box } from '../../src/core/artifacts.js';
-import { compareDesign, type DesignRegion } from '../../src/parity/design.js';
+import { compareDesign, DESIGN_DEFAULTS, type DesignRegion } from '../../src/parity/design.js';
 import { decodePng } from '../../src/parity/png.js';
 
 export const REGIONS = { header: 'header', form: 'form', summary: 'aside', cta: '#pay' } as const;
@@ -15,7 +15,7 @@ export const WIDTH = 390, HEIGHT = 844;
 export type RegionName = keyof typeof REGIONS;
 
 export interface Screen {
-  font?: string; size?: number; spacing?: number; line?: number;
+  font?: string; size?: number; spacing?: number; line?: number | 'normal';
   summaryBelow?: boolean; noCta?: boolean; cta?: string; items?: number; fields?: string[]; twoColumns?: boolean;
   title?: string; noTotal?: boolean; headerBg?: string; ink?: string; radius?: number;
 }
@@ -52,15 +52,24 @@ export function screen(s: Screen = {}): string {
 /** The designer's font stacks: what an export is drawn with when the app's font is another one. */
 export const DESIGN_FONTS = ['"DejaVu Serif", serif', '"DejaVu Sans Condensed", sans-serif', '"DejaVu Sans Mono", monospace'];
 
-export interface Pair { name: string; design: Screen; impl: Screen; departs: RegionName[] }
+export interface Pair {
+  name: string; design: Screen; impl: Screen; departs: RegionName[];
+  /** device scale of the export (default 2, as design tools export) and of the capture (default 1) */
+  designDsf?: number; implDsf?: number;
+}
 
 /** Matching: the implementation is what the export shows, in the app's fonts and at its own scale. */
 const matching = (font: string, i: number): Pair[] => [
   { name: `same screen, export in ${font.split(',')[0]}`, design: { font }, impl: {}, departs: [] },
   { name: `letters 0.3 px tighter in the app, export in ${font.split(',')[0]}`, design: { font }, impl: { spacing: -0.3 }, departs: [] },
   { name: `colours drift (ink, header, CTA a shade off), export in ${font.split(',')[0]}`, design: { font, ink: '#24292f', headerBg: '#0a3a8a', cta: '#1f883d' }, impl: {}, departs: [] },
-  { name: `corner radius 12 in the export, 8 in the app, export in ${font.split(',')[0]}`, design: { font, radius: 12 }, impl: {}, departs: [] },
-].slice(0, i === 0 ? 4 : 3);
+  { name: `line height "normal" in both: each font's own metrics push later lines, export in ${font.split(',')[0]}`, design: { font, line: 'normal' }, impl: { line: 'normal' }, departs: [] },
+  ...(i === 0 ? [
+    { name: `corner radius 12 in the export, 8 in the app, export in ${font.split(',')[0]}`, design: { font, radius: 12 }, impl: {}, departs: [] },
+    { name: `app captured at 2× (a retina viewport), export in ${font.split(',')[0]}`, design: { font }, impl: {}, implDsf: 2, departs: [] },
+    { name: `export at 3×, export in ${font.split(',')[0]}`, design: { font }, impl: {}, designDsf: 3, departs: [] },
+  ] : []),
+];
 
 /** Departing: layout or content of the named regions is not what the export shows. */
 const departing = (font: string): Pair[] => [
@@ -95,9 +104,13 @@ export async function render(browser: Browser, html: string, dsf: number): Promi
   } finally { await ctx.close(); }
 }
 
-export interface Sample { pair: string; region: RegionName; departs: boolean; score: number | null; verdict: DesignRegion }
+export interface Sample {
+  pair: string; region: RegionName; departs: boolean; score: number | null; verdict: DesignRegion;
+  /** the same region compared with region boxes (the design render's boxes): its box offset and content score */
+  boxed: DesignRegion;
+}
 
-/** Every region of every pair scored as `veval` scores a design export without region boxes. */
+/** Every region of every pair scored as `veval` scores a design export, without and with region boxes. */
 export async function measure(browser: Browser, minScore: number, pairs = PAIRS): Promise<Sample[]> {
   const cache = new Map<string, Rendered>();
   const get = async (s: Screen, dsf: number) => {
@@ -106,19 +119,36 @@ export async function measure(browser: Browser, minScore: number, pairs = PAIRS)
     return cache.get(key)!;
   };
   const out: Sample[] = [];
+  const names = Object.keys(REGIONS) as RegionName[];
   for (const p of pairs) {
-    const exp = await get(p.design, 2), imp = await get(p.impl, 1);
-    const names = Object.keys(REGIONS) as RegionName[];
-    const cmp = compareDesign(decodePng(exp.png), decodePng(imp.png), 1, names.map((n) => ({ name: n, box: imp.regions[n], exportBox: null })), [], { minScore, tolerancePx: 8 });
-    for (const r of cmp.regions) out.push({ pair: p.name, region: r.name as RegionName, departs: p.departs.includes(r.name as RegionName), score: r.score, verdict: r });
+    const dsf = p.implDsf ?? 1;
+    const exp = await get(p.design, p.designDsf ?? 2), imp = await get(p.impl, dsf);
+    const [e, i] = [decodePng(exp.png), decodePng(imp.png)];
+    const settings = { minScore, tolerancePx: DESIGN_DEFAULTS.tolerancePx };
+    const plain = compareDesign(e, i, dsf, names.map((n) => ({ name: n, box: imp.regions[n], exportBox: null })), [], settings);
+    // the export's boxes: where the design render has each region (CSS px = frame units at 1×)
+    const boxed = compareDesign(e, i, dsf, names.map((n) => ({ name: n, box: imp.regions[n], exportBox: exp.regions[n] })), [], settings);
+    plain.regions.forEach((r, k) => out.push({ pair: p.name, region: r.name as RegionName, departs: p.departs.includes(r.name as RegionName), score: r.score, verdict: r, boxed: boxed.regions[k] }));
   }
   return out;
 }
 
-/** Error rates at `minScore`: matching regions failed (false alarms), departing regions passed (misses). */
+/** A region fails when it is unscored, under `minScore`, or departs for another reason (missing). */
+export const fails = (r: DesignRegion, minScore: number) => r.score === null || r.score < minScore || r.why.some((w) => !w.startsWith('similarity'));
+
+/** Error rates at `minScore`: matching regions failed (false alarms), departing regions passed
+ *  (misses); per pair: a matching pair with any failing region, a departing pair with none. */
 export function rates(samples: Sample[], minScore: number) {
   const match = samples.filter((s) => !s.departs), dep = samples.filter((s) => s.departs);
-  const failed = (s: Sample) => s.score === null || s.score < minScore || s.verdict.why.some((w) => !w.startsWith('similarity'));
-  const falseAlarms = match.filter(failed), misses = dep.filter((s) => !failed(s));
-  return { matching: match.length, departing: dep.length, falseAlarms, misses };
+  const byPair = new Map<string, Sample[]>();
+  for (const s of samples) byPair.set(s.pair, [...(byPair.get(s.pair) ?? []), s]);
+  const pairs = [...byPair.values()];
+  const matchingPairs = pairs.filter((ss) => ss.every((s) => !s.departs)), departingPairs = pairs.filter((ss) => ss.some((s) => s.departs));
+  return {
+    matching: match.length, departing: dep.length,
+    falseAlarms: match.filter((s) => fails(s.verdict, minScore)), misses: dep.filter((s) => !fails(s.verdict, minScore)),
+    matchingPairs: matchingPairs.length, departingPairs: departingPairs.length,
+    pairFalseAlarms: matchingPairs.filter((ss) => ss.some((s) => fails(s.verdict, minScore))).map((ss) => ss[0].pair),
+    pairMisses: departingPairs.filter((ss) => !ss.some((s) => fails(s.verdict, minScore))).map((ss) => ss[0].pair),
+  };
 }
