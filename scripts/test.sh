@@ -5,12 +5,23 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # tests and benchmarks are typechecked too (tsx only strips types); a few seconds
 node_modules/.bin/tsc -p tsconfig.all.json
-mapfile -t files < <(find test -name '*.test.ts' -not -path '*/fixtures/*' | sort)
-if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
+mapfile -t all < <(find test -name '*.test.ts' -not -path '*/fixtures/*' | sort)
+if [ "${#all[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
+# The longest files start first: on 2 cores a long file that starts last sets the wall time alone
+# (longest-first scheduling). Their names, most expensive first; the rest follow in name order.
+first=(test/real/corpus.test.ts test/real/look-corpus.test.ts test/checks/e2e-defects.test.ts
+  test/cli/ci-files.test.ts test/cli/install.test.ts test/mcp/ test/look/ test/hardening/ test/cli/run.test.ts)
+files=()
+for f in "${first[@]}"; do for a in "${all[@]}"; do [[ "$a" == "$f"* ]] && files+=("$a"); done; done
+for a in "${all[@]}"; do [[ " ${files[*]} " == *" $a "* ]] || files+=("$a"); done
 # Every test process works in one scratch temp dir, removed at the end, so caches written there by
 # tools (tsx's compile cache, the private fontconfig cache) and anything a killed process left go
 # too: a run leaves the temp dir as it found it. KEEP_TMP=1 keeps it (and each test's folders).
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/veval-tests-XXXXXX")"
 if [ "${KEEP_TMP:-}" = 1 ]; then trap 'echo "KEEP_TMP=1: test temp folders kept in $scratch" >&2' EXIT
 else trap 'rm -rf "$scratch"' EXIT; fi
-TMPDIR="$scratch" node --import tsx --test --test-concurrency="${VEVAL_TEST_CONCURRENCY:-2}" "$@" "${files[@]}"
+# node's own default reporter (spec on a terminal, else TAP) plus the slowest files at the end
+if [ -t 1 ]; then reporter=spec; else reporter=tap; fi
+TMPDIR="$scratch" node --import tsx --test --test-concurrency="${VEVAL_TEST_CONCURRENCY:-2}" \
+  --test-reporter="$reporter" --test-reporter-destination=stdout \
+  --test-reporter=./scripts/test-times.mjs --test-reporter-destination=stderr "$@" "${files[@]}"
