@@ -66,7 +66,7 @@ export function designVerdict<V extends { findings: Finding[] }>(i: DesignUnitIn
       check: 'parity', severity: 'blocker', viewport: unit.viewport, state: unit.state,
       message: `${id}: region "${r.name}" departs from the design export ${prov.file}: ${r.why.join('; ')}${r.box ? `; in the capture ${boxText(r.box)}` : ''}${r.exportBox && prov.boxes ? `, in the export ${boxText(r.exportBox)}` : ''}`,
       evidence: {
-        file: unit.capture, baseline: unit.baseline, design: prov.file, region: r.name, box: r.box,
+        file: unit.capture, baseline: unit.baseline, design: prov.file, region: r.name, label: `region ${r.name}`, box: r.box,
         score: r.score, minScore: settings.minScore, tolerancePx: settings.tolerancePx, offset: r.offset, shift: r.shift,
         exportBox: r.exportBox, exportSize: cmp.exportSize,
       },

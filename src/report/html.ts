@@ -75,6 +75,17 @@ function boxesOn(u: UnitReport, findings: { f: ReportFinding; id: string }[], on
   }));
 }
 
+/** A design-export departure drawn on the export too: its box there (evidence.exportBox) placed on
+ *  the export scaled to the capture's width (evidence.exportSize), both in CSS px. */
+function exportBoxesOn(findings: { f: ReportFinding; id: string }[]): BoxVm[] {
+  return findings.flatMap(({ f, id }) => {
+    const ev = f.evidence as { exportBox?: Box | null; exportSize?: Size; region?: string };
+    const at = ev.exportBox && ev.exportSize ? place(ev.exportBox, ev.exportSize) : null;
+    const label = `region ${ev.region ?? ''} in the export`;
+    return at ? [{ finding: id, severity: f.severity, check: f.check, ...at, strip: false, label, title: `${label} — ${f.check}: ${f.message}` }] : [];
+  });
+}
+
 /** The diff image is as large as candidate and baseline together (a size change), else the candidate's size. */
 function diffSize(u: UnitReport, findings: ReportFinding[]): Size | null {
   const size = findings.map((f) => (f.evidence as { size?: { baseline?: Size; current?: Size } }).size).find((s) => s?.baseline && s?.current);
@@ -105,6 +116,7 @@ function findingVm(f: ReportFinding, id: string, known: Set<string>, wide: boole
 const PARITY_NOTE: Record<string, string> = {
   'within-tolerance': 'changed within tolerance (diff dimmed)', changed: 'differs from the baseline', 'size-changed': 'size changed since the baseline',
   'no-baseline': 'no approved baseline yet', 'baseline-written': 'baseline written by this run', identical: 'identical to the baseline',
+  'design-match': 'matches the approved design export (per region, perceptually)', 'design-departs': 'departs from the approved design export (regions outlined on both images)',
 };
 
 function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFinding; id: string }[], known: Set<string>, runPath: string, groups: Grouping) {
@@ -124,7 +136,10 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
       figures.push({ role: 'failure', title: 'at failure: what the page showed when it failed', ...link(u.files.failure), boxes: [] });
       if (why) notes.push(`failed: ${why}`);
     } else figures.push({ role: 'candidate', title: 'candidate', file: '', href: '', boxes: [], missing: `no capture for ${label}: ${findings.find(({ f }) => f.check === 'capture')?.f.message ?? 'missing'}` });
-    if (u.files.baseline) figures.push({ role: 'baseline', title: 'baseline (approved)', ...link(u.files.baseline), boxes: [] });
+    if (u.files.baseline) {
+      const design = u.parity === 'design-match' || u.parity === 'design-departs';
+      figures.push({ role: 'baseline', title: design ? 'baseline (approved design export)' : 'baseline (approved)', ...link(u.files.baseline), boxes: design ? exportBoxesOn(findings).reverse() : [] });
+    }
     if (u.files.diff) {
       const dim = u.parity === 'within-tolerance';
       figures.push({ role: 'diff', title: dim ? 'diff — within tolerance, still shown' : 'diff', dim, ...link(u.files.diff), boxes: boxesOn(u, findings, 'diff', diffSize(u, findings.map((x) => x.f))) });

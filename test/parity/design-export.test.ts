@@ -71,10 +71,15 @@ test('a design export in another font stack passes for the matching implementati
 
   // the implementation moves the order summary below the payment form
   fs.writeFileSync(path.join(dir, 'site/checkout.html'), screen({ summaryBelow: true }));
-  r = await runMain(['run', '--reporter', 'json'], dir);
+  r = await runMain(['run', '--reporter', 'json,html'], dir);
   assert.equal(r.code, 1, r.stdout + r.stderr);
   const parity = latest(dir, 'checkout/parity.json');
   unit = parity.units[0];
+  // the review page draws the departure on both images: the capture and the export
+  const html = fs.readFileSync(path.join(dir, 'evals', 'latest', 'index.html'), 'utf8');
+  assert.match(html, /baseline \(approved design export\)/);
+  assert.match(html, /region summary in the export/);
+  assert.match(html, /region summary/);
   assert.equal(unit.outcome, 'design-departs');
   const summary = parity.findings.find((f: { evidence: { region?: string } }) => f.evidence.region === 'summary');
   assert.ok(summary, JSON.stringify(parity.findings.map((f: { message: string }) => f.message)));
