@@ -68,6 +68,11 @@ test('a design export in another font stack passes for the matching implementati
   assert.equal(unit.outcome, 'design-match', unit.message);
   assert.equal(unit.design.regions.length, 4);
   assert.ok(unit.design.regions.every((x: { score: number }) => x.score >= 0.7), JSON.stringify(unit.design.regions));
+  // run --update-baselines leaves the accepted export in place (only an explicit approve replaces it)
+  r = await runMain(['run', '--update-baselines', '--reporter', 'json'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.deepEqual(fs.readFileSync(path.join(dir, 'baselines/checkout/default-mobile.png')), exportPng);
+  assert.match(latest(dir, 'checkout/parity.json').notes.join('\n'), /baseline not written for checkout\/default-mobile: its baseline is the accepted design export design\/checkout-mobile\.png/);
 
   // the implementation moves the order summary below the payment form
   fs.writeFileSync(path.join(dir, 'site/checkout.html'), screen({ summaryBelow: true }));

@@ -1,0 +1,79 @@
+// The design comparison on images made here (no browser): scale, colour, masks, the whole page
+// when no region is declared, and every way a region cannot be scored fails closed with a reason.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compareDesign, DESIGN_DEFAULTS, PAGE_REGION } from '../../src/parity/design.js';
+import { decodePng } from '../../src/parity/png.js';
+import { Image } from './fixtures.js';
+
+type RGB = [number, number, number];
+/** A small screen: a dark header, a grey card and a button of `cta` colour, drawn at `k` px per CSS px. */
+const draw = (k: number, o: { cta?: RGB; cardY?: number; clock?: RGB } = {}) => {
+  const img = new Image(200 * k, 300 * k);
+  img.rect(0, 0, 200 * k, 40 * k, [11, 61, 145]);
+  img.rect(10 * k, (o.cardY ?? 60) * k, 180 * k, 120 * k, [220, 224, 230]);
+  for (let i = 0; i < 5; i++) img.rect(20 * k, ((o.cardY ?? 60) + 15 + i * 20) * k, (100 + 10 * i) * k, 8 * k, [40, 40, 40]);
+  img.rect(20 * k, 220 * k, 160 * k, 40 * k, o.cta ?? [26, 127, 55]);
+  img.rect(150 * k, 10 * k, 40 * k, 20 * k, o.clock ?? [255, 255, 255]);
+  return decodePng(img.bytes());
+};
+const REG = { header: { x: 0, y: 0, width: 200, height: 40 }, card: { x: 10, y: 60, width: 180, height: 120 }, cta: { x: 20, y: 220, width: 160, height: 40 } };
+const regions = (over: Partial<Record<keyof typeof REG, typeof REG.card | null>> = {}) =>
+  Object.entries({ ...REG, ...over }).map(([name, box]) => ({ name, box, exportBox: null }));
+const S = { ...DESIGN_DEFAULTS };
+
+test('an export at 2× of the same screen matches a 1× capture in every region, and a 2× capture too', () => {
+  for (const dsf of [1, 2]) {
+    const c = compareDesign(draw(2), draw(dsf), dsf, regions(), [], S);
+    assert.equal(c.captureSize.width, 200);
+    assert.deepEqual(c.regions.map((r) => r.departs), [false, false, false], JSON.stringify(c.regions));
+    assert.ok(c.regions.every((r) => (r.score ?? 0) > 0.95));
+  }
+});
+
+test('a button of another hue but the same lightness departs (colour channels, not luma alone)', () => {
+  // green (26,127,55) and a red of about the same luma (0.299R + 0.587G + 0.114B ≈ 89)
+  const c = compareDesign(draw(2), draw(1, { cta: [214, 40, 60] }), 1, regions(), [], S);
+  const cta = c.regions.find((r) => r.name === 'cta')!;
+  assert.equal(cta.departs, true, JSON.stringify(cta));
+  assert.match(cta.why[0], /^similarity 0\.\d+ below 0\.7$/);
+  assert.equal(c.regions.find((r) => r.name === 'card')!.departs, false);
+});
+
+test('a card moved down by 40 px departs; by 4 px it is found within the tolerance', () => {
+  const far = compareDesign(draw(2), draw(1, { cardY: 100 }), 1, regions({ card: { ...REG.card, y: 100 } }), [], S);
+  assert.equal(far.regions.find((r) => r.name === 'card')!.departs, true);
+  const near = compareDesign(draw(2), draw(1, { cardY: 64 }), 1, regions({ card: { ...REG.card, y: 64 } }), [], S);
+  const card = near.regions.find((r) => r.name === 'card')!;
+  assert.equal(card.departs, false, JSON.stringify(card));
+  assert.equal(card.shift?.dy, -4, 'the export was read 4 px higher');
+});
+
+test('masked content is not compared: a clock that differs passes once masked', () => {
+  const clock = { x: 150, y: 10, width: 40, height: 20 };
+  const plain = compareDesign(draw(2), draw(1, { clock: [200, 30, 30] }), 1, regions(), [], S);
+  assert.equal(plain.regions.find((r) => r.name === 'header')!.departs, true);
+  const masked = compareDesign(draw(2), draw(1, { clock: [200, 30, 30] }), 1, regions(), [clock], S);
+  assert.equal(masked.regions.find((r) => r.name === 'header')!.departs, false);
+});
+
+test('no declared region: the whole page is compared as one region', () => {
+  const c = compareDesign(draw(2), draw(1, { cta: [214, 40, 60] }), 1, [], [], S);
+  assert.deepEqual(c.regions.map((r) => r.name), [PAGE_REGION]);
+  assert.ok((c.regions[0].score ?? 0) < 1);
+});
+
+test('a region missing from the capture, or beyond the end of the export, departs with its reason', () => {
+  const c = compareDesign(draw(2), draw(1), 1, [...regions({ card: null }), { name: 'footer', box: { x: 0, y: 400, width: 200, height: 50 }, exportBox: null }], [], S);
+  assert.deepEqual(c.regions.find((r) => r.name === 'card')!.why, ['not found in the capture']);
+  assert.match(c.regions.find((r) => r.name === 'footer')!.why[0], /lies outside the export \(200×300 CSS px once scaled to the capture's width\)/);
+});
+
+test('with region boxes a box further than tolerancePx from the export\'s is a layout departure in px', () => {
+  const boxed = regions().map((r) => ({ ...r, exportBox: r.name === 'card' ? { ...REG.card, y: 48 } : r.box }));
+  const c = compareDesign(draw(2), draw(1), 1, boxed, [], S);
+  const card = c.regions.find((r) => r.name === 'card')!;
+  assert.deepEqual(card.offset, { dx: 0, dy: 12, dw: 0, dh: 0 });
+  assert.ok(card.why.some((w) => w === 'moved by (0, 12) px from the export\'s box (tolerance 8 px)'), JSON.stringify(card.why));
+  assert.equal(c.regions.find((r) => r.name === 'cta')!.departs, false);
+});
