@@ -14,6 +14,7 @@ import type { RunContext } from '../../src/core/run.js';
 import { compareImages } from '../../src/parity/compare.js';
 import type { SpecPlan } from '../../src/spec/plan.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { CORPUS_DIR } from '../real/harness.js';
 import { readPng, readRecord } from './helpers.js';
 import { makeRun, makeSpec, req, state } from './plan-fixture.js';
 
@@ -30,6 +31,10 @@ const paint = (ad: string, total: string) => framed(`<div id="ad" style="positio
 
 let a: StaticServer;
 let b: StaticServer;
+// real markup: the APG dialog page fills an about:blank iframe from its own script (same origin by inheritance)
+const APG = path.join(CORPUS_DIR, 'pages', 'apg-dialog-modal', 'index.html');
+const haveCorpus = fs.existsSync(APG);
+let corpus: StaticServer | null = null;
 let run: RunContext;
 let specs: SpecPlan[];
 
@@ -64,7 +69,7 @@ before(async () => {
   write(dirA, 'paint-a.html', page('frame-paint-a.html'));
   write(dirA, 'paint-b.html', page('frame-paint-b.html'));
   write(dirB, 'frame-clean.html', framed());
-  [a, b] = await Promise.all([serveStatic(dirA), serveStatic(dirB)]);
+  [a, b, corpus] = await Promise.all([serveStatic(dirA), serveStatic(dirB), haveCorpus ? serveStatic(CORPUS_DIR) : null]);
   write(dirA, 'cross.html', page(`${b.url}/frame-clean.html`));
   const noStability = { stability: false as const };
   const one = (name: string, required = [req({ selector: '#pay', name: 'pay button', frame: FRAME })], o: Partial<SpecPlan> = {}) =>
@@ -76,6 +81,11 @@ before(async () => {
     one('cross', undefined, { framed: { regions: {}, masks: [{ selector: '#ad', frame: FRAME }] } }),
     one('nested', [req({ selector: '#pay', frame: ['#checkout-frame', '#inner'] })]),
     one('paint-a', [], targets), one('paint-b', [], targets),
+    ...(corpus ? [makeSpec('apg', {
+      route: null, url: `${corpus.url}/pages/apg-dialog-modal/index.html`, checkOptions: noStability, states: [state('default')],
+      regions: { support: 'iframe.support-levels-modal-dialog' },
+      framed: { regions: { inside: { selector: 'html', frame: ['iframe.support-levels-modal-dialog'] } }, masks: [] },
+    })] : []),
     ...['clock-masked', 'clock-bare'].map((name) => makeSpec(name, {
       checkOptions: { stability: { timeout: 2000 } }, states: [state('default')],
       ...(name === 'clock-masked' ? { framed: { regions: {}, masks: [{ selector: '#clock', frame: FRAME }] } } : {}),
@@ -84,7 +94,7 @@ before(async () => {
   run = makeRun(tmpDir(), specs, a.url);
   await captureRun(run, { workers: 2 });
 });
-after(() => Promise.all([a?.close(), b?.close()]));
+after(() => Promise.all([a?.close(), b?.close(), corpus?.close()]));
 
 const required = (spec: string) => readRecord(run, spec).required[0];
 const message = async (spec: string) => {
@@ -205,6 +215,14 @@ describe('required elements inside frames', () => {
 });
 
 describe('regions and masks inside frames', () => {
+  test('real markup: a region inside the APG page\'s about:blank frame lies where the frame element is', { skip: haveCorpus ? false : `no real-page corpus at ${CORPUS_DIR}` }, () => {
+    const r = readRecord(run, 'apg');
+    const outer = r.regions.support.box!, inner = r.regions.inside;
+    assert.equal(inner.frameProblem, undefined, 'about:blank inherits the page\'s origin: veval may look inside');
+    // the frame has no border or padding: its document's box is the frame element's box
+    assert.deepEqual(inner.box, outer);
+  });
+
   test('a ticking clock inside a frame fails stability where it is; masked in its frame, the page is stable', () => {
     const bare = readRecord(run, 'clock-bare').stability;
     assert.equal(bare.stable, false);
