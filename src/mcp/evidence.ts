@@ -10,13 +10,13 @@ import { crop, decodePng, toPixels, type Raster } from '../judge/images.js';
 import type { Report } from '../gate/report-schema.js';
 import type { ImageKind, WantedImage } from './images.js';
 
-export type IdFinding = Finding & { id: string; spec: string };
+export type IdFinding = Omit<Finding, 'effect'> & { id: string; spec: string; effect?: string; fails?: boolean };
 
 export const unitId = (spec: string, state: string, viewport: string) => `${spec}/${unitKey(state, viewport)}`;
 
 /** Every finding of the report, each with its id; blockers first, then important, then polish. */
 export function findingsOf(report: Pick<Report, 'specs'>): IdFinding[] {
-  const out = report.specs.flatMap((s) => s.findings.map((f, i) => ({ ...(f as Finding), id: `${s.name}#${i + 1}`, spec: s.name })));
+  const out: IdFinding[] = report.specs.flatMap((s) => s.findings.map((f, i) => ({ ...(f as IdFinding), id: `${s.name}#${i + 1}`, spec: s.name })));
   const rank: Record<string, number> = { blocker: 0, important: 1, polish: 2 };
   return out.sort((a, b) => (rank[a.severity] ?? 3) - (rank[b.severity] ?? 3));
 }
@@ -25,7 +25,8 @@ export function findingsOf(report: Pick<Report, 'specs'>): IdFinding[] {
 export function findingLine(f: IdFinding): string {
   const where = f.state && f.viewport ? ` @ ${unitKey(f.state, f.viewport)}` : '';
   const sel = f.evidence?.selector ? ` [${f.evidence.selector}]` : '';
-  const effect = f.effect ? ` (${f.effect})` : '';
+  // the gate's stamp (report.json): said only when the finding does not count against the gate
+  const effect = f.effect && f.effect !== 'blocker' ? ` (${f.effect}: does not fail the gate)` : '';
   return `${f.id} ${f.severity}${effect} ${f.check}${where}: ${f.message}${sel}`;
 }
 
@@ -63,7 +64,7 @@ const union = (a: Box, b: Box): Box => {
 };
 
 /** The box a finding points at, with what covers or clips it: the area an agent has to see. */
-export function findingBox(f: Finding): Box | null {
+export function findingBox(f: Pick<Finding, "evidence">): Box | null {
   const e = f.evidence as Record<string, any> | undefined;
   const box = e?.box as Box | null | undefined;
   if (!box) return null;

@@ -30,7 +30,7 @@ export function reportSummary(report: Report, runDir: string, cwd: string) {
     units: s.units.map((u) => ({
       unit: unitId(s.name, u.state, u.viewport), status: u.status, capture: u.files.capture ? rel(u.files.capture) : null,
       findings: findings.filter((f) => f.spec === s.name && f.state === u.state && f.viewport === u.viewport)
-        .map((f) => ({ id: f.id, severity: f.severity, check: f.check, message: f.message, selector: f.evidence?.selector ?? null, ...(f.effect ? { effect: f.effect } : {}) })),
+        .map((f) => ({ id: f.id, severity: f.severity, check: f.check, message: f.message, selector: f.evidence?.selector ?? null, fails: f.fails ?? null, effect: f.effect ?? null })),
     })),
     specWide: findings.filter((f) => f.spec === s.name && (!f.state || !f.viewport)).map((f) => ({ id: f.id, severity: f.severity, check: f.check, message: f.message })),
   }));
