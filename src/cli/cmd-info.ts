@@ -7,7 +7,7 @@ import { SCHEMA_FILES } from './init.js';
 import { loadProject } from '../spec/project.js';
 import { framedLabel, type SpecPlan } from '../spec/plan.js';
 import { describeStep } from '../steps/registry.js';
-import type { CommonOptions } from './commands.js';
+import type { CommonOptions } from './common.js';
 import { ioOf, loadSelected } from './common.js';
 
 export async function cmdValidate(specs: string[], opts: CommonOptions): Promise<number> {

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { EXIT, InputError } from '../core/errors.js';
 import { forTerminal } from '../report/terminal.js';
-import type { CommonOptions } from './commands.js';
+import type { CommonOptions } from './common.js';
 import { ioOf, resolved } from './common.js';
 import type { LookResult, LookUnit } from '../look/index.js';
 

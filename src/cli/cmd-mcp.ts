@@ -1,7 +1,7 @@
 // veval mcp: the MCP server over stdio (src/mcp/server.ts). It runs until the client closes stdin;
 // SIGINT/SIGTERM cancel the running calls (their runs stop cleanly) and end it.
 import { EXIT } from '../core/errors.js';
-import type { CommonOptions } from './commands.js';
+import type { CommonOptions } from './common.js';
 import { ioOf, resolved } from './common.js';
 
 export async function cmdMcp(opts: CommonOptions): Promise<number> {

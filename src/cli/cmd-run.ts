@@ -9,11 +9,11 @@ import { forTerminal } from '../report/terminal.js';
 import { files } from '../core/run.js';
 import { shown } from '../core/paths.js';
 import type { ProjectPlan } from '../spec/plan.js';
-import type { CommonOptions } from './commands.js';
+import type { CommonOptions } from './common.js';
 import { humanStream, ioOf, jsonOnStdout, loadSelected, nothingChanged, reportersOf, resolved, traceOf } from './common.js';
 // exit codes: the gate's one mapping from a verdict (0 pass, 1 fail; an incomplete run never passes)
 import { exitCodeOf } from '../gate/policy.js';
-import { announce, captureStage, checkStage, gateStage, judgeStage, runPipeline, consoleReporter, type PipelineOptions } from '../index.js';
+import { announce, captureStage, checkStage, gateStage, judgeStage, reportStage, runPipeline, consoleReporter, type PipelineOptions } from '../index.js';
 
 
 /** In GitHub Actions, the run's summary.md goes to the job summary page too. */
@@ -183,7 +183,13 @@ export async function cmdMerge(dirs: string[], opts: CommonOptions): Promise<num
   const r = resolved(opts);
   const cwd = ioOf(opts).cwd;
   const reporters = reportersOf(opts);
-  const { runDir, report, notes, written } = await mergeRuns(dirs.map((d) => path.resolve(cwd, d)), { root: r.root, out: r.out, reporters, keepRuns: r.keepRuns, argv: ioOf(opts).argv, log: ioOf(opts).stderr });
+  const { run, report, notes, missing, incomplete } = await mergeRuns(dirs.map((d) => path.resolve(cwd, d)), { root: r.root, out: r.out, argv: ioOf(opts).argv });
+  for (const m of missing) ioOf(opts).stderr.write(`veval merge: ${forTerminal(m)}\n`);
+  const { written, check } = await reportStage(run, report, reporters);
+  notes.push(...finishRun(run, incomplete ? 'interrupted' : 'completed', { keepRuns: r.keepRuns }).notes);
+  // report.json was written (the run completed); another report not written fails the merge
+  check();
+  const runDir = run.runDir;
   for (const n of notes) humanStream(opts).write(`veval: ${forTerminal(n)}\n`);
   humanStream(opts).write(`merged ${dirs.length} shard(s) into ${shown(runDir, cwd)}: ${report.status}\n`);
   if (reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, runDir, written);

@@ -9,7 +9,7 @@ import { diffManifests, freshness } from '../core/freshness.js';
 import { shown } from '../core/paths.js';
 import { loadProject } from '../spec/project.js';
 import { staleBaselineSpecs } from '../parity/digest.js';
-import type { CommonOptions } from './commands.js';
+import type { CommonOptions } from './common.js';
 import { ioOf, resolved } from './common.js';
 
 type Reported = { name: string; status?: string; reasons?: string[]; units?: { state: string; viewport: string }[]; baselines?: unknown };

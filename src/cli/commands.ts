@@ -10,19 +10,8 @@ import { cmdMcp } from './cmd-mcp.js';
 import { cmdDemo } from '../demo/run-demo.js';
 import { DEFAULT_OUT } from '../core/defaults.js';
 import { STEP_HELP } from '../steps/registry.js';
-import type { CliIO } from './common.js';
+import type { CliIO, CommonOptions } from './common.js';
 
-export interface CommonOptions {
-  config?: string; out?: string; baseUrl?: string; viewport?: string | string[]; grep?: string;
-  workers?: number; shard?: string; reporter?: string | string[]; json?: boolean; trace?: string;
-  updateBaselines?: boolean; cache?: boolean; run?: string;
-  /** approve / run --update-baselines: record new axe violations as accepted accessibility debt */
-  acceptA11yDebt?: boolean;
-  /** set by main(): the streams, cwd, argv and interrupt signal of this invocation */
-  io?: CliIO;
-  /** --changed [ref]: true = the default base (see changed.ts) */
-  changed?: string | boolean;
-}
 
 const withOut = (c: ReturnType<CAC['command']>) => c
   .option('--out <dir>', `artifacts folder (default: the config's out:, else ${DEFAULT_OUT})`)

@@ -3,7 +3,6 @@ import { InputError } from '../core/errors.js';
 import { resolveOptions, workersFlag, type ResolvedOptions } from './resolve.js';
 import { loadProject } from '../spec/project.js';
 import { selectPlan } from './select.js';
-import type { CommonOptions } from './commands.js';
 import type { ProjectPlan } from '../spec/plan.js';
 
 export const ALL_REPORTERS = ['list', 'json', 'junit', 'markdown', 'html'];
@@ -15,6 +14,19 @@ export function reportersOf(opts: CommonOptions): string[] {
   const unknown = names.filter((n) => !ALL_REPORTERS.includes(n));
   if (unknown.length) throw new InputError([`--reporter: unknown reporter ${unknown.join(', ')} (choose from ${ALL_REPORTERS.join(', ')})`]);
   return opts.json && !names.includes('json') ? [...names, 'json'] : names;
+}
+
+/** The options every command handler gets (declared in commands.ts). */
+export interface CommonOptions {
+  config?: string; out?: string; baseUrl?: string; viewport?: string | string[]; grep?: string;
+  workers?: number; shard?: string; reporter?: string | string[]; json?: boolean; trace?: string;
+  updateBaselines?: boolean; cache?: boolean; run?: string;
+  /** approve / run --update-baselines: record new axe violations as accepted accessibility debt */
+  acceptA11yDebt?: boolean;
+  /** set by main(): the streams, cwd, argv and interrupt signal of this invocation */
+  io?: CliIO;
+  /** --changed [ref]: true = the default base (see changed.ts) */
+  changed?: string | boolean;
 }
 
 /** Where a command's output goes and where it runs: main() passes its own (tests pass buffers). */

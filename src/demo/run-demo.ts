@@ -9,7 +9,7 @@ import { PACKAGE_ROOT } from '../core/version.js';
 import { loadProject } from '../spec/project.js';
 import { runPipeline } from '../index.js';
 import { ioOf } from '../cli/common.js';
-import type { CommonOptions } from '../cli/commands.js';
+import type { CommonOptions } from '../cli/common.js';
 
 const COPY = ['visual-eval.config.yaml', 'specs', 'briefs', 'demo/app'];
 

@@ -1,15 +1,13 @@
-// veval merge: shard run folders (from `run --shard i/n` on several CI machines) → one run folder,
-// one gate verdict, one set of reports. Shards must come from the same tree; a spec may appear in
+// veval merge: shard run folders (from `run --shard i/n` on several CI machines) → one run folder
+// and one gate verdict (report.json); the CLI writes the other reports from it, as after any gate. Shards must come from the same tree; a spec may appear in
 // one shard only. A shard that cannot be read fails the merge — a missing shard is never a pass.
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
-import { createRun, finishRun, LATEST, openRunDir, RUNS, updateRun, type Opened } from '../core/run-folder.js';
+import { createRun, LATEST, openRunDir, RUNS, updateRun, type Opened } from '../core/run-folder.js';
 import { files, type RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import { gateRun } from './index.js';
-import { failOnUnwritten, writeReportsDetailed } from '../report/index.js';
-import { forTerminal } from '../report/terminal.js';
 import type { Report } from './report-schema.js';
 import { readArtifact } from '../core/artifact-read.js';
 
@@ -57,9 +55,11 @@ export function missingShards(recorded: (string | null)[]): string[] {
   return Array.from({ length: n }, (_, i) => i + 1).filter((i) => !have.has(i)).map((i) => `shard ${i}/${n} is missing: the merged verdict is incomplete`);
 }
 
-export interface MergeOptions { root: string; out: string; reporters: string[]; keepRuns?: number; argv?: string[]; log?: { write(s: string): unknown } }
+export interface MergeOptions { root: string; out: string; argv?: string[] }
 
-export async function mergeRuns(dirs: string[], opts: MergeOptions): Promise<{ runDir: string; report: Report; notes: string[]; written: string[] }> {
+/** `missing`: shards that never arrived (the merged run is incomplete); `incomplete`: the state
+ *  the caller finishes the run with once its reports are written. */
+export async function mergeRuns(dirs: string[], opts: MergeOptions): Promise<{ run: RunContext; report: Report; notes: string[]; missing: string[]; incomplete: boolean }> {
   if (!dirs.length) throw new InputError(['merge: name at least one shard folder']);
   const notes: string[] = [];
   const given = dirs.map((d) => path.resolve(d));
@@ -97,15 +97,10 @@ export async function mergeRuns(dirs: string[], opts: MergeOptions): Promise<{ r
   // A shard whose own run was interrupted (no report.json), or a shard that never arrived (a CI job
   // that did not upload), makes the merged run incomplete: it can never pass.
   const missing = missingShards(shards.map((s) => s.info.shard));
-  for (const m of missing) (opts.log ?? process.stderr).write(`veval merge: ${forTerminal(m)}\n`);
   const incomplete = missing.length > 0 || shards.some((s) => {
     return readArtifact('report', path.join(s.run.runDir, files.report)).value?.incomplete ?? true;
   });
   const startedAt = shards.map((s) => s.info.startedAt).sort()[0];
   const report = gateRun(run, { startedAt, finishedAt: new Date().toISOString(), incomplete, argv });
-  const { written, failures } = writeReportsDetailed(run.runDir, opts.reporters.filter((r) => r !== 'list'));
-  notes.push(...finishRun(run, incomplete ? 'interrupted' : 'completed', { keepRuns: opts.keepRuns }).notes);
-  // report.json was written (the run completed); another report not written fails the merge
-  failOnUnwritten(failures, report.status);
-  return { runDir: run.runDir, report, notes, written };
+  return { run, report, notes, missing, incomplete };
 }

@@ -1,38 +1,13 @@
 // The published score formula. The score communicates trend; the gate (policy.ts) decides pass or
-// fail, so a high score never hides a blocker. Weights are plain data, one entry per version: a
-// weight change is a new version (test/gate/score.test.ts pins each version's hash), and a spec may
-// pin an older version with `scoring.version`. docs/scoring.md is generated from this file.
+// fail, so a high score never hides a blocker. Its weights are plain data, one entry per version,
+// in core/scoring.ts (the spec validates scoring.version against them); docs/scoring.md is
+// generated from both files.
 import type { CheckResult, Finding, Severity } from '../core/artifacts.js';
-import { sha256 } from '../core/fsx.js';
 import { scoreGroupOf } from '../checks/registry.js';
 
-export type ComponentId = 'structural' | 'layout' | 'axe' | 'judge';
+import type { ComponentId, ScoringVersion } from '../core/scoring.js';
 
-export interface ScoringVersion {
-  version: number;
-  weights: Record<ComponentId, number>;
-  /** which side of the report each component counts for */
-  groups: Record<ComponentId, 'structural' | 'aesthetic'>;
-  /** points (of 100) a component loses per finding of each severity */
-  penalty: Record<Severity, number>;
-  /** share of a structural check's point kept when its worst finding has this severity */
-  checkCredit: Record<Severity, number>;
-}
-
-export const SCORING_VERSIONS: Readonly<Record<number, ScoringVersion>> = {
-  1: {
-    version: 1,
-    weights: { structural: 0.4, layout: 0.3, axe: 0.2, judge: 0.1 },
-    groups: { structural: 'structural', layout: 'aesthetic', axe: 'structural', judge: 'aesthetic' },
-    penalty: { blocker: 50, important: 20, polish: 5 },
-    checkCredit: { blocker: 0, important: 0.5, polish: 0.9 },
-  },
-};
-export const LATEST_SCORING_VERSION = Math.max(...Object.keys(SCORING_VERSIONS).map(Number));
-
-/** Hash of everything that changes a score; pinned per version by a test. */
-export const scoringHash = (v: ScoringVersion) =>
-  sha256(JSON.stringify([v.weights, v.groups, v.penalty, v.checkCredit])).slice(0, 16);
+export { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash, type ComponentId, type ScoringVersion } from '../core/scoring.js';
 
 export interface ScoreInput {
   checks: CheckResult[] | null;     // null: checks.json missing

@@ -14,36 +14,9 @@ import { writeCalibration } from './calibration-file.js';
 import { decodePng } from './images.js';
 import { runJudge, type JudgeResult } from './index.js';
 import { goldRecord, type GoldLabel, loadGold } from './gold.js';
-import { formatCalibration } from './calibration-format.js';
+import { formatCalibration, type CalibrationCase, type CalibrationReport } from './calibration-format.js';
 
-export interface CalibrationCase {
-  name: string;
-  spec: string;
-  expected: { status: 'pass' | 'fail'; blockers: number };
-  judge: { status: JudgeResult['status']; reason: string | null; blockers: number; cache: JudgeResult['cache'] };
-  /** blocker | clean | undecided (error, FAIL_EVIDENCE: counts as disagreement) */
-  predicted: 'blocker' | 'clean' | 'undecided';
-  agree: boolean;
-  matchedBlockers: number;
-}
-
-export interface CalibrationReport {
-  pass: boolean;
-  date: string;
-  model: string;
-  reportedModels: string[];
-  minAgreement: number;
-  agreement: number;              // share of cases where blocker / no blocker matches the label
-  statusAgreement: number;        // share of cases where the judge status equals the labelled status
-  precision: number | null;       // on "has a blocker"
-  recall: number | null;
-  confusion: { tp: number; fp: number; fn: number; tn: number; undecidedPositive: number; undecidedNegative: number };
-  blockers: { expected: number; matched: number };
-  requests: number;
-  cases: CalibrationCase[];
-  file: string;                   // where the result was recorded (absolute)
-  text: string;                   // the report for a terminal (formatCalibration)
-}
+export type { CalibrationCase, CalibrationReport } from './calibration-format.js';
 
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();

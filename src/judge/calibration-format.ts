@@ -1,5 +1,35 @@
-// A plain-text rendering of a calibration report for the terminal (the CLI prints it).
-import type { CalibrationReport } from './calibrate.js';
+// A calibration report: its shape (what calibrate.ts computes and records) and its plain-text
+// rendering for the terminal (the CLI prints it).
+import type { JudgeResult } from '../core/artifacts.js';
+
+export interface CalibrationCase {
+  name: string;
+  spec: string;
+  expected: { status: 'pass' | 'fail'; blockers: number };
+  judge: { status: JudgeResult['status']; reason: string | null; blockers: number; cache: JudgeResult['cache'] };
+  /** blocker | clean | undecided (error, FAIL_EVIDENCE: counts as disagreement) */
+  predicted: 'blocker' | 'clean' | 'undecided';
+  agree: boolean;
+  matchedBlockers: number;
+}
+
+export interface CalibrationReport {
+  pass: boolean;
+  date: string;
+  model: string;
+  reportedModels: string[];
+  minAgreement: number;
+  agreement: number;              // share of cases where blocker / no blocker matches the label
+  statusAgreement: number;        // share of cases where the judge status equals the labelled status
+  precision: number | null;       // on "has a blocker"
+  recall: number | null;
+  confusion: { tp: number; fp: number; fn: number; tn: number; undecidedPositive: number; undecidedNegative: number };
+  blockers: { expected: number; matched: number };
+  requests: number;
+  cases: CalibrationCase[];
+  file: string;                   // where the result was recorded (absolute)
+  text: string;                   // the report for a terminal (formatCalibration)
+}
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 

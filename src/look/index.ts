@@ -35,7 +35,7 @@ export interface LookOptions {
   /** progress lines (stderr in the CLI) */
   log: NodeJS.WritableStream;
   signal?: AbortSignal;
-  onProgress?: import('../index.js').PipelineOptions['onProgress'];
+  onProgress?: import('../pipeline.js').PipelineOptions['onProgress'];
 }
 
 export interface LookUnit {
@@ -167,7 +167,7 @@ export function lookResult(runDir: string, runId: string, plan: ProjectPlan, rep
 /** Captures and checks the target; never throws for a fault of the page (that is in the result). */
 export async function look(opts: LookOptions): Promise<LookResult> {
   const plan = await lookPlan(opts);
-  const { runPipeline } = await import('../index.js');
+  const { runPipeline } = await import('../pipeline.js');
   const { run, report } = await runPipeline(plan, {
     out: opts.out, reporters: ['json', 'markdown', 'html'], argv: opts.argv ?? [], shard: null,
     log: opts.log as NodeJS.WriteStream, signal: opts.signal, baseURL: opts.baseURL, onProgress: opts.onProgress,

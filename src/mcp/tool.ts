@@ -3,7 +3,7 @@
 // (server.ts) turns the result into MCP content blocks and a thrown veval error into an MCP error.
 import type { z } from 'zod';
 import type { BudgetImage } from './images.js';
-import type { CommonOptions } from '../cli/commands.js';
+import type { CommonOptions } from '../cli/common.js';
 import type { CliIO } from '../cli/common.js';
 import type { ProgressEvent } from '../index.js';
 

@@ -13,15 +13,14 @@ import { writeJsonAtomic } from '../core/fsx.js';
 import type { RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { BASELINES, baselineAbs, readBaselineJson } from './baselines.js';
-import type { BaselineManifest } from './types.js';
+import type { BaselineManifest, DebtAcceptance } from './types.js';
 
 /** One violating node as fingerprinted: what a known violation is matched by. */
 export interface DebtNode { rule: string; impact: string; selector: string; role: string | null; name: string | null }
 /** A recorded entry: the node plus its id (a hash of the fingerprint, tying it to the manifest). */
 export interface DebtEntry extends DebtNode { id: string }
 export interface DebtFile { version: 1; spec: string; units: Record<string, DebtEntry[]> }
-/** Provenance of one accepted entry, kept in the baseline manifest. */
-export interface DebtAcceptance { id: string; rule: string; acceptedBy: string; acceptedAt: string; gitSha: string | null; runId: string }
+export type { DebtAcceptance } from './types.js';
 
 export const debtRel = (spec: string) => `${BASELINES}/${spec}/a11y-debt.json`;
 

@@ -1,7 +1,7 @@
 // Values the schema can only shape-check but a browser refuses: dates that do not exist, time
 // zones and locales Intl does not know, axe rule ids, scoring versions.
 import { createRequire } from 'node:module';
-import { SCORING_VERSIONS } from '../gate/score.js';
+import { SCORING_VERSIONS } from '../core/scoring.js';
 
 /** "2025-02-30T10:00Z" passes the pattern but is not a day: Date would roll it over. */
 export function timeProblem(iso: string): string | null {

@@ -1,0 +1,129 @@
+// Import boundaries over src/, like Playwright's per-folder DEPS.list: which folders a folder may
+// import at run time (a static import, an `export … from` or an `import()`); type-only imports are
+// free, but no import of any kind may close a cycle; process.exit is called in src/cli/main.ts only.
+// A new folder under src/ must be declared here. The last tests prove the rules can fail.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO } from '../helpers/tmp.js';
+
+const SRC = path.join(REPO, 'src');
+
+/** Folder → the folders its files may import at run time ('.' is src/index.ts and src/pipeline.ts, the library). */
+const DEPS: Record<string, string[] | '*'> = {
+  core: [],                                               // artifacts, run folders, errors, files
+  spec: ['core', 'checks', 'steps'],                      // each check's and step verb's option schema
+  steps: ['core', 'spec'],
+  checks: ['core', 'parity'],                             // parity: the baselines and debt a check reads
+  parity: ['core', 'spec'],
+  capture: ['core', 'spec', 'checks', 'parity', 'steps'], // checks: what to gather, asked by artifact
+  judge: ['core', 'spec', 'parity'],
+  gate: ['core', 'spec', 'checks', 'parity'],             // never report: the gate decides, reporters render
+  report: ['core'],                                       // report.json only: never the gate, a check or a stage
+  look: ['.', 'core', 'spec', 'steps'],
+  '.': ['core', 'spec', 'capture', 'checks', 'parity', 'judge', 'gate', 'report', 'look'],
+  demo: ['.', 'core', 'spec', 'cli'],
+  mcp: ['.', 'core', 'spec', 'judge', 'look', 'gate', 'report', 'parity', 'cli'],
+  cli: '*',
+};
+/** File-level exceptions, each with its reason. */
+const ALLOWED: [from: string, to: string, why: string][] = [
+  ['core/artifact-schemas.ts', 'gate/report-schema.ts', 'the one registry of artifact schemas includes report.json\'s'],
+  ['core/artifact-schemas.ts', 'spec/schema.ts', 'every published schema is written by toJsonSchema'],
+  ['look/index.ts', 'cli/select.ts', 'a look narrows its plan with the CLI\'s --viewport selection'],
+];
+
+interface Edge { from: string; to: string; typeOnly: boolean }
+const folderOf = (rel: string) => (rel.includes('/') ? rel.split('/')[0] : '.');
+
+/** The relative imports of one file (path relative to src). Comment lines are skipped. */
+export function importsOf(rel: string, text: string): Edge[] {
+  const code = text.split('\n').filter((l) => !/^\s*(\/\/|\/\*|\*)/.test(l)).join('\n');
+  const out: Edge[] = [];
+  const add = (spec: string, typeOnly: boolean) => {
+    if (!spec.startsWith('.')) return;
+    out.push({ from: rel, to: path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)).replace(/\.js$/, '.ts'), typeOnly });
+  };
+  for (const m of code.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*'([^']+)'/g)) {
+    const names = m[2].trim();
+    const allTypes = /^\{[\s\S]*\}$/.test(names) && names.slice(1, -1).split(',').map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith('type '));
+    add(m[3], !!m[1] || allTypes);
+  }
+  for (const m of code.matchAll(/(typeof\s+)?\bimport\(\s*'([^']+)'\s*\)/g)) add(m[2], !!m[1]);
+  for (const m of code.matchAll(/(?:^|\n)\s*import\s+'([^']+)'/g)) add(m[1], false);
+  return out;
+}
+
+function sources(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of fs.readdirSync(SRC, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile() || !e.name.endsWith('.ts')) continue;
+    const abs = path.join(e.parentPath, e.name);
+    out.set(path.relative(SRC, abs).split(path.sep).join('/'), fs.readFileSync(abs, 'utf8'));
+  }
+  return out;
+}
+
+/** Every rule the edges break, in words. */
+export function violations(edges: Edge[]): string[] {
+  const bad: string[] = [];
+  for (const e of edges) {
+    const [from, to] = [folderOf(e.from), folderOf(e.to)];
+    const deps = DEPS[from];
+    if (!deps) { bad.push(`src/${from}/ is not declared in DEPS (test/core/boundaries.test.ts)`); continue; }
+    if (e.typeOnly || from === to || deps === '*' || deps.includes(to)) continue;
+    if (ALLOWED.some(([f, t]) => f === e.from && t === e.to)) continue;
+    bad.push(`${e.from} imports ${e.to} at run time: src/${from}/ may import only ${deps.join(', ') || 'nothing else'}`);
+  }
+  // cycles over every import (type-only and dynamic included): depth-first, one report per cycle
+  const next = new Map<string, string[]>();
+  for (const e of edges) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (f: string) => {
+    state.set(f, 'open'); stack.push(f);
+    for (const t of next.get(f) ?? []) {
+      if (state.get(t) === 'open') bad.push(`import cycle: ${[...stack.slice(stack.indexOf(t)), t].join(' → ')}`);
+      else if (!state.has(t)) visit(t);
+    }
+    stack.pop(); state.set(f, 'done');
+  };
+  for (const f of [...next.keys()].sort()) if (!state.has(f)) visit(f);
+  return [...new Set(bad)];
+}
+
+const graph = (files: Map<string, string>) => [...files].flatMap(([rel, text]) => importsOf(rel, text));
+
+test('src keeps its import boundaries and has no import cycle', () => {
+  const files = sources();
+  assert.ok(files.size > 100, `read ${files.size} files`);
+  assert.deepEqual(violations(graph(files)), []);
+});
+
+test('process.exit is called in src/cli/main.ts only', () => {
+  const callers = [...sources()].filter(([, text]) => /\bprocess\.exit\s*\(/.test(text.split('\n').filter((l) => !/^\s*(\/\/|\*)/.test(l)).join('\n'))).map(([rel]) => rel);
+  assert.deepEqual(callers, ['cli/main.ts']);
+});
+
+test('the boundary test fails when a reporter imports the gate at run time, and not for a type-only import', () => {
+  const files = sources();
+  const junit = files.get('report/junit.ts')!;
+  const withImport = (line: string) => graph(new Map([...files, ['report/junit.ts', `${line}\n${junit}`]]));
+  assert.deepEqual(violations(withImport("import { decide } from '../gate/policy.js';")),
+    ['report/junit.ts imports gate/policy.ts at run time: src/report/ may import only core']);
+  assert.deepEqual(violations(withImport("const { gateRun } = await import('../gate/index.js');")),
+    ['report/junit.ts imports gate/index.ts at run time: src/report/ may import only core']);
+  assert.deepEqual(violations(withImport("import type { Verdict } from '../gate/policy.js';")), []);
+  assert.deepEqual(violations(withImport("import { type Verdict, type PolicyInput } from '../gate/policy.js';")), []);
+});
+
+test('the boundary test fails on a type-only cycle and on an undeclared folder', () => {
+  const files = sources();
+  const types = files.get('parity/types.ts')!;
+  const cyclic = new Map([...files, ['parity/types.ts', `import type { DebtFile } from './a11y-debt.js';\n${types}`]]);
+  // the cycle this repository had (parity types → a11y-debt → baselines → types), brought back by one type import
+  assert.ok(violations(graph(cyclic)).includes('import cycle: parity/types.ts → parity/a11y-debt.ts → parity/baselines.ts → parity/types.ts'), violations(graph(cyclic)).join('\n'));
+  const stray = new Map([...files, ['widgets/x.ts', "import { files } from '../core/run.js';\n"]]);
+  assert.deepEqual(violations(graph(stray)), ['src/widgets/ is not declared in DEPS (test/core/boundaries.test.ts)']);
+});
