@@ -2,7 +2,7 @@
 // stable screenshot, axe, ARIA snapshot, files. Every fault ends as a record with a named reason.
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import type { CaptureRecord, EnvFingerprint, ViewportSpec } from '../core/artifacts.js';
+import type { CaptureRecord, EnvFingerprint, StructureSnapshot, ViewportSpec } from '../core/artifacts.js';
 import { writeFileAtomic, writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import type { SpecPlan, StatePlan } from '../spec/plan.js';
@@ -14,6 +14,7 @@ import { emptyRecord, pngSize } from './record.js';
 import { settle } from './settle.js';
 import { regionOf, stableShot } from './stability.js';
 import { runStep, stepTimeout } from '../steps/registry.js';
+import { structureSnapshot } from './structure.js';
 import { watchPage } from './collect.js';
 import { gatherFor } from '../checks/registry.js';
 
@@ -44,6 +45,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   let uc: UnitContext | null = null;
   let cancelled = false;
   let axeJson: unknown = null;
+  let structure: StructureSnapshot | null = null;
   let png: Buffer | null = null;
   let pageRef: Page | null = null;
 
@@ -115,6 +117,8 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     // scroll), or after the only shot when stability is off.
     let evidenceMs = 0;
     let evidenceDone = false;
+    // parity compares the ARIA structure with the baseline's (parity.structure: false switches it off)
+    const wantsStructure = !!spec.parity && spec.parity.structure !== false;
     const evidence = async () => {
       const te = Date.now();
       // what the planned checks declare they need gathered (checks/registry.ts), never a check id
@@ -127,6 +131,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       record.timings.axe = Date.now() - te;
       const ta = Date.now();
       try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
+      if (wantsStructure) structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
       record.timings.aria = Date.now() - ta;
       evidenceMs = Date.now() - te;
       evidenceDone = true;
@@ -166,6 +171,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       t = Date.now();
       Object.assign(record, (await measurePage(page, spec, state.required)).measured);
       record.timings.measure += Date.now() - t;
+      if (wantsStructure) structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
     }
     if (fault.crashed) throw new Error('Target crashed');
   };
@@ -190,6 +196,11 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       record.axe = axeRel.split('/').pop()!;
     }
     record.timings.write = Date.now() - tw;
+    if (structure) {
+      const rel = files.structure(spec.name, state.name, vp.name);
+      writeJsonAtomic(abs(env.run, rel), structure);
+      record.structure = rel.split('/').pop()!;
+    }
     record.ok = true;
   } catch (err) {
     cancelled = true;
@@ -213,6 +224,9 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   record.timings.total = Date.now() - t0;
   return record;
 }
+
+/** A snapshot that could not be taken at all: written anyway, so parity names why (fail closed). */
+const failedStructure = (err: unknown): StructureSnapshot => ({ version: 1, page: null, regions: {}, required: [], masks: [], error: firstLine(err) });
 
 // a failed unit's last look at the page; its timeout was already spent, so this one is short
 const FAILURE_SHOT_MS = 3000;

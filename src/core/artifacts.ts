@@ -222,6 +222,7 @@ export const CaptureRecordSchema = Type.Object({
   interactive: Type.Optional(InteractiveSchema),
   clippedText: Type.Array(ClippedTextSchema),
   aria: Nullable(Str('Playwright ARIA snapshot (YAML text)')),
+  structure: Type.Optional(Nullable(Str('file name of the structure snapshot (ARIA trees of the page, its regions and required elements), e.g. "default-mobile.structure.json"; null or absent: none was taken'))),
   text: Str('visible text of the page (innerText); judge evidence is checked against it'),
   stability: StabilityResultSchema,
   timings: Type.Object({
@@ -238,6 +239,22 @@ export const CaptureRecordSchema = Type.Object({
   failureScreenshot: Type.Optional(Nullable(Str('file name of the screenshot taken when a step or navigation failed (absent in older records)'))),
 }, { title: 'veval capture record', description: '<spec>/<state>-<viewport>.json: what one capture unit measured' });
 export type CaptureRecord = Static<typeof CaptureRecordSchema>;
+
+// ---- structure snapshot: <spec>/<state>-<viewport>.structure.json (parity compares it with the baseline's) ----
+
+const AriaNodesSchema = Type.Array(Type.Unknown(), { description: 'Playwright ariaSnapshotJSON nodes: { role, name?, text?, children?, state flags, url?, box? } (box in document CSS px), or a text fragment (string)' });
+export const StructureSnapshotSchema = Type.Object({
+  version: Type.Literal(1),
+  page: Nullable(AriaNodesSchema, { description: 'the body; null when it could not be read (see error)' }),
+  regions: Type.Record(Type.String(), Type.Object({ selector: Str(), nodes: Nullable(AriaNodesSchema, { description: 'null: no element matched' }) })),
+  required: Type.Array(Type.Object({
+    key: Str('which required entry (its selector and name)'), name: Str(), selector: Str('the element snapshotted'),
+    nodes: Nullable(AriaNodesSchema, { description: 'null: no element matched' }),
+  })),
+  masks: Type.Array(Type.Object({ selector: Str(), box: BoxSchema, text: Str('the masked element\'s text, whitespace collapsed') })),
+  error: Nullable(Str('why a part could not be snapshotted')),
+}, { title: 'veval structure snapshot', description: '<spec>/<state>-<viewport>.structure.json: the ARIA trees parity compares with the approved baseline\'s' });
+export type StructureSnapshot = Static<typeof StructureSnapshotSchema>;
 
 // ---- axe summary: <spec>/<state>-<viewport>.axe.json (the parts of axe-core's results veval reads) ----
 

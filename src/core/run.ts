@@ -21,6 +21,7 @@ export const files = {
   capture: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.png`,
   record: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.json`,
   axe: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.axe.json`,
+  structure: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.structure.json`,
   diff: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.diff.png`,
   failure: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.failure.png`,
   trace: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.trace.zip`,

@@ -19,6 +19,7 @@ import { decodePng } from './png.js';
 import { settingsOf } from './settings.js';
 import type { BaselineEntry, BaselineManifest } from './types.js';
 import { pruneOrphans } from './prune.js';
+import { structureRel } from './structure.js';
 import { axeFilterOf, debtRel, matchDebt, vouched, nodeText, readDebt, reportedNodes, toEntry, writeDebt,
   type DebtAcceptance, type DebtEntry, type DebtFile, type DebtNode } from './a11y-debt.js';
 
@@ -107,6 +108,8 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
         res.refused.push({ unit: `${spec.name}/${key}`, reason: `${ratchet.fresh.length} new accessibility violation${ratchet.fresh.length === 1 ? '' : 's'} not in the recorded debt: ${ratchet.fresh.map(nodeText).join('; ')}; fix ${ratchet.fresh.length === 1 ? 'it' : 'them'}, or record ${ratchet.fresh.length === 1 ? 'it' : 'them'} as known debt with --accept-a11y-debt` });
         continue;
       }
+      const struct = structureToApprove(run, spec, cap.record);
+      if ('reason' in struct) { res.refused.push({ unit: `${spec.name}/${key}`, reason: struct.reason }); continue; }
       if (ratchet.warning) res.warnings.push(`${spec.name}/${key}: ${ratchet.warning}`);
       const entry: BaselineEntry = {
         file: `${key}.png`, state: u.state, viewport: u.viewport,
@@ -114,15 +117,20 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
         approver, approvedAt, runId: stale.info.runId ?? run.runId, gitSha: stale.info.gitSha ?? null, treeHash: stale.info.treeHash ?? null,
         specHash: spec.specHash, settings: settingsOf(spec), environment: cap.record.environment, layout: layoutOf(cap.record),
         ...(ratchet.acceptances.length ? { a11yDebt: ratchet.acceptances } : {}),
+        ...(struct.bytes ? { structure: { file: `${key}.structure.json`, sha256: sha256(struct.bytes) } } : struct.none ? { structure: null } : {}),
       };
       if (ratchet.entries.length) debt.units[key] = ratchet.entries; else delete debt.units[key];
       const rel = baselineRel(spec.name, key);
       const old = manifest.images[key];
       const onDisk = fileSha(baselineAbs(run, rel));
-      if (old && onDisk === entry.sha256 && sameApart(old, entry)) { res.unchanged.push(rel); continue; }
+      if (old && onDisk === entry.sha256 && sameApart(old, entry) && (!entry.structure || fileSha(baselineAbs(run, structureRel(spec.name, key))) === entry.structure.sha256)) { res.unchanged.push(rel); continue; }
       for (const n of ratchet.fresh) res.acceptedDebt.push(`${spec.name}/${key}: ${nodeText(n)}`);
       if (!opts.dryRun) {
-        try { if (onDisk !== entry.sha256) writeFileAtomic(baselineAbs(run, rel), cap.png); } catch (err) {
+        // image and structure snapshot before the manifest that vouches for them (each atomic)
+        try {
+          if (onDisk !== entry.sha256) writeFileAtomic(baselineAbs(run, rel), cap.png);
+          if (struct.bytes && fileSha(baselineAbs(run, structureRel(spec.name, key))) !== entry.structure!.sha256) writeFileAtomic(baselineAbs(run, structureRel(spec.name, key)), struct.bytes);
+        } catch (err) {
           res.refused.push({ unit: `${spec.name}/${key}`, reason: `could not write ${rel}: ${(err as Error).message}` });
           continue;
         }
@@ -148,6 +156,24 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
   res.orphans = pruned.orphans;
   res.removed = pruned.removed;
   return res;
+}
+
+/** The structure snapshot a unit's baseline keeps (the capture's file, byte for byte); none when
+ *  parity.structure is false. A snapshot that is unreadable or incomplete is refused: every later
+ *  run would fail on it. */
+function structureToApprove(run: RunContext, spec: SpecPlan, record: { structure?: string | null }): { bytes: Buffer | null; none?: boolean } | { reason: string } {
+  if (!spec.parity || spec.parity.structure === false) return { bytes: null };
+  // a capture that took none (an older veval, another writer): approved as such, `structure: null`;
+  // parity then says in a note that structure is not compared for it
+  if (!record.structure) return { bytes: null, none: true };
+  const hint = 'run `veval run` again, or set `parity: { structure: false }` to compare pixels only';
+  const rel = path.posix.join(spec.name, record.structure);
+  let bytes: Buffer;
+  try { bytes = fs.readFileSync(path.join(run.runDir, rel)); } catch (err) { return { reason: `structure snapshot ${rel} cannot be read (${(err as Error).message}); ${hint}` }; }
+  const snap = readArtifact('structure', path.join(run.runDir, rel));
+  if (!snap.value) return { reason: `structure snapshot ${rel} is ${snap.problem}; ${hint}` };
+  if (snap.value.error) return { reason: `structure snapshot ${rel} is incomplete (${snap.value.error}); ${hint}` };
+  return { bytes };
 }
 
 interface Ratchet { entries: DebtEntry[]; acceptances: DebtAcceptance[]; fresh: DebtNode[]; warning: string | null }

@@ -13,6 +13,7 @@ import { LAYOUT_TOLERANCE_PX } from './layout.js';
 import { loosenings, settingsOf } from './settings.js';
 import type { BaselineManifest, LayoutDiff, ParityResult, ParityUnit } from './types.js';
 import { compareUnit } from './unit.js';
+import { compareStructure } from './structure.js';
 
 export type { ParityResult, ParityUnit, ParityOutcome, BaselineManifest, BaselineEntry, LayoutDiff, GateSettings } from './types.js';
 export type { BaselineDigest, BaselineDigestUnit } from './digest.js';
@@ -70,6 +71,10 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
         }
         units.push(v.unit);
         findings.push(...v.findings);
+        // structure is compared whatever the pixels said: changes that pixels hide
+        const st = compareStructure(run, spec, u.state, u.viewport, entry);
+        findings.push(...st.findings);
+        if (st.note) notes.push(st.note);
         layout.units.push(v.layout);
         if (v.note) notes.push(v.note);
       }

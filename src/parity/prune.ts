@@ -22,7 +22,11 @@ export function pruneOrphans(run: RunContext, remove: boolean): { orphans: strin
     const deadEntries = Object.keys(read.manifest?.images ?? {}).filter((k) => !live.has(k) && !dead.includes(k));
     orphans.push(...dead.map((k) => baselineRel(dir, k)), ...deadEntries.map((k) => `${baselineRel(dir)}#${k}`));
     if (!remove || (!dead.length && !deadEntries.length)) continue;
-    for (const k of dead) { fs.rmSync(path.join(root, dir, `${k}.png`), { force: true }); removed.push(baselineRel(dir, k)); }
+    for (const k of dead) {
+      fs.rmSync(path.join(root, dir, `${k}.png`), { force: true });
+      fs.rmSync(path.join(root, dir, `${k}.structure.json`), { force: true });   // its structure snapshot goes with it
+      removed.push(baselineRel(dir, k));
+    }
     if (read.manifest) {
       for (const k of [...dead, ...deadEntries]) delete read.manifest.images[k];
       if (Object.keys(read.manifest.images).length) writeManifest(run, read.manifest);

@@ -17,7 +17,7 @@ export function settingsOf(spec: SpecPlan, withDesign = false): GateSettings {
   const axe = spec.checks.find((c) => c.id === 'axe');
   const o = (axe?.options ?? {}) as { impact?: string; tags?: string[]; disable?: string[] };
   return {
-    parity: spec.parity ? { threshold: spec.parity.threshold, maxDiffRatio: spec.parity.maxDiffRatio, regions: { ...spec.parity.regions },
+    parity: spec.parity ? { threshold: spec.parity.threshold, maxDiffRatio: spec.parity.maxDiffRatio, regions: { ...spec.parity.regions }, structure: spec.parity.structure ?? 'important',
       ...(withDesign ? { design: { ...(spec.parity.design ?? DESIGN_DEFAULTS) } } : {}) } : null,
     masks: [...spec.masks, ...(spec.framed?.masks ?? []).map(framedLabel)].sort(),
     axe: { enabled: !!axe?.enabled, impact: o.impact ?? 'moderate', tags: o.tags ? [...o.tags].sort() : null, disable: [...(o.disable ?? [])].sort() },
@@ -48,6 +48,10 @@ export function loosenings(old: GateSettings, now: GateSettings): string[] {
     const d0 = old.parity.design, d1 = now.parity.design ?? DESIGN_DEFAULTS;
     if (d0 && d1.minScore < d0.minScore) out.push(`parity.design.minScore lowered from ${d0.minScore} to ${d1.minScore}`);
     if (d0 && d1.tolerancePx > d0.tolerancePx) out.push(`parity.design.tolerancePx loosened from ${d0.tolerancePx} to ${d1.tolerancePx}`);
+    // absent: approved before structure was compared (nothing to loosen)
+    const was = old.parity.structure, is = now.parity.structure ?? 'important';
+    if (was && !is) out.push(`structure comparison switched off (parity.structure: false; was ${was})`);
+    else if (was && is && SEVERITY_RANK[is] < SEVERITY_RANK[was]) out.push(`parity.structure severity lowered from ${was} to ${is}`);
   }
   const newMasks = now.masks.filter((m) => !old.masks.includes(m));
   if (newMasks.length) out.push(`new mask${newMasks.length > 1 ? 's' : ''} ${list(newMasks)} (masked pixels are not compared)`);

@@ -11,7 +11,9 @@ export type { ParityOutcome, ParityUnit, ParityResult, LayoutChange, SpacingChan
 export interface GateSettings {
   parity: { threshold: number; maxDiffRatio: number; regions: Record<string, number>;
     /** only in design-export entries: the perceptual bar and the px tolerance at import */
-    design?: { minScore: number; tolerancePx: number } } | null;
+    design?: { minScore: number; tolerancePx: number };
+    /** severity of a structure change, false: not compared; absent in entries approved before veval compared structure */
+    structure?: Severity | false } | null;
   masks: string[];
   axe: { enabled: boolean; impact: string; tags: string[] | null; disable: string[] };
   disabledChecks: string[];
@@ -53,6 +55,10 @@ export interface BaselineEntry {
   provenance?: DesignProvenance;
   /** who accepted each accessibility-debt entry of this unit (baselines/<spec>/a11y-debt.json), when, at which commit; absent: none recorded */
   a11yDebt?: DebtAcceptance[];
+  /** the structure snapshot approved with this image (baselines/<spec>/<file>) and its sha256; null:
+   *  the approved capture had none; absent: approved before veval compared structure, or with
+   *  parity.structure false */
+  structure?: { file: string; sha256: string } | null;
 }
 
 /** Where a design-export baseline came from. */

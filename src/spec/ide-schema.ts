@@ -34,7 +34,7 @@ const EXAMPLES: Record<string, string> = {
   'required entry': '- selector: "#pay"\n  name: primary CTA\n  visible: full', states: 'states:\n  - name: default\n  - name: empty-submit\n    steps:\n      - click: "#pay"\n      - waitFor: "[role=alert]"',
   state: '- name: empty-submit\n  steps:\n    - click: "#pay"', 'state.steps': 'steps:\n  - click: "#pay"\n  - waitFor: "[role=alert]"',
   checks: 'checks:\n  overflow: true\n  console: important\n  axe: { impact: serious }\n  overlap: [[summary, cta]]',
-  wait: 'wait:\n  for: selector\n  selector: "[data-ready]"', parity: 'parity:\n  maxDiffRatio: 0.001\n  regions: { cta: 0 }',
+  wait: 'wait:\n  for: selector\n  selector: "[data-ready]"', parity: 'parity:\n  maxDiffRatio: 0.001\n  regions: { cta: 0 }\n  structure: important',
   judge: 'judge:\n  rubric: ../briefs/checkout.rubric.md\n  mode: optional', gate: 'gate:\n  minScore: 80\n  warn: [polish]',
   context: 'context:\n  storageState: .auth/user.json\n  locale: en-GB', network: 'network:\n  block: ["*://*.doubleclick.net/*"]',
   server: 'server:\n  command: npm run build && npm run preview -- --port 4173 --strictPort\n  url: http://127.0.0.1:4173\n# or\nserver: { static: dist, build: npm run build }',

@@ -34,6 +34,8 @@ export interface CheckPlan {
 
 export interface ParityPlan {
   threshold: number; maxDiffRatio: number; regions: Record<string, number>;
+  /** severity of an ARIA-structure change against the baseline; false: not compared (compile fills it; absent means important) */
+  structure?: Severity | false;
   /** pixels per image decoded at most (compile fills it; absent means the default) */
   maxPixels?: number;
   /** against a design-export baseline (compile fills it; absent means the defaults) */

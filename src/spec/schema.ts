@@ -125,6 +125,7 @@ export const Parity = Type.Object({
     minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'perceptual similarity (SSIM per colour channel, 0..1) each region must reach against an approved design export (default 0.7, measured in docs/design-parity.md)' })),
     tolerancePx: Type.Optional(Type.Number({ minimum: 0, maximum: 200, description: 'CSS px a region may sit from where the design export has it: the search radius of the comparison, and the box tolerance when the export came with region boxes (default 8)' })),
   }, { additionalProperties: false, description: 'comparison with a baseline imported from a design export (`veval approve --from-image`); pixel settings do not apply to it' })),
+  structure: Type.Optional(Type.Union([SEVERITY, Type.Boolean()], { description: 'compare the ARIA structure (roles, accessible names, text of the page and each region) with the baseline\'s, even when pixels are within tolerance: the severity of a change (default important; true: important; false: not compared). A required element\'s role or name gone is always a blocker' })),
 }, { additionalProperties: false, description: 'comparison with the approved baseline' });
 
 export const JudgeBudget = Type.Object({

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -50,4 +50,16 @@ export function runCli(args: string[], cwd: string, env: Record<string, string |
     cwd, env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env }, encoding: 'utf8', timeout: timeoutMs,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** runCli without blocking this process (a server the test runs keeps answering the CLI's browser). */
+export function runCliAsync(args: string[], cwd: string, env: Record<string, string | undefined> = {}, timeoutMs = 240_000): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env } });
+    let stdout = '', stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
+    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+  });
 }

@@ -29,7 +29,7 @@ test('approve writes the image and a manifest with provenance, settings, environ
   assert.equal(e.specHash, 'spec-hash-1');
   assert.equal(e.sha256, sha256(png));
   assert.deepEqual([e.width, e.height], [200, 150]);
-  assert.deepEqual(e.settings.parity, { threshold: 0.1, maxDiffRatio: 0.001, regions: { form: 0.005 } });
+  assert.deepEqual(e.settings.parity, { threshold: 0.1, maxDiffRatio: 0.001, regions: { form: 0.005 }, structure: 'important' });
   assert.deepEqual(e.settings.masks, ['.clock']);
   assert.equal(e.settings.axe.impact, 'moderate');
   assert.equal(e.settings.gate.minScore, 80);

@@ -1,0 +1,169 @@
+// The structure comparison's rules on hand-built snapshots: what counts as a change (roles, names,
+// text, state) and what does not (whitespace, sibling order, URL queries, boxes, masked areas), and
+// the fail-closed rules of the approved snapshot (tampered, missing from the entry, old baselines).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { applyMasks, diffNodes, diffRequired, toNodes } from '../../src/parity/structure.js';
+import { runParity } from '../../src/parity/index.js';
+import { loosenings, settingsOf } from '../../src/parity/settings.js';
+import { files } from '../../src/core/run.js';
+import type { StructureSnapshot } from '../../src/core/artifacts.js';
+import { Image, approveT, makeRun, makeSpec, nextRun, readJson, writeCapture } from './fixtures.js';
+
+const btn = (name: string, extra: object = {}) => ({ role: 'button', name, ...extra });
+const diff = (a: unknown[], b: unknown[]) => diffNodes(toNodes(a)!, toNodes(b)!);
+
+test('no change: whitespace, the order of siblings, URL queries and fragments, boxes, focus', () => {
+  const before = [
+    { role: 'navigation', name: 'Main', children: [{ role: 'link', name: 'Home', url: '/?sid=abc123' }, { role: 'link', name: 'About', url: '/about#x1' }] },
+    { role: 'list', children: [{ role: 'listitem', text: 'One' }, { role: 'listitem', text: 'One' }, { role: 'listitem', text: 'Two' }] },
+    'Total:  12 items', btn('Pay', { box: { x: 1, y: 2, width: 30, height: 20 } }),
+  ];
+  const after = [
+    { role: 'list', children: [{ role: 'listitem', text: 'Two' }, { role: 'listitem', text: 'One' }, { role: 'listitem', text: ' One ' }] },
+    btn('Pay ', { box: { x: 5, y: 9, width: 31, height: 20 }, active: true }),
+    { role: 'navigation', name: 'Main', children: [{ role: 'link', name: 'About', url: '/about#x2' }, { role: 'link', name: 'Home', url: '/?sid=zz9' }] },
+    'Total:\n12 items',
+  ];
+  assert.deepEqual(diff(before, after), []);
+});
+
+test('changes: renamed, text changed, role changed, state changed, added and removed — each with before and after', () => {
+  const c = diff(
+    [btn('Pay'), { role: 'paragraph', text: 'Ships in 2 days' }, { role: 'link', name: 'Terms' }, { role: 'checkbox', name: 'Gift' }, { role: 'heading', name: 'Old', level: 2 }],
+    [btn('Donate'), { role: 'paragraph', text: 'Ships in 5 days' }, { role: 'button', name: 'Terms' }, { role: 'checkbox', name: 'Gift', checked: true }, { role: 'img', name: 'Logo' }],
+  ).map((x) => [x.kind, x.before, x.after]);
+  assert.deepEqual(c, [
+    ['text-changed', 'paragraph: "Ships in 2 days"', 'paragraph: "Ships in 5 days"'],
+    ['state-changed', 'checkbox "Gift"', 'checkbox "Gift" [checked]'],
+    ['renamed', 'button "Pay"', 'button "Donate"'],
+    ['role-changed', 'link "Terms"', 'button "Terms"'],
+    ['removed', 'heading "Old" [level=2]', null],
+    ['added', null, 'img "Logo"'],
+  ]);
+  // one level down, the finding says where
+  const deep = diff([{ role: 'form', name: 'Pay', children: [btn('Pay')] }], [{ role: 'form', name: 'Pay', children: [btn('Donate'), 'New text'] }]);
+  assert.deepEqual(deep.map((x) => [x.kind, x.within]), [['renamed', 'form "Pay"'], ['added', 'form "Pay"']]);
+});
+
+test('masks: a node painted inside a masked area is left out, and a masked element\'s text leaves its parent\'s', () => {
+  const nodes = toNodes([
+    { role: 'paragraph', text: 'Updated 12:03 today', box: { x: 0, y: 0, width: 300, height: 20 } },
+    { role: 'region', name: 'Ad', box: { x: 0, y: 100, width: 200, height: 100 }, children: [{ role: 'link', name: 'Buy now', box: { x: 10, y: 110, width: 50, height: 20 } }] },
+    btn('Pay', { box: { x: 0, y: 300, width: 40, height: 20 } }),
+  ])!;
+  const masked = applyMasks(nodes, [{ x: 0, y: 100, width: 200, height: 100 }, { x: 60, y: 0, width: 40, height: 20 }], [{ box: { x: 60, y: 0, width: 40, height: 20 }, text: '12:03' }]);
+  assert.deepEqual(masked.map((n) => [n.role, n.text || n.name]), [['paragraph', 'Updated today'], ['button', 'Pay']]);
+  const later = applyMasks(toNodes([{ role: 'paragraph', text: 'Updated 12:04 today', box: { x: 0, y: 0, width: 300, height: 20 } }])!, [], [{ box: { x: 60, y: 0, width: 40, height: 20 }, text: '12:04' }]);
+  assert.deepEqual(diffNodes(masked.slice(0, 1), later), []);
+});
+
+test('required elements: a name changed is a change; the role gone or the name gone is marked gone', () => {
+  const req = (nodes: unknown[] | null) => [{ key: '#go submit', name: 'submit', selector: '#go', nodes }];
+  assert.deepEqual(diffRequired(req([btn('Pay')]), req([btn('Pay')])), []);
+  assert.deepEqual(diffRequired(req([btn('Pay')]), req([btn('Donate')])).map((r) => [r.gone, r.before, r.after]), [[null, 'button "Pay"', 'button "Donate"']]);
+  assert.deepEqual(diffRequired(req([btn('Pay')]), req([{ role: 'text', text: 'Pay' }])).map((r) => [r.gone, r.after]), [['role', 'no role (text "Pay")']]);
+  assert.deepEqual(diffRequired(req([btn('Pay')]), req([{ role: 'link', name: 'Pay' }])).map((r) => r.gone), ['role']);
+  assert.deepEqual(diffRequired(req([btn('Pay')]), req([{ role: 'button' }])).map((r) => [r.gone, r.after]), [['name', 'button (no accessible name)']]);
+  assert.deepEqual(diffRequired(req([btn('Pay')]), req(null)).map((r) => [r.gone, r.after]), [['role', 'not found']]);
+});
+
+// ---- the approved snapshot, through approve and runParity on hand-built runs ----
+
+const snapshot = (label: string): StructureSnapshot => ({
+  version: 1, page: [{ role: 'main', children: [btn(label)] }], regions: { form: { selector: 'form', nodes: [btn(label)] } },
+  required: [], masks: [], error: null,
+});
+function capture(run: ReturnType<typeof makeRun>, label: string) {
+  const spec = 'shop';
+  fs.mkdirSync(path.join(run.runDir, spec), { recursive: true });
+  fs.writeFileSync(path.join(run.runDir, files.structure(spec, 'default', 'desktop')), JSON.stringify(snapshot(label)));
+  writeCapture(run, spec, new Image().rect(20, 20, 40, 20, [0, 0, 0]).bytes(), { record: { structure: 'default-desktop.structure.json' } });
+}
+const structural = (res: { findings: any[] }) => res.findings.filter((f) => f.evidence?.kind === 'structure');
+
+test('approve keeps the snapshot beside the image; a label change is a finding even with identical pixels', async () => {
+  const spec = makeSpec();
+  const run = makeRun([spec]);
+  capture(run, 'Pay');
+  assert.equal((await approveT(run)).written.length, 1);
+  const manifest = readJson(path.join(run.root, 'baselines/shop/manifest.json'));
+  assert.equal(manifest.images['default-desktop'].structure.file, 'default-desktop.structure.json');
+  const r2 = nextRun(run);
+  capture(r2, 'Donate');
+  const res = await runParity(r2, spec);
+  assert.equal(res.units[0].outcome, 'identical');
+  const f = structural(res);
+  assert.equal(f.length, 1, JSON.stringify(res.findings));
+  assert.equal(f[0].severity, 'important');
+  assert.deepEqual([f[0].evidence.before, f[0].evidence.after, f[0].evidence.regions], ['button "Pay"', 'button "Donate"', ['region "form"']]);
+  assert.match(f[0].message, /structure changed since the baseline, in region "form": renamed: button "Pay" → button "Donate"/);
+  // parity.structure: polish is the spec's to choose …
+  const polish = await runParity(r2, makeSpec({ parity: { threshold: 0.1, maxDiffRatio: 0, regions: {}, structure: 'polish' } }));
+  assert.equal(structural(polish)[0].severity, 'polish');
+  // … and lowering it since approval is a loosening the guard reports
+  assert.deepEqual(loosenings(settingsOf(spec), settingsOf(makeSpec({ parity: { threshold: 0.1, maxDiffRatio: 0, regions: {}, structure: 'polish' } }))), ['parity.structure severity lowered from important to polish']);
+  assert.deepEqual(loosenings(settingsOf(spec), settingsOf(makeSpec({ parity: { threshold: 0.1, maxDiffRatio: 0, regions: {}, structure: false } }))), ['structure comparison switched off (parity.structure: false; was important)']);
+  // false: not compared
+  assert.deepEqual(structural(await runParity(r2, makeSpec({ parity: { threshold: 0.1, maxDiffRatio: 0, regions: {}, structure: false } }))), []);
+});
+
+test('the approved snapshot fails closed: edited by hand, dropped from the entry, or missing; an old baseline is adopted with a note', async () => {
+  const spec = makeSpec();
+  const run = makeRun([spec]);
+  capture(run, 'Pay');
+  await approveT(run);
+  const file = path.join(run.root, 'baselines/shop/default-desktop.structure.json');
+  const manifestFile = path.join(run.root, 'baselines/shop/manifest.json');
+  const r2 = nextRun(run);
+  capture(r2, 'Pay');
+  assert.deepEqual(structural(await runParity(r2, spec)), []);
+
+  const original = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, original.replace(/Pay/g, 'Donate'));
+  let f = structural(await runParity(r2, spec));
+  assert.deepEqual(f.map((x) => [x.check, x.severity]), [['guard', 'blocker']]);
+  assert.match(f[0].message, /default-desktop\.structure\.json differs from the one recorded at approval/);
+
+  fs.rmSync(file);
+  f = structural(await runParity(r2, spec));
+  assert.deepEqual(f.map((x) => [x.check, x.severity]), [['parity', 'blocker']]);
+  assert.match(f[0].message, /listed in the manifest but missing/);
+  fs.writeFileSync(file, original);
+
+  const m = readJson(manifestFile);
+  delete m.images['default-desktop'].structure;
+  fs.writeFileSync(manifestFile, JSON.stringify(m));
+  f = structural(await runParity(r2, spec));
+  assert.deepEqual(f.map((x) => [x.check, x.severity]), [['guard', 'blocker']]);
+  assert.match(f[0].message, /names no structure snapshot \(edited by hand\?\)/);
+
+  // a baseline from before structure was compared: no `structure` anywhere in its entry
+  delete m.images['default-desktop'].settings.parity.structure;
+  fs.writeFileSync(manifestFile, JSON.stringify(m));
+  const res = await runParity(r2, spec);
+  assert.deepEqual(structural(res), []);
+  assert.ok(res.notes.some((n) => /structure not compared: the baseline was approved before veval recorded ARIA structure/.test(n)), JSON.stringify(res.notes));
+  assert.equal(res.status, 'pass');
+});
+
+test('a capture whose snapshot is incomplete is not approved, and not compared', async () => {
+  const spec = makeSpec();
+  const run = makeRun([spec]);
+  capture(run, 'Pay');
+  const broken = { ...snapshot('Pay'), page: null, error: 'the page: Timeout 5000ms exceeded.' };
+  fs.writeFileSync(path.join(run.runDir, files.structure('shop', 'default', 'desktop')), JSON.stringify(broken));
+  const res = await approveT(run);
+  assert.equal(res.written.length, 0);
+  assert.match(res.refused[0].reason, /structure snapshot shop\/default-desktop\.structure\.json is incomplete \(the page: Timeout/);
+  capture(run, 'Pay');
+  await approveT(run);
+  const r2 = nextRun(run);
+  capture(r2, 'Pay');
+  fs.writeFileSync(path.join(r2.runDir, files.structure('shop', 'default', 'desktop')), JSON.stringify(broken));
+  const f = structural(await runParity(r2, spec));
+  assert.deepEqual(f.map((x) => [x.check, x.severity]), [['parity', 'blocker']]);
+  assert.match(f[0].message, /structure not compared: the capture's snapshot: the page: Timeout/);
+});
