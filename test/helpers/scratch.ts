@@ -21,6 +21,8 @@ export interface Scratch {
   cli(args: string[], cwd: string, env?: Record<string, string>): CliResult;
   /** node --test on test files of the copy */
   test(files: string[]): CliResult;
+  /** add(tree), then regenerate(): the other files that changed, and those of them npm run schema did not write (a hand edit would be needed: must be []) */
+  extend(tree: Record<string, string>): { edited: string[]; unexplained: string[] };
 }
 
 const hashes = (root: string): Map<string, string> => {
@@ -48,9 +50,15 @@ export function scratchCopy(): Scratch {
     const r = spawnSync(process.execPath, ['--import', TSX, ...args], { cwd, env: { ...parent, NO_COLOR: '1', CI: 'true', ...env }, encoding: 'utf8', timeout: 240_000 });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
-  return {
+  const scratch: Scratch = {
     root,
     add: (tree) => writeTree(root, tree),
+    extend(tree) {
+      scratch.add(tree);
+      const wrote = scratch.regenerate();
+      const edited = scratch.changed().filter((f) => !(f in tree));
+      return { edited, unexplained: edited.filter((f) => !wrote.includes(f)) };
+    },
     regenerate() {
       const r = run([path.join(root, 'scripts', 'gen-schema.ts')], root);
       if (r.code !== 0) throw new Error(`npm run schema failed in the copy: ${r.stderr}`);
@@ -63,4 +71,5 @@ export function scratchCopy(): Scratch {
     cli: (args, cwd, env) => run([path.join(root, 'src', 'cli', 'main.ts'), ...args], cwd, env),
     test: (files) => run(['--test', '--test-concurrency=1', ...files.map((f) => path.join(root, f))], root),
   };
+  return scratch;
 }
