@@ -148,6 +148,7 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
   const compare = u?.files.capture && u.files.baseline ? { capture: pathUrl(u.files.capture), baseline: pathUrl(u.files.baseline) } : null;
   return {
     id, href: encodeURIComponent(id), spec: s.name, state: u?.state ?? '', viewport: u?.viewport ?? '', label, status, statusUpper: status.toUpperCase(),
+    fails: String(u ? u.fails : status === 'fail'),
     collapse: status === 'pass',
     counts: bySev.map(([sev, n]) => `${n} ${sev}`).join(', '),
     parityNote: u?.parity ? PARITY_NOTE[u.parity] ?? `parity: ${u.parity}` : '',
