@@ -10,24 +10,17 @@ import type { Rgba } from './png.js';
  *  export with a transparent background is seen as on a blank page. */
 export function resizeArea(img: Rgba, width: number, height: number): Rgba {
   const w = Math.max(1, Math.round(width)), h = Math.max(1, Math.round(height));
-  const sx = img.width / w, sy = img.height / h;
-  // horizontal pass into floats (rows of the source height), then vertical
+  const xs = spans(w, img.width), ys = spans(h, img.height);
+  const d = img.data, sw = img.width;
+  // horizontal pass into floats (one row per source row, over white), then vertical
   const tmp = new Float32Array(w * img.height * 3);
-  const spans = (n: number, scale: number, limit: number) => Array.from({ length: n }, (_, i) => {
-    const a = i * scale, b = Math.min(limit, (i + 1) * scale);
-    const out: [number, number][] = [];
-    for (let s = Math.floor(a); s < Math.ceil(b); s++) out.push([s, Math.min(b, s + 1) - Math.max(a, s)]);
-    const total = out.reduce((t, [, wt]) => t + wt, 0) || 1;
-    return out.map(([s, wt]) => [s, wt / total] as [number, number]);
-  });
-  const xs = spans(w, sx, img.width), ys = spans(h, sy, img.height);
-  const d = img.data;
   for (let y = 0; y < img.height; y++) {
+    const row = y * sw;
     for (let x = 0; x < w; x++) {
       let r = 0, g = 0, b = 0;
-      for (const [s, wt] of xs[x]) {
-        const i = (y * img.width + s) * 4, a = d[i + 3] / 255;
-        r += wt * (d[i] * a + 255 * (1 - a)); g += wt * (d[i + 1] * a + 255 * (1 - a)); b += wt * (d[i + 2] * a + 255 * (1 - a));
+      for (let k = xs.start[x]; k < xs.start[x + 1]; k++) {
+        const i = (row + xs.src[k]) * 4, a = d[i + 3] / 255, wt = xs.weight[k], white = 255 * (1 - a);
+        r += wt * (d[i] * a + white); g += wt * (d[i + 1] * a + white); b += wt * (d[i + 2] * a + white);
       }
       const o = (y * w + x) * 3;
       tmp[o] = r; tmp[o + 1] = g; tmp[o + 2] = b;
@@ -37,12 +30,29 @@ export function resizeArea(img: Rgba, width: number, height: number): Rgba {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       let r = 0, g = 0, b = 0;
-      for (const [s, wt] of ys[y]) { const i = (s * w + x) * 3; r += wt * tmp[i]; g += wt * tmp[i + 1]; b += wt * tmp[i + 2]; }
+      for (let k = ys.start[y]; k < ys.start[y + 1]; k++) { const i = (ys.src[k] * w + x) * 3, wt = ys.weight[k]; r += wt * tmp[i]; g += wt * tmp[i + 1]; b += wt * tmp[i + 2]; }
       const o = (y * w + x) * 4;
       out[o] = Math.round(r); out[o + 1] = Math.round(g); out[o + 2] = Math.round(b); out[o + 3] = 255;
     }
   }
   return { width: w, height: h, data: out };
+}
+
+/** For each of `n` target pixels over `limit` source pixels: the source pixels it covers and their
+ *  area weights (summing to 1), flattened: target i uses entries start[i] .. start[i + 1]. */
+function spans(n: number, limit: number): { start: Int32Array; src: Int32Array; weight: Float32Array } {
+  const scale = limit / n;
+  const start = new Int32Array(n + 1), src: number[] = [], weight: number[] = [];
+  for (let i = 0; i < n; i++) {
+    start[i] = src.length;
+    const a = i * scale, b = Math.min(limit, (i + 1) * scale);
+    let total = 0;
+    const first = src.length;
+    for (let s = Math.floor(a); s < Math.ceil(b); s++) { const wt = Math.min(b, s + 1) - Math.max(a, s); src.push(s); weight.push(wt); total += wt; }
+    for (let k = first; k < src.length; k++) weight[k] /= total || 1;
+  }
+  start[n] = src.length;
+  return { start, src: Int32Array.from(src), weight: Float32Array.from(weight) };
 }
 
 /** Integer pixel rectangle of `b` (CSS px in an image of 1 px per CSS px), clipped; null when empty. */

@@ -60,16 +60,19 @@ export interface DesignComparison {
 const r1 = (n: number) => Math.round(n * 10) / 10;
 const r3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** The capture and the export in CSS px (1 px per CSS px, same width), masks painted out in both. */
-export function toCommonScale(exportImg: Rgba, captureImg: Rgba, deviceScaleFactor: number, masks: Box[]): { exp: Rgba; cap: Rgba; scale: number } {
+/** The capture and the export at DESIGN_SCALE px per CSS px, the same width (the capture's in CSS
+ *  px), masks painted out in both; and their sizes in CSS px. Resampled once, straight from the files. */
+export function toCommonScale(exportImg: Rgba, captureImg: Rgba, deviceScaleFactor: number, masks: Box[]) {
   const dsf = deviceScaleFactor > 0 ? deviceScaleFactor : 1;
   const width = Math.round(captureImg.width / dsf);
-  const cap = dsf === 1 ? { ...captureImg, data: Uint8Array.from(captureImg.data) } : resizeArea(captureImg, width, captureImg.height / dsf);
   const scale = width / exportImg.width;
-  const exp = resizeArea(exportImg, width, exportImg.height * scale);
-  fillBoxes(cap, masks);
-  fillBoxes(exp, masks);
-  return { exp, cap, scale };
+  const capSize = { width, height: Math.round(captureImg.height / dsf) }, expSize = { width, height: Math.round(exportImg.height * scale) };
+  const s = DESIGN_SCALE;
+  const cap = resizeArea(captureImg, width * s, capSize.height * s), exp = resizeArea(exportImg, width * s, expSize.height * s);
+  const m = masks.map((b) => ({ x: b.x * s, y: b.y * s, width: b.width * s, height: b.height * s }));
+  fillBoxes(cap, m);
+  fillBoxes(exp, m);
+  return { exp, cap, capSize, expSize, scale };
 }
 
 interface Scored { score: number; shift: { dx: number; dy: number } }
@@ -117,8 +120,8 @@ function scoreAt(cap: Rgba, exp: Rgba, box: Box, from: Box, radius: number): Sco
 /** Scores every region; `departs` where the similarity is under the threshold, the region is missing
  *  on either side, or (with region boxes) its box is further than the tolerance from the export's. */
 export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFactor: number, regions: DesignRegionInput[], masks: Box[], settings: DesignSettings): DesignComparison {
-  const { exp, cap, scale } = toCommonScale(exportImg, captureImg, deviceScaleFactor, masks);
-  const small = { cap: resizeArea(cap, cap.width * DESIGN_SCALE, cap.height * DESIGN_SCALE), exp: resizeArea(exp, exp.width * DESIGN_SCALE, exp.height * DESIGN_SCALE) };
+  const { exp: e, cap: c, capSize: cap, expSize: exp, scale } = toCommonScale(exportImg, captureImg, deviceScaleFactor, masks);
+  const small = { cap: c, exp: e };
   const list = regions.length ? regions : [{ name: PAGE_REGION, box: { x: 0, y: 0, width: cap.width, height: Math.min(cap.height, exp.height) }, exportBox: null }];
   const out: DesignRegion[] = list.map((r) => {
     const why: string[] = [];
