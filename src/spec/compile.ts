@@ -116,7 +116,8 @@ export function compileSpec(input: CompileInput): SpecPlan {
     required: [
       ...baseRequired.filter(({ r }) => !r.states || r.states.includes(st.name)).map(({ plan }) => plan),
       // A brief item the spec already requires is checked once, under the spec's name for it.
-      ...fromBrief.filter((b) => !(spec.required ?? []).some((r) => (b.selector && r.selector === b.selector) || (b.text && r.text === b.text))),
+      // (a brief's item is on the top page: an entry inside a frame with the same selector is another element)
+      ...fromBrief.filter((b) => !(spec.required ?? []).some((r) => !r.frame && ((b.selector && r.selector === b.selector) || (b.text && r.text === b.text)))),
       ...(st.required ?? []).map((r) => requiredPlan(r, 'state')),
     ],
   }));

@@ -46,3 +46,12 @@ test('validate: an empty frame list is refused', async () => {
   const { problems } = await load({ 'specs/a.yaml': 'route: /\nrequired:\n  - selector: "#pay"\n    frame: []\n' });
   assert.ok(problems.some((p) => /required\[0\]\.frame/.test(p)), problems.join('\n'));
 });
+
+test('compile: a brief\'s `#pay` stays a top-page entry beside a spec entry for a #pay inside a frame', async () => {
+  const { plan, problems } = await load({
+    'specs/a.yaml': 'route: /\nbrief: ../briefs/a.md\nrequired:\n  - selector: "#pay"\n    frame: "#checkout-frame"\n',
+    'briefs/a.md': '# Checkout\n\n## Must show\n- `#pay` — the Pay button\n',
+  });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(plan!.specs[0].states[0].required.map((r) => [r.source, r.selector, r.frame ?? null]), [['spec', '#pay', ['#checkout-frame']], ['brief', '#pay', null]]);
+});
