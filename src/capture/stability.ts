@@ -3,9 +3,9 @@
 // change in between. A page that never settles keeps its last image and says where, in which
 // element and what kind of change kept happening; the `stability` check turns that into a finding.
 import type { Page } from 'playwright-core';
-import { PNG } from 'pngjs';
-import { checkPixels } from '../parity/png.js';
+import { decodePng } from '../parity/png.js';
 import type { Box, StabilityResult } from '../core/artifacts.js';
+import { flakeMap, Heat } from './flake.js';
 import { inPageScript } from './in-page/script.js';
 import { selectorOf } from './in-page/dom.js';
 import { motionCollect, motionStart, noteMotion, type MotionReport } from './in-page/motion.js';
@@ -16,6 +16,8 @@ export const DEFAULT_SHOTS = 3;
 
 export interface ShotOptions {
   fullPage: boolean; check: boolean; interval: number; shots?: number; timeout: number; masks: Box[]; dpr: number;
+  /** the spec's mask selectors (a change inside a masked element is not motion, wherever its box lies) */
+  maskSelectors?: string[];
   /** read-only evidence gathering (axe, ARIA snapshot) run in the first interval instead of idling;
    *  the interval only ever gets longer, so the stability check is not weakened */
   between?: () => Promise<void>;
@@ -31,12 +33,11 @@ export const takeShot = (page: Page, fullPage: boolean) =>
 export const RASTER_NOISE_PX = 4;
 
 /** Bounding box (device px) of pixels that differ outside the masks; null when equal or when no
- *  more than RASTER_NOISE_PX pixels differ. */
-export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number): Box | null {
+ *  more than RASTER_NOISE_PX pixels differ. `heat` counts each differing pixel (the flake map). */
+export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number, heat?: Heat): Box | null {
   if (a.equals(b)) return null;
-  // a page can make its screenshot enormous: its size is checked before anything is decoded
-  checkPixels(a); checkPixels(b);
-  const pa = PNG.sync.read(a), pb = PNG.sync.read(b);
+  // a page can make its screenshot enormous: its size is checked (by decodePng) before anything is decoded
+  const pa = decodePng(a), pb = decodePng(b);
   if (pa.width !== pb.width || pa.height !== pb.height) {
     return { x: 0, y: 0, width: Math.max(pa.width, pb.width), height: Math.max(pa.height, pb.height) };
   }
@@ -49,10 +50,12 @@ export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number): Box | 
   }
   let minX = Infinity, minY = Infinity, maxX = -1, maxY = -1, changed = 0;
   const da = pa.data, db = pb.data;
+  const counts = heat?.frame(width, height);
   for (let i = 0, p = 0; p < width * height; p++, i += 4) {
     if (masked[p]) continue;
     if (da[i] !== db[i] || da[i + 1] !== db[i + 1] || da[i + 2] !== db[i + 2] || da[i + 3] !== db[i + 3]) {
       changed++;
+      if (counts && counts[p] < 255) counts[p]++;
       const x = p % width, y = (p - x) / width;
       if (x < minX) minX = x; if (x > maxX) maxX = x; if (y < minY) minY = y; if (y > maxY) maxY = y;
     }
@@ -66,8 +69,8 @@ export const GAP_RATIOS = [1, 1.7, 2.3, 2.9, 3.7, 4.3, 5.3, 5.9, 6.1, 6.7, 7.1, 
 export const gapAt = (interval: number, k: number) => Math.round(interval * GAP_RATIOS[k % GAP_RATIOS.length]);
 
 const MOTION_HELPERS: Function[] = [selectorOf, noteMotion];
-const motionStartIn = (page: Page, masks: Box[], full: boolean) =>
-  page.evaluate(inPageScript(MOTION_HELPERS, motionStart, { masks, full })).catch(() => false);
+const motionStartIn = (page: Page, masks: Box[], full: boolean, maskSelectors: string[]) =>
+  page.evaluate(inPageScript(MOTION_HELPERS, motionStart, { masks, full, maskSelectors })).catch(() => false);
 const motionCollectIn = (page: Page) =>
   (page.evaluate(inPageScript(MOTION_HELPERS, motionCollect, null)) as Promise<MotionReport | null>).catch(() => null);
 
@@ -77,6 +80,16 @@ const union = (a: Box | null, b: Box): Box => {
   return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 };
 
+/** How long a page must hold still after changing repeatedly: longer than the longest gap seen
+ *  between its changes (×1.25), once it changed three times or more (two gaps); 0 before. One late
+ *  change (a template fetched after load) or two close together ask for no more than the window. */
+export function calmNeeded(breaks: number[]): number {
+  if (breaks.length < 3) return 0;
+  let gap = 0;
+  for (let i = 1; i < breaks.length; i++) gap = Math.max(gap, breaks[i] - breaks[i - 1]);
+  return gap * 1.25;
+}
+
 /**
  * Stable means: `shots` consecutive shots (taken at the unequal gaps of gapAt) are equal outside
  * the masks AND the page reported no painted change between the first and the last of them
@@ -84,7 +97,7 @@ const union = (a: Box | null, b: Box): Box => {
  * video). Any change starts a new window from the latest shot, until the timeout; a page still
  * changing then is unstable, with the last change's box, element and kind.
  */
-export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buffer; stability: StabilityResult; shots: number }> {
+export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buffer; stability: StabilityResult; shots: number; flake?: Buffer }> {
   let png = await takeShot(page, o.fullPage);
   const shots = Math.max(2, o.shots ?? DEFAULT_SHOTS);
   const none: StabilityResult = { checked: o.check, stable: true, attempts: 1, changedBox: null, changedRegion: null, changedSelector: null };
@@ -92,8 +105,11 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
   let deadline = Date.now() + o.timeout;
   let attempts = 1;
   let inWindow = 1; // shots in the current window (all equal so far)
+  let calmSince = Date.now(); // when the current window started
+  const breaks: number[] = []; // when each window broke (a change was seen)
   let last: { box: Box; kind: StabilityKind; selector: string | null; changes: NonNullable<StabilityResult['changes']> } | null = null;
   let watching = false;
+  const heat = new Heat();
   for (;;) {
     const t = Date.now();
     if (o.between && attempts === 1) {
@@ -104,18 +120,24 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
       deadline += Date.now() - t;
     }
     // the in-page watch starts after the evidence gathering (axe and the ARIA snapshot are ours)
-    if (!watching) watching = await motionStartIn(page, o.masks, o.fullPage) === true;
+    if (!watching) watching = await motionStartIn(page, o.masks, o.fullPage, o.maskSelectors ?? []) === true;
     const rest = gapAt(o.interval, inWindow - 1) - (Date.now() - t);
     if (rest > 0) await page.waitForTimeout(rest);
     const next = await takeShot(page, o.fullPage);
     attempts++;
-    const box = diffBox(png, next, o.masks, o.dpr);
+    heat.pairs++;
+    const box = diffBox(png, next, o.masks, o.dpr, heat);
     const report = watching ? await motionCollectIn(page) : null;
     // a watch that vanished means the document was replaced inside the window
     const events = report ? report.events : watching ? [{ kind: 'mutation' as const, selector: 'html', box: { x: 0, y: 0, width: 0, height: 0 }, detail: 'document replaced' }] : [];
     png = next;
     if (!box && !events.length) {
-      if (++inWindow >= shots) return { png, stability: { ...none, attempts, shots: inWindow }, shots: attempts };
+      // a page that already changed again and again must hold still longer than it took between
+      // those changes: a clock ticking each second or a carousel turning every few seconds
+      // otherwise falls between the shots of a short window by luck
+      if (++inWindow >= shots && (Date.now() - calmSince >= calmNeeded(breaks) || Date.now() >= deadline)) {
+        return { png, stability: { ...none, attempts, shots: inWindow }, shots: attempts };
+      }
     } else {
       const d = o.dpr || 1;
       let where: Box | null = box ? { x: box.x / d, y: box.y / d, width: box.width / d, height: box.height / d } : null;
@@ -127,15 +149,22 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
         changes: events.length ? events.slice(0, 10) : [{ kind: 'pixels' as const, selector: '', box: where!, detail: 'pixels differ between shots' }],
       };
       inWindow = 1;
+      calmSince = Date.now();
+      breaks.push(calmSince);
       watching = false; // a new window from this shot
     }
     // "never settled" rests on two comparisons at least: a long page's screenshot under load can
     // take the whole timeout, and one late change (a template fetched after load) is not unrest
     if (Date.now() >= deadline && attempts >= 3 && last && inWindow === 1) break;
   }
+  // where and what: the flake map over every shot, its hot areas named by the elements that paint them
+  const map = await flakeMap(page, heat, { dpr: o.dpr, full: o.fullPage, noise: RASTER_NOISE_PX, recent: last!.changes.map((c) => c.selector) });
   return {
-    png, shots: attempts,
-    stability: { checked: true, stable: false, attempts, changedBox: last!.box, changedRegion: null, changedSelector: last!.selector, kind: last!.kind, changes: last!.changes },
+    png, shots: attempts, ...(map.png ? { flake: map.png } : {}),
+    stability: {
+      checked: true, stable: false, attempts, changedBox: last!.box, changedRegion: null, changedSelector: last!.selector, kind: last!.kind, changes: last!.changes,
+      pairs: map.pairs, hot: map.hot,
+    },
   };
 }
 

@@ -47,6 +47,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   let axeJson: unknown = null;
   let structure: StructureSnapshot | null = null;
   let png: Buffer | null = null;
+  let flake: Buffer | null = null;
   let pageRef: Page | null = null;
 
   const work = async () => {
@@ -147,14 +148,17 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       fullPage: spec.fullPage, check: !!stab, interval: stab?.interval ?? 0, timeout: stab?.timeout ?? 0, shots: stab?.shots,
       // mask boxes are document coordinates; a viewport screenshot starts at scrollY
       masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
+      maskSelectors: record.masks.map((m) => m.selector),
       between: () => { firstShotAt = Date.now(); return evidence(); },
     });
     png = shot.png;
+    flake = shot.flake ?? null;
     record.stability = shot.stability;
     if (shot.stability.changedBox) {
       const b = shot.stability.changedBox;
       b.y += scrollY; // back to document coordinates
       for (const c of shot.stability.changes ?? []) if (c.box !== b) c.box.y += scrollY;
+      for (const h of shot.stability.hot ?? []) { h.box.y += scrollY; if (h.elementBox) h.elementBox.y += scrollY; }
       record.stability.changedRegion = regionOf(b, record.regions);
       record.stability.changedSelector ??= await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
     }
@@ -190,6 +194,12 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     const pngRel = files.capture(spec.name, state.name, vp.name);
     writeFileAtomic(abs(env.run, pngRel), png!);
     record.screenshot = pngRel.split('/').pop()!;
+    if (flake) {
+      // the flake map of a capture that never settled, beside it (the report lays it over the capture)
+      const flakeRel = files.flake(spec.name, state.name, vp.name);
+      writeFileAtomic(abs(env.run, flakeRel), flake);
+      record.stability.map = flakeRel.split('/').pop()!;
+    }
     if (axeJson) {
       const axeRel = files.axe(spec.name, state.name, vp.name);
       writeJsonAtomic(abs(env.run, axeRel), axeJson);

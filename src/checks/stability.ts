@@ -1,10 +1,33 @@
 import { Type } from '@sinclair/typebox';
+import type { FlakeCause, StabilityResult } from '../core/artifacts.js';
 import type { Check } from './types.js';
 import { findingFor, fmtBox, measured, severityOf } from './lib/finding.js';
 
 const ID = 'stability';
 /** ms, ms, captures: capture gathers the shots with these (checks/registry.ts gatherFor) */
 const DEFAULTS = { timeout: 5000, interval: 100, shots: 3 };
+
+const CAUSE: Record<FlakeCause, string> = {
+  clock: 'a running clock', carousel: 'a carousel', video: 'a video', caret: 'a text caret', 'font-swap': 'a web-font swap', 'ad-slot': 'an ad slot',
+};
+
+/** The masks a spec should add (one per area that kept changing and that a mask fixes), in order. */
+export function masksToAdd(hot: StabilityResult['hot']): string[] {
+  return [...new Set((hot ?? []).filter((h) => h.repeated && h.mask).map((h) => h.mask!))];
+}
+
+/** "moving: .ticker (a running clock), .carousel (a carousel); add masks: [".ticker", ".carousel"]" */
+function flakeText(s: StabilityResult): string {
+  const moving = (s.hot ?? []).filter((h) => h.repeated && h.element);
+  if (!moving.length) return '';
+  const named = moving.slice(0, 4).map((h) => `${h.mask ?? h.element} (${h.cause ? CAUSE[h.cause] : h.detail})`);
+  const masks = masksToAdd(s.hot);
+  const advice: string[] = [];
+  if (masks.length) advice.push(`add masks: [${masks.map((m) => JSON.stringify(m)).join(', ')}]`);
+  if (moving.some((h) => h.cause === 'clock')) advice.push('or freeze the clock (context.freezeTime)');
+  if (moving.some((h) => h.cause === 'font-swap')) advice.push('a web font arrived during the shots: preload it or wait for document.fonts.ready');
+  return `; moving: ${named.join(', ')}${moving.length > 4 ? ` and ${moving.length - 4} more` : ''}${advice.length ? `; ${advice.join(' ')}` : ''}`;
+}
 
 export const check: Check = {
   meta: {
@@ -29,8 +52,13 @@ export const check: Check = {
       const where = s.changedRegion ? ` in region ${s.changedRegion}` : s.changedSelector ? ` in ${s.changedSelector}` : '';
       const what = (s.changes ?? []).filter((c) => c.selector).slice(0, 3).map((c) => `${c.selector} (${c.kind}: ${c.detail})`);
       return findingFor(ID, u, severityOf(ctx, 'blocker'),
-        `the page never settled at ${u.record.viewport.name} (${u.record.state}): after ${s.attempts} captures the area ${fmtBox(s.changedBox)}${where} kept changing${what.length ? `; painted changes: ${what.join(', ')}` : ''}`,
-        { selector: s.changedSelector ?? undefined, box: s.changedBox, region: s.changedRegion, attempts: s.attempts, ...(s.kind ? { kind: s.kind } : {}) });
+        `the page never settled at ${u.record.viewport.name} (${u.record.state}): after ${s.attempts} captures the area ${fmtBox(s.changedBox)}${where} kept changing${what.length ? `; painted changes: ${what.join(', ')}` : ''}${flakeText(s)}`,
+        {
+          selector: s.changedSelector ?? undefined, box: s.changedBox, region: s.changedRegion, attempts: s.attempts, ...(s.kind ? { kind: s.kind } : {}),
+          // the flake map (run-relative, beside the capture), its hot areas and the masks to paste
+          ...(s.map ? { flakeMap: `${u.record.spec}/${s.map}` } : {}),
+          ...(s.hot ? { hot: s.hot, masks: masksToAdd(s.hot) } : {}),
+        });
     });
   },
 };

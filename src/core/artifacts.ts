@@ -167,6 +167,23 @@ export const ClippedTextSchema = Type.Object({
 });
 export type ClippedText = Static<typeof ClippedTextSchema>;
 
+export const FLAKE_CAUSES = ['clock', 'carousel', 'video', 'caret', 'font-swap', 'ad-slot'] as const;
+export type FlakeCause = typeof FLAKE_CAUSES[number];
+/** One hot area of a flake map. */
+function FlakeHotSchema() {
+  return Type.Object({
+    box: BoxSchema,
+    element: Str('the element that paints it (report selector)'),
+    elementBox: Nullable(BoxSchema),
+    mask: Nullable(Str('the mask to add to the spec (a short selector that stays valid while the page moves); null when masking is not the fix (a web-font swap)')),
+    cause: Nullable(Lits(...FLAKE_CAUSES)),
+    pixels: Num('pixels that changed in it (0: a painted change the watch saw that no shot pair showed)'),
+    changes: Num('most shot pairs in which one of its pixels changed'),
+    detail: Str('what the page changed in it: "text", "attribute class", "transition transform" …'),
+    repeated: Type.Boolean({ description: 'it kept changing (in two shot pairs or more, or in the last window); false: one change the page made once' }),
+  });
+}
+
 export const StabilityResultSchema = Type.Object({
   checked: Type.Boolean({ description: 'false when checks.stability: false (one capture taken)' }),
   stable: Type.Boolean(),
@@ -182,6 +199,9 @@ export const StabilityResultSchema = Type.Object({
     box: BoxSchema,
     detail: Str('e.g. "attribute class", "text", the animation name'),
   }), { description: 'the painted changes of the last unsettled interval (at most 10)' })),
+  map: Type.Optional(Str('file name of the flake map next to this record (e.g. "default-mobile.flake.png"): the pixels that changed over the shots, to lay over the capture (the more often a pixel changed, the redder); set only when the capture never settled')),
+  pairs: Type.Optional(Num('shot pairs the flake map counts changes over')),
+  hot: Type.Optional(Type.Array(FlakeHotSchema(), { description: 'the hot areas of the flake map (largest first, at most 10), each mapped to the element that paints it, then painted changes no shot pair showed' })),
 });
 export type StabilityResult = Static<typeof StabilityResultSchema>;
 

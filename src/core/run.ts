@@ -24,6 +24,7 @@ export const files = {
   structure: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.structure.json`,
   diff: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.diff.png`,
   failure: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.failure.png`,
+  flake: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.flake.png`,
   trace: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.trace.zip`,
   checks: (spec: string) => `${spec}/checks.json`,
   parity: (spec: string) => `${spec}/parity.json`,

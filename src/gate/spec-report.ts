@@ -59,6 +59,8 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   if (trace) out.files.trace = trace;
   const failure = rel(r?.failureScreenshot);
   if (failure) out.files.failure = failure;
+  const flake = rel(r?.stability?.map);
+  if (flake) out.files.flakeMap = flake;
   const mine = findings.filter((f) => f.state === u.state && f.viewport === u.viewport);
   if (mine.some((f) => f.check === 'capture')) out.status = 'error';
   else if (mine.some((f) => f.fails)) out.status = 'fail';

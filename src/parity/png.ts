@@ -175,14 +175,21 @@ export class DiffCanvas {
     this.outline(x0, y0, x1, y1);
   }
   encode(): Buffer {
-    const ihdr = Buffer.alloc(13);
-    ihdr.writeUInt32BE(this.width, 0); ihdr.writeUInt32BE(this.height, 4);
-    ihdr[8] = 2; ihdr[9] = 3; // bit depth 2, palette
-    const plte = Buffer.from([0, 0, 0, 255, 0, 0, 255, 0, 200, 0, 90, 255]);
-    const trns = Buffer.from([0, 255, 255, 255]);
-    return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('PLTE', plte), chunk('tRNS', trns),
-      chunk('IDAT', zlib.deflateSync(this.raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
+    return encodePalette(this.width, this.height, 2, this.raw,
+      [[0, 0, 0, 0], [255, 0, 0, 255], [255, 0, 200, 255], [0, 90, 255, 255]]);
   }
+}
+
+/** A palette PNG from filtered rows (`raw`: each row a 0 filter byte, then `depth`-bit indices);
+ *  `colors` are [r, g, b, alpha]. Small and fast to write: images laid over a capture. */
+export function encodePalette(width: number, height: number, depth: 1 | 2 | 4 | 8, raw: Buffer, colors: [number, number, number, number][]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = depth; ihdr[9] = 3; // palette
+  const plte = Buffer.from(colors.flatMap((c) => c.slice(0, 3)));
+  const trns = Buffer.from(colors.map((c) => c[3]));
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('PLTE', plte), chunk('tRNS', trns),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 function chunk(type: string, body: Buffer): Buffer {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { styleText } from 'node:util';
 import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
-import { approveCommand, baselinesWritten, boxLabel, EFFECT_WORDS, otherReasons, SEVERITY_ORDER, typed } from './load.js';
+import { approveCommand, baselinesWritten, boxLabel, EFFECT_WORDS, flakeMasks, otherReasons, SEVERITY_ORDER, typed } from './load.js';
 import { forTerminal } from './terminal.js';
 
 export interface UnitEvent { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }
@@ -127,6 +127,11 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
         const wide = p.units.every((u) => u.state === null && u.viewport === null);
         const where = wide ? `in ${whereText(p.units)}` : `in ${n} capture${n === 1 ? '' : 's'}: ${whereText(p.units)}`;
         line(`${sevColor[p.severity]?.(p.severity.padEnd(9)) ?? clean(p.severity)} ${bold(clean(p.check))}${what ? `  ${what}` : ''}  ${clean(p.message)}${EFFECT_WORDS[p.effect] ? dim(`  (${EFFECT_WORDS[p.effect]})`) : ''}  ${dim(clean(where))}`);
+      }
+      // what kept moving while the page was shot, as the line to paste into the spec
+      for (const s of r.specs) {
+        const masks = [...new Set(s.findings.flatMap(flakeMasks))];
+        if (masks.length) line(`masks to add to ${clean(s.file)} (stability): ${bold(clean(`masks: [${masks.map((m) => JSON.stringify(m)).join(', ')}]`))}`);
       }
       line('');
       const t = r.totals.findings;

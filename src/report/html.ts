@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { pathUrl } from './escape.js';
-import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS, otherReasons, SEVERITY_ORDER, shownOnce, stripBoxes, unitLabel, type Box } from './load.js';
+import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS, flakeAreas, otherReasons, SEVERITY_ORDER, shownOnce, stripBoxes, unitLabel, type Box } from './load.js';
 
 export interface HtmlOptions {
   /** the run folder as the reader would type it (relative to where veval ran); named by the approve commands */
@@ -68,8 +68,10 @@ function findingBoxes(f: ReportFinding, on: 'candidate' | 'diff'): { box: Box; l
   return [...out, ...strips.filter((s) => on === 'diff' || s.kind === 'added')];
 }
 
-function boxesOn(u: UnitReport, findings: { f: ReportFinding; id: string }[], on: 'candidate' | 'diff', size: Size | null): BoxVm[] {
-  return findings.flatMap(({ f, id }) => (on === 'diff' && !clusterBoxes(f).length && !stripBoxes(f).length ? [] : findingBoxes(f, on)).flatMap(({ box, label, strip }) => {
+function boxesOn(u: UnitReport, findings: { f: ReportFinding; id: string }[], on: 'candidate' | 'diff' | 'flake', size: Size | null): BoxVm[] {
+  const boxes = (f: ReportFinding) => on === 'flake' ? flakeAreas(f).map((a) => ({ ...a, strip: false }))
+    : on === 'diff' && !clusterBoxes(f).length && !stripBoxes(f).length ? [] : findingBoxes(f, on);
+  return findings.flatMap(({ f, id }) => boxes(f).flatMap(({ box, label, strip }) => {
     const at = place(box, size);
     return at ? [{ finding: id, severity: f.severity, check: f.check, ...at, strip, label, title: `${label} — ${f.check}: ${f.message}` }] : [];
   }));
@@ -136,6 +138,11 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
       figures.push({ role: 'failure', title: 'at failure: what the page showed when it failed', ...link(u.files.failure), boxes: [] });
       if (why) notes.push(`failed: ${why}`);
     } else figures.push({ role: 'candidate', title: 'candidate', file: '', href: '', boxes: [], missing: `no capture for ${label}: ${findings.find(({ f }) => f.check === 'capture')?.f.message ?? 'missing'}` });
+    // the flake map laid over the capture: what kept changing while the page was shot, and which element paints it
+    if (u.files.flakeMap && u.files.capture) {
+      figures.push({ role: 'flake', title: 'flake map — pixels that changed over the shots (yellow: once, red: every time), hot areas outlined', ...link(u.files.capture),
+        overlay: pathUrl(u.files.flakeMap), boxes: boxesOn(u, findings, 'flake', candidateSize) });
+    }
     if (u.files.baseline) {
       const design = u.parity === 'design-match' || u.parity === 'design-departs';
       figures.push({ role: 'baseline', title: design ? 'baseline (approved design export)' : 'baseline (approved)', ...link(u.files.baseline), boxes: design ? exportBoxesOn(findings).reverse() : [] });

@@ -63,6 +63,24 @@ export function clusterBoxes(f: ReportFinding): Box[] {
   return c.map((x) => (x as { box?: Box } | null)?.box).filter(isBox);
 }
 
+/** The hot areas of a stability finding's flake map (CSS px), each labelled with the mask to add
+ *  or the cause recognised; [] for other findings. */
+export function flakeAreas(f: ReportFinding): { box: Box; label: string }[] {
+  const h = extra(f, 'hot');
+  if (f.check !== 'stability' || !Array.isArray(h)) return [];
+  return h.filter((x) => isBox(x?.box) && x.repeated !== false).map((x) => {
+    const what = typeof x.cause === 'string' ? x.cause : typeof x.detail === 'string' ? x.detail : 'changed';
+    const who = typeof x.mask === 'string' ? `mask ${x.mask}` : typeof x.element === 'string' && x.element ? x.element : 'changed area';
+    return { box: x.box as Box, label: `${who} — ${what}` };
+  });
+}
+
+/** The masks a stability finding says to add (selectors to paste into the spec's `masks`). */
+export function flakeMasks(f: ReportFinding): string[] {
+  const m = extra(f, 'masks');
+  return f.check === 'stability' && Array.isArray(m) ? m.filter((x): x is string => typeof x === 'string') : [];
+}
+
 /** The strips a size change added to the capture or removed from it (CSS px); [] for other findings. */
 export function stripBoxes(f: ReportFinding): { kind: 'added' | 'removed'; box: Box }[] {
   const s = extra(f, 'strips');

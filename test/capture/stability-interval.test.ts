@@ -43,3 +43,11 @@ test('the painted change is named: the flipping box by its attribute, the cover 
   const cover = readRecord(run, 'cover').stability;
   assert.ok(cover.changes!.some((c) => c.selector.includes('promo')), JSON.stringify(cover.changes));
 });
+
+test('the flake map names what kept moving and the mask to add: the flipping box, the cover, the toggled CTA', () => {
+  const masks = (page: string) => (readRecord(run, page).stability.hot ?? []).filter((h) => h.repeated).map((h) => h.mask);
+  assert.deepEqual(masks('flip'), ['#box']);
+  assert.ok(masks('cover').includes('.promo'), JSON.stringify(readRecord(run, 'cover').stability.hot));
+  assert.ok(masks('toggle-cta').length === 1 && masks('toggle-cta')[0], JSON.stringify(readRecord(run, 'toggle-cta').stability.hot));
+  for (const c of STABILITY_CASES) if (c.stable) assert.equal(readRecord(run, c.page).stability.map, undefined, `${c.page}: no flake map for a stable page`);
+});

@@ -9,7 +9,17 @@ export type MotionKind = 'mutation' | 'animation' | 'transition' | 'canvas' | 'v
 export interface MotionEvent { kind: MotionKind; selector: string; box: Box; detail: string }
 export interface MotionReport { events: MotionEvent[]; raf: number; ms: number }
 
-export interface Watch { t0: number; raf: number; events: Map<string, MotionEvent>; masks: Box[]; full: boolean; poll?: number }
+export interface Watch {
+  t0: number; raf: number; events: Map<string, MotionEvent>; masks: Box[]; full: boolean; poll?: number;
+  /** the spec's mask selectors: a change inside a masked element (a carousel's track wider than its mask) is not motion */
+  maskSel: string[];
+  /** over every window since the watch was installed, for the flake map: what each element painted, */
+  all: Map<Element, Set<string>>;
+  /** … and where it was when it last painted (viewport px): a toggled element may be hidden when the map is made */
+  boxes: Map<Element, Box>;
+  /** the classes the page added or removed (a mask must not depend on them), and web fonts loaded */
+  toggled: Set<string>; fonts: number;
+}
 
 /** Records one event when `el` paints: rendered (not display:none, visibility:hidden, opacity 0),
  *  with area, in the captured area (the document for full-page captures, else the viewport) and
@@ -21,6 +31,13 @@ export function noteMotion(st: Watch, kind: MotionKind, el: Element | null, deta
   if (r.width <= 0 || r.height <= 0) return;
   if (!st.full && (r.bottom <= 0 || r.right <= 0 || r.top >= innerHeight || r.left >= innerWidth)) return;
   if (st.masks.some((m) => r.left >= m.x - 1 && r.top >= m.y - 1 && r.right <= m.x + m.width + 1 && r.bottom <= m.y + m.height + 1)) return;
+  if (st.maskSel.some((s) => { try { return !!el.closest(s); } catch { return false; } })) return;
+  if (st.all.size < 2000 || st.all.has(el)) {
+    const d = st.all.get(el) ?? new Set<string>();
+    d.add(kind === 'mutation' ? detail : `${kind} ${detail}`);
+    st.all.set(el, d);
+    st.boxes.set(el, { x: r.left, y: r.top, width: r.width, height: r.height });
+  }
   const selector = selectorOf(el);
   const key = kind + ' ' + selector;
   const round = (n: number) => Math.round(n * 100) / 100;
@@ -28,11 +45,11 @@ export function noteMotion(st: Watch, kind: MotionKind, el: Element | null, deta
 }
 
 /** Installs the watcher once per document (idempotent) and starts a new window: events so far are dropped. */
-export function motionStart(arg: { masks: Box[]; full: boolean }): boolean {
+export function motionStart(arg: { masks: Box[]; full: boolean; maskSelectors?: string[] }): boolean {
   const w = window as unknown as { __vevalMotion?: Watch };
   const fresh = !w.__vevalMotion;
-  const st: Watch = w.__vevalMotion ?? { t0: 0, raf: 0, events: new Map(), masks: [], full: arg.full };
-  st.t0 = performance.now(); st.raf = 0; st.events.clear(); st.masks = arg.masks; st.full = arg.full;
+  const st: Watch = w.__vevalMotion ?? { t0: 0, raf: 0, events: new Map(), masks: [], full: arg.full, maskSel: [], all: new Map(), boxes: new Map(), toggled: new Set(), fonts: 0 };
+  st.t0 = performance.now(); st.raf = 0; st.events.clear(); st.masks = arg.masks; st.full = arg.full; st.maskSel = arg.maskSelectors ?? [];
   if (!fresh) return true;
   w.__vevalMotion = st;
   const note = (kind: MotionKind, el: Element | null, detail: string) => noteMotion(st, kind, el, detail);
@@ -47,6 +64,11 @@ export function motionStart(arg: { masks: Box[]; full: boolean }): boolean {
         // full-page resize do), or Playwright's screenshot (caret: 'hide') setting, then
         // clearing, caret-color inline on fields
         if (el && m.attributeName && uncaret(m.oldValue) === uncaret(el.getAttribute(m.attributeName))) continue;
+        if (el && m.attributeName === 'class') {
+          const before = new Set((m.oldValue ?? '').split(/\s+/).filter(Boolean)), now = new Set(Array.from(el.classList));
+          for (const c of before) if (!now.has(c)) st.toggled.add(c);
+          for (const c of now) if (!before.has(c)) st.toggled.add(c);
+        }
         note('mutation', el, `attribute ${m.attributeName}`);
       } else if (m.type === 'characterData') {
         note('mutation', el, 'text');
@@ -70,6 +92,8 @@ export function motionStart(arg: { masks: Box[]; full: boolean }): boolean {
   };
   wrap((window as any).CanvasRenderingContext2D?.prototype, ['fillRect', 'clearRect', 'strokeRect', 'fill', 'stroke', 'fillText', 'strokeText', 'drawImage', 'putImageData']);
   for (const gl of ['WebGLRenderingContext', 'WebGL2RenderingContext']) wrap((window as any)[gl]?.prototype, ['drawArrays', 'drawElements', 'clear']);
+  // a web font arriving re-lays the text out: counted for the flake map's "web-font swap"
+  document.fonts?.addEventListener?.('loadingdone', () => { st.fonts++; });
   const raf = window.requestAnimationFrame;
   window.requestAnimationFrame = function (cb: FrameRequestCallback) { st.raf++; return raf.call(window, cb); };
   return true;
