@@ -14,7 +14,7 @@ import { serveStatic } from '../src/core/static-server.js';
 import type { CaptureRecord } from '../src/core/artifacts.js';
 import { files } from '../src/core/run.js';
 import { makeRun, makeSpec } from '../test/capture/plan-fixture.js';
-import { STABILITY_CASES, STABILITY_PAGES } from '../test/capture/stability-cases.js';
+import { FLAKE_MASKS, FLAKE_PAGE, STABILITY_CASES, STABILITY_PAGES } from '../test/capture/stability-cases.js';
 import { tmpDir } from '../test/helpers/tmp.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +26,8 @@ if (!SKIP.has('loops')) {
   const srv = await serveStatic(STABILITY_PAGES);
   const dir = tmpDir('veval-stab-loops-');
   const specs = STABILITY_CASES.flatMap((c) => Array.from({ length: RUNS }, (_, i) => makeSpec(`${c.page}-${i + 1}`, { route: `/${c.page}` })));
+  // the flake map's page: unmasked (must fail, naming both masks), then with the masks it names (must pass)
+  for (let i = 1; i <= RUNS; i++) specs.push(makeSpec(`${FLAKE_PAGE}-${i}`, { route: `/${FLAKE_PAGE}` }), makeSpec(`${FLAKE_PAGE}-masked-${i}`, { route: `/${FLAKE_PAGE}`, masks: FLAKE_MASKS }));
   const run = makeRun(dir, specs, srv.url);
   const t0 = performance.now();
   await captureRun(run, { workers: WORKERS });
@@ -39,6 +41,17 @@ if (!SKIP.has('loops')) {
     }
     console.log(`  ${c.page.padEnd(18)} expected ${c.stable ? 'pass' : 'fail'}: ${right}/${RUNS} right   (screenshot stage ${(ms / RUNS).toFixed(0)} ms/unit)  ${c.what}`);
   }
+  const rec = (name: string): CaptureRecord => JSON.parse(fs.readFileSync(path.join(run.runDir, files.record(name, 'default', 'desktop')), 'utf8'));
+  let named = 0, passed = 0, msA = 0, msB = 0;
+  for (let i = 1; i <= RUNS; i++) {
+    const a = rec(`${FLAKE_PAGE}-${i}`), b = rec(`${FLAKE_PAGE}-masked-${i}`);
+    const masks = new Set((a.stability.hot ?? []).filter((h) => h.repeated && h.mask).map((h) => h.mask));
+    if (a.ok && !a.stability.stable && a.stability.map && FLAKE_MASKS.every((m) => masks.has(m)) && masks.size === FLAKE_MASKS.length) named++;
+    if (b.ok && b.stability.stable) passed++;
+    msA += a.timings.screenshot; msB += b.timings.screenshot;
+  }
+  console.log(`  ${FLAKE_PAGE.padEnd(18)} expected fail naming ${FLAKE_MASKS.join(' + ')} (and nothing else): ${named}/${RUNS} right   (screenshot stage ${(msA / RUNS).toFixed(0)} ms/unit)`);
+  console.log(`  ${(FLAKE_PAGE + ' + masks').padEnd(18)} expected pass: ${passed}/${RUNS} right   (screenshot stage ${(msB / RUNS).toFixed(0)} ms/unit)`);
   fs.rmSync(dir, { recursive: true, force: true });
   await srv.close();
 }

@@ -3,7 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
-import { diffBox, regionOf } from '../../src/capture/stability.js';
+import { calmNeeded, diffBox, regionOf } from '../../src/capture/stability.js';
+import { Heat, heatPng, hotAreas } from '../../src/capture/flake.js';
+import { volatileName } from '../../src/capture/in-page/flake.js';
+import { decodePng } from '../../src/parity/png.js';
 import { flavourOf } from '../../src/capture/browser.js';
 import { fontsConf } from '../../src/capture/fonts.js';
 import { planUnits, unitUrl } from '../../src/capture/index.js';
@@ -38,6 +41,33 @@ test('diffBox ignores changes inside masks (in CSS px, scaled by the device pixe
   const b = png(20, 10, (x, y) => (x >= 10 && y >= 4 && y < 8 ? 255 : 0));
   assert.equal(diffBox(a, b, [{ x: 5, y: 2, width: 5, height: 2 }], 2), null);
   assert.notEqual(diffBox(a, b, [{ x: 5, y: 2, width: 5, height: 1 }], 2), null);
+});
+
+test('the flake map counts how often each pixel changed; its hot areas are the clusters, the hottest pixels their samples', () => {
+  const heat = new Heat();
+  const a = png(64, 32, () => 0), b = png(64, 32, (x, y) => (x >= 40 && y < 8 ? 255 : 0)), c = png(64, 32, (x, y) => (x >= 40 && y < 8 && x < 48 ? 255 : 0));
+  diffBox(a, b, [], 1, heat); diffBox(b, c, [], 1, heat);
+  const areas = hotAreas(heat, 1, 4);
+  assert.equal(areas.length, 1);
+  assert.deepEqual(areas[0].box, { x: 40, y: 0, width: 24, height: 8 });
+  assert.equal(areas[0].changes, 2, 'x 48..63 changed in both pairs');
+  assert.ok(areas[0].samples[0][0] >= 48, 'the hottest pixel is the first sample');
+  const map = decodePng(heatPng(heat, areas));
+  assert.equal(map.width, 64);
+  assert.equal(map.data[(4 * 64 + 20) * 4 + 3], 0, 'transparent where nothing changed');
+  const once = map.data.slice((4 * 64 + 44) * 4, (4 * 64 + 44) * 4 + 4), twice = map.data.slice((4 * 64 + 56) * 4, (4 * 64 + 56) * 4 + 4);
+  assert.ok(once[1] > twice[1] && twice[3] > once[3], 'changed once: yellower and lighter than changed twice');
+});
+
+test('a mask is never built on a name the page toggles or generates', () => {
+  for (const n of ['active', 'is-open', 'swiper-slide-active', 'css-1x2y3z', 'Button_root__a1b2c', 'sc-bdVaJa', 'r123', 'a1b2c3d4']) assert.ok(volatileName(n), n);
+  for (const n of ['ticker', 'updated', 'promos', 'hero-carousel', 'news-feed', 'h1']) assert.ok(!volatileName(n), n);
+});
+
+test('after three changes or more, the calm asked for outlasts the longest gap between them', () => {
+  assert.equal(calmNeeded([]), 0);
+  assert.equal(calmNeeded([0, 100]), 0, 'one late change or two: the window is enough');
+  assert.equal(calmNeeded([0, 1000, 1700]), 1250);
 });
 
 test('regionOf names the declared region that overlaps the changed box most', () => {

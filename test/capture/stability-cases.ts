@@ -16,6 +16,11 @@ export const STABILITY_CASES: { page: string; stable: boolean; what: string }[] 
   { page: 'carousel-settled', stable: true, what: 'a carousel that turned twice after load and rests' },
 ];
 
+/** The flake-map page (issue 16 B): a clock ticking each second and a carousel turning every
+ *  700 ms. Unmasked it must fail naming both with the masks to add; with those masks it passes. */
+export const FLAKE_PAGE = 'clock-carousel';
+export const FLAKE_MASKS = ['.promos', 'time.updated'];
+
 /** One spec per case; `timeout` is the stability timeout (ms). */
 export const stabilitySpecs = (timeout: number, extra: Record<string, unknown> = {}) =>
   STABILITY_CASES.map((c) => makeSpec(c.page, { checkOptions: { stability: { timeout, ...extra } } }));

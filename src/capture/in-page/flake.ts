@@ -17,7 +17,7 @@ export function volatileName(name: string): boolean {
   if (/^(active|current|selected|show|shown|visible|hidden|open|opened|closed|in|out|on|off|fade|fading|animating|animated|playing|paused|enter|leave|next|prev|previous|focus|focused|hover|loaded|loading|ready)$/i.test(name)) return true;
   if (/^(is|has|js|state|ng|v|x)-/i.test(name) || /(^|-)(active|current|selected|enter|leave)(-|$)/i.test(name)) return true;
   if (/^(css|sc|jsx|emotion|svelte|tw)-[\w-]*$/i.test(name) || /(^|_)[A-Za-z0-9]{5,}$/.test(name) && /\d/.test(name) && /_/.test(name)) return true;
-  if (/\d{3,}/.test(name) || /^[a-z]{1,3}\d/i.test(name) || /[0-9a-f]{6,}/i.test(name) && /\d/.test(name)) return true;
+  if (/\d{3,}/.test(name) || /^[a-z]{1,2}\d{2,}$/i.test(name) || /([a-z]\d){2,}/i.test(name) || /[0-9a-f]{6,}/i.test(name) && /\d/.test(name)) return true;
   return !/^[A-Za-z_-][\w-]*$/.test(name);
 }
 
