@@ -51,6 +51,8 @@ export function frameOtherOrigin(sel: string, pageUrl: string | null): string | 
   try { page = new URL(pageUrl); } catch { return null; }
   for (const m of sel.matchAll(/\[\s*src\s*(\^?=)\s*(["']?)([^"'\]\s]+)\2\s*(?:[is]\s*)?\]/gi)) {
     const [, op, , value] = m;
+    // a data: URL document has an opaque origin: never the page's
+    if (/^data:/i.test(value)) return 'an opaque origin: a data: URL';
     if (!/^(https?:)?\/\//i.test(value)) continue;
     if (op === '^=' && !/^(https?:)?\/\/[^/]+\//i.test(value)) continue;
     try {

@@ -42,6 +42,12 @@ test('validate: a frame known to be of another origin is refused, saying veval c
   assert.match(problems[0], /^specs\/a\.yaml:4:12 frame "iframe\[src\^="https:\/\/js\.stripe\.com\/"\]" loads another origin \(https:\/\/js\.stripe\.com\) than the page \(http:\/\/127\.0\.0\.1:9\): veval cannot measure inside a cross-origin frame/);
 });
 
+test('validate: a frame loading a data: URL has an opaque origin, refused the same way', async () => {
+  const { problems } = await load({ 'specs/a.yaml': 'route: /\nmasks:\n  - { selector: .ad, frame: \'iframe[src^="data:text/html"]\' }\n' });
+  assert.equal(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], /loads another origin \(an opaque origin: a data: URL\) than the page/);
+});
+
 test('validate: an empty frame list is refused', async () => {
   const { problems } = await load({ 'specs/a.yaml': 'route: /\nrequired:\n  - selector: "#pay"\n    frame: []\n' });
   assert.ok(problems.some((p) => /required\[0\]\.frame/.test(p)), problems.join('\n'));
