@@ -76,9 +76,28 @@ export function findingBox(f: Pick<Finding, "evidence">): Box | null {
 /** Context around the box, in CSS px: enough to see what is next to it. */
 const MARGIN = 48;
 
-function cropAround(r: Raster, box: Box, scale: number): Raster | null {
+/** A 2 px red outline of `mark` (CSS px) drawn into a copy's pixels, so the element is found at a glance. */
+function outline(r: Raster, mark: Box, scale: number, origin: { x: number; y: number }): void {
+  const px = toPixels(mark, scale, { width: Infinity, height: Infinity });
+  if (!px) return;
+  const x0 = px.x - origin.x, y0 = px.y - origin.y, x1 = x0 + px.width - 1, y1 = y0 + px.height - 1;
+  const paint = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= r.width || y >= r.height) return;
+    const i = (y * r.width + x) * 4;
+    r.data[i] = 230; r.data[i + 1] = 0; r.data[i + 2] = 0; r.data[i + 3] = 255;
+  };
+  for (let t = 0; t < 2; t++) {
+    for (let x = x0 - 2; x <= x1 + 2; x++) { paint(x, y0 - 1 - t); paint(x, y1 + 1 + t); }
+    for (let y = y0 - 2; y <= y1 + 2; y++) { paint(x0 - 1 - t, y); paint(x1 + 1 + t, y); }
+  }
+}
+
+function cropAround(r: Raster, box: Box, scale: number, mark?: Box): Raster | null {
   const px = toPixels({ x: box.x - MARGIN, y: box.y - MARGIN, width: box.width + 2 * MARGIN, height: box.height + 2 * MARGIN }, scale, r);
-  return px ? crop(r, px) : null;
+  if (!px) return null;
+  const out = crop(r, px);
+  if (mark) outline(out, mark, scale, px);
+  return out;
 }
 
 /** The crop of the capture around a finding's box; a string says why there is none. */
@@ -88,9 +107,10 @@ export function findingCrop(runDir: string, f: IdFinding, kind: ImageKind = f.se
   if (!f.state || !f.viewport) return `${f.id} is not tied to one capture`;
   const c = readCapture(runDir, f.spec, f.state, f.viewport);
   if (typeof c === 'string') return c;
-  const r = cropAround(c.raster, box, c.scale);
+  const el = (f.evidence?.box as Box | null | undefined) ?? box;
+  const r = cropAround(c.raster, box, c.scale, el);
   if (!r) return `${f.id}: its box lies outside ${c.file}`;
-  return { label: `crop of ${f.id} (${f.severity}) from ${c.file} around x=${Math.round(box.x)} y=${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)} CSS px`, file: c.file, raster: r, kind };
+  return { label: `crop of ${f.id} (${f.severity}) from ${c.file} around x=${Math.round(box.x)} y=${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)} CSS px, the element outlined in red`, file: c.file, raster: r, kind };
 }
 
 /** The parity diff of the finding's unit at the same place (or whole, when the finding has no box). */

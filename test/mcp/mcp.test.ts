@@ -18,6 +18,7 @@ import { CLEAN, DEFECTS } from '../look/pages.js';
 
 let browser: BrowserServer;
 let site: StaticServer;
+let pagesDir: string;
 let projectA: string, projectB: string;
 let a: Connected, b: Connected;
 
@@ -58,14 +59,15 @@ if(!fs.existsSync(f)){s.writeHead(404);s.end('no');return;}s.writeHead(200,{'con
 
 before(async () => {
   browser = await chromium.launchServer({ executablePath: TEST_BROWSER_PATH, args: ['--no-sandbox', '--disable-gpu'], host: '127.0.0.1' });
-  const pages = tmpDir('veval-mcp-pages-');
-  writeTree(pages, { 'defects.html': DEFECTS, 'clean.html': CLEAN });
+  const pages = pagesDir = tmpDir('veval-mcp-pages-');
+  writeTree(pages, { 'defects.html': DEFECTS, 'clean.html': CLEAN, 'changes.html': CLEAN });
   site = await serveStatic(pages);
   projectA = tmpDir('veval-mcp-a-');
   writeTree(projectA, {
     'visual-eval.config.yaml': `browser:\n  wsEndpoint: ${browser.wsEndpoint()}\nviewports:\n  desktop: { width: 1280, height: 800 }\n`,
     'specs/clean.yaml': `name: clean\nurl: ${site.url}/clean.html\nviewports: [desktop]\nrequired:\n  - selector: "#save"\n`,
     'specs/defects.yaml': `name: defects\nurl: ${site.url}/defects.html\nviewports: [desktop]\nrequired:\n  - selector: "#covered"\n    name: save button\nparity: { threshold: 0.1 }\n`,
+    'specs/changes.yaml': `name: changes\nurl: ${site.url}/changes.html\nviewports: [desktop]\nparity: { threshold: 0.1 }\n`,
   });
   projectB = tmpDir('veval-mcp-b-');
   const port = 20000 + Math.floor(Math.random() * 20000);
@@ -175,6 +177,22 @@ test('approve without confirm is refused; with confirm, a unit with blockers is 
   assert.ok(!fs.existsSync(path.join(projectA, 'baselines/defects/default-desktop.png')));
 });
 
+test('approve with confirm writes a clean run\'s baseline; after a change, explain shows the parity diff at the finding', async () => {
+  const first = await call(a, 'run', { specs: ['changes'] });
+  assert.equal((first.structuredContent as any).status, 'fail', 'no baseline yet');
+  const ok = await call(a, 'approve', { confirm: true, spec: 'changes' });
+  assert.deepEqual((ok.structuredContent as any).written, ['baselines/changes/default-desktop.png'], texts(ok));
+  fs.writeFileSync(path.join(pagesDir, 'changes.html'), CLEAN.replace('<h1>Profile</h1>', '<h1 style="background:#c00;color:#fff;padding:24px">Your profile settings</h1>'));
+  const r = await call(a, 'run', { specs: ['changes'] });
+  const unit = (r.structuredContent as any).specs[0].units[0];
+  const parity = unit.findings.find((f: any) => f.check === 'parity');
+  assert.ok(parity, JSON.stringify(unit.findings));
+  const e = await call(a, 'explain', { finding: parity.id });
+  assert.match(texts(e), /image: crop of changes#\d+ .* from changes\/default-desktop\.png/);
+  assert.match(texts(e), /image: parity diff of changes#\d+ from changes\/default-desktop\.diff\.png/);
+  assert.equal(images(e).length, 2);
+});
+
 test('errors are MCP errors with the CLI\'s reasons: bad arguments and bad input are exit 2', async () => {
   await assert.rejects(call(a, 'look', { viewports: 'desktop' }), (e: McpError) =>
     e.code === -32602 && (e.data as any).reason === 'input' && (e.data as any).exitCode === 2 && /look: target/.test(e.message));
@@ -188,7 +206,7 @@ test('errors are MCP errors with the CLI\'s reasons: bad arguments and bad input
   const ok = await call(a, 'validate', { text: 'name: x\nroute: /a\nviewports: [desktop]\n' });
   assert.equal((ok.structuredContent as any).ok, true);
   const specs = await call(a, 'list_specs', {});
-  assert.deepEqual((specs.structuredContent as any).specs.map((s: any) => s.name), ['clean', 'defects']);
+  assert.deepEqual((specs.structuredContent as any).specs.map((s: any) => s.name).sort(), ['changes', 'clean', 'defects']);
   assert.deepEqual(a.errors, [], 'stdout carried only the protocol');
 });
 
