@@ -1,6 +1,7 @@
 // Writes every generated file: the module lists of checks and step verbs (first: everything below
 // is built from them), schema/spec + config (spec stage), the artifact schemas and their
-// validators (core/artifact-schemas.ts), schema/report + docs/scoring.md (gate stage). Tests fail while the committed files differ from what this writes.
+// validators (core/artifact-schemas.ts), schema/report + docs/scoring.md (gate stage), the table of
+// checks in docs/checks/README.md. Tests fail while the committed files differ from what this writes.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeModuleLists } from '../src/core/module-list.js';
@@ -27,3 +28,7 @@ writeFileAtomic(path.join(root, 'src/core/generated/artifact-validators.js'), ar
 console.log('wrote src/core/generated/artifact-validators.js');
 generate(root);
 console.log('wrote schema/report.schema.json, docs/scoring.md');
+const { CHECKS_INDEX, withChecksTable } = await import('../src/checks/docs-index.js');
+const fs = await import('node:fs');
+writeFileAtomic(path.join(root, CHECKS_INDEX), withChecksTable(fs.readFileSync(path.join(root, CHECKS_INDEX), 'utf8')));
+console.log(`wrote ${CHECKS_INDEX}`);
