@@ -11,20 +11,23 @@ function axeSource(): string {
   return source;
 }
 
-export interface AxeOptions { tags?: string[]; disable?: string[]; include?: string[]; exclude?: string[] }
+export interface AxeOptions { impact?: string; tags?: string[]; disable?: string[]; include?: string[]; exclude?: string[] }
 
-function runAxe(arg: { include: string[]; exclude: string[]; tags: string[]; disable: string[] }) {
+function runAxe(arg: { include: string[]; exclude: string[]; tags: string[]; disable: string[]; min: string }) {
   const axe = (window as any).axe;
   const context: any = { exclude: arg.exclude.map((s) => [s]) };
   if (arg.include.length) context.include = arg.include.map((s) => [s]);
   const options: any = { resultTypes: ['violations', 'incomplete'], rules: {}, elementRef: true };
   if (arg.tags.length) options.runOnly = { type: 'tag', values: arg.tags };
+  // a rule that cannot reach the threshold could never be a finding: not run (see unreportableRules)
+  for (const id of unreportableRules({ min: arg.min })) options.rules[id] = { enabled: false };
   for (const id of arg.disable) options.rules[id] = { enabled: false };
   return axe.run(context, options).then((r: any) => {
     // role + accessible name of each violating node (its debt fingerprint besides the selector),
     // read with axe's own commons over a fresh tree; null when axe cannot tell
+    // (only when there is a violation to fingerprint: building the tree costs a pass over the page)
     let tree = false;
-    try { axe.setup(document); tree = true; } catch { /* no fingerprint beyond the selector */ }
+    if (r.violations.length) { try { axe.setup(document); tree = true; } catch { /* no fingerprint beyond the selector */ } }
     const fp = (el: Element | undefined) => {
       if (!tree || !el) return { role: null, name: null };
       try {
@@ -44,8 +47,31 @@ function runAxe(arg: { include: string[]; exclude: string[]; tags: string[]; dis
   });
 }
 
-export async function axeResults(page: Page, opts: AxeOptions, masks: string[]): Promise<unknown> {
+/** In the page, after axe is injected: the rules that can never report a violation at or above
+ *  `min` impact. A violation's impact comes from its failing checks' impacts (and the rule's own),
+ *  fixed in axe's metadata, so a rule whose every known impact is below `min` is one; a rule with
+ *  no known impact at all (from a newer axe) is not. Rules off by default are listed too when
+ *  below `min` (a spec's tags may switch them on), never the others. */
+export function unreportableRules(arg: { min: string }): string[] {
+  const axe = (window as any).axe;
+  const order = ['minor', 'moderate', 'serious', 'critical'];
+  const lo = order.indexOf(arg.min);
+  const checkImpact = (c: any) => axe._audit.data?.checks?.[typeof c === 'string' ? c : c.id]?.impact;
+  return axe._audit.rules
+    .filter((r: any) => {
+      const known = [r.impact, ...[...r.any, ...r.all, ...r.none].map(checkImpact)].map((i) => order.indexOf(String(i))).filter((i) => i !== -1);
+      return known.length > 0 && Math.max(...known) < lo;
+    })
+    .map((r: any) => r.id as string);
+}
+
+export async function injectAxe(page: Page): Promise<void> {
   await page.evaluate(axeSource());
-  const arg = { include: opts.include ?? [], exclude: [...(opts.exclude ?? []), ...masks], tags: opts.tags ?? [], disable: opts.disable ?? [] };
-  return page.evaluate(inPageScript([], runAxe, arg));
+}
+
+export async function axeResults(page: Page, opts: AxeOptions, masks: string[]): Promise<unknown> {
+  await injectAxe(page);
+  // min: the axe check's threshold, moderate unless the spec lowers it
+  const arg = { include: opts.include ?? [], exclude: [...(opts.exclude ?? []), ...masks], tags: opts.tags ?? [], disable: opts.disable ?? [], min: opts.impact ?? 'moderate' };
+  return page.evaluate(inPageScript([unreportableRules], runAxe, arg));
 }
