@@ -56,3 +56,33 @@ export function resultOf(stdout: string): any {
   if (!line) throw new Error(`no RESULT line in:\n${stdout.slice(-2000)}`);
   return JSON.parse(line.slice(7));
 }
+
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** The defect set: the same 20 pages, each with one defect a gate must catch (page i: defect i mod
+ *  5), served at the same URLs after the baselines were approved on the clean pages. */
+export const DEFECTS: { id: string; what: string; apply: (html: string) => string }[] = [
+  { id: 'covered-cta', what: 'a fixed cookie banner covers the required h1', apply: (h) => h.replace('</body>', '<div style="position:fixed;left:0;right:0;top:0;height:240px;background:#222;color:#fff;padding:24px;z-index:5">We use cookies. <button>Accept</button></div></body>') },
+  { id: 'overflow', what: 'a 1600 px wide strip makes the page scroll sideways', apply: (h) => h.replace('</h1>', '</h1><div style="width:1600px;height:8px;background:#cde"></div>') },
+  { id: 'console-errors', what: 'a console.error and an uncaught exception while loading', apply: (h) => h.replace('</body>', '<script>console.error("payment widget failed to load")</script><script>null.boom()</script></body>') },
+  { id: 'missing-labels', what: 'a text field and a select without labels', apply: (h) => h.replace('</h1>', '</h1><form><input type="text" placeholder="Email"><select><option>One</option></select></form>') },
+  { id: 'moved-region', what: 'main moved 40 px down against its baseline', apply: (h) => h.replace('<main>', '<main style="padding-top:64px">') },
+];
+
+/** Writes the bench pages into `dir`: clean, or each with its defect. */
+export function writePages(dir: string, defects: boolean): void {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const f of fs.readdirSync(PAGES_DIR)) fs.copyFileSync(path.join(PAGES_DIR, f), path.join(dir, f));
+  if (!defects) return;
+  PAGES.forEach((p, i) => {
+    const file = path.join(dir, `${p}.html`);
+    const html = fs.readFileSync(file, 'utf8');
+    const out = DEFECTS[i % DEFECTS.length].apply(html);
+    if (out === html) throw new Error(`defect ${DEFECTS[i % DEFECTS.length].id} did not apply to ${p}`);
+    fs.writeFileSync(file, out);
+  });
+}
