@@ -68,6 +68,16 @@ test('a design export in another font stack passes for the matching implementati
   assert.equal(unit.outcome, 'design-match', unit.message);
   assert.equal(unit.design.regions.length, 4);
   assert.ok(unit.design.regions.every((x: { score: number }) => x.score >= 0.7), JSON.stringify(unit.design.regions));
+  r = await runMain(['verify'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  // importing another export (here: with region boxes) makes that report stale, as any baseline change does
+  r = await runMain([...IMPORT, '--boxes', 'design/checkout-mobile.boxes.json'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  r = await runMain(['verify'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /baselines changed since run .*\n.*checkout: baselines\/checkout\/manifest\.json \(entry default-mobile\)/);
+  r = await runMain(IMPORT, dir);   // back to the export without boxes
+  assert.match(r.stdout, /approved +baselines\/checkout\/default-mobile\.png/);
   // run --update-baselines leaves the accepted export in place (only an explicit approve replaces it)
   r = await runMain(['run', '--update-baselines', '--reporter', 'json'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
