@@ -16,7 +16,7 @@ import { quote } from './lib/text.js';
 const ID = 'title-present';
 const DEFAULTS = { minLength: 1 };
 
-export const check: Check<{ minLength?: number }> = {
+export const check: Check<{ minLength?: number; placeholders?: string[] }> = {
   meta: {
     id: ID,
     title: 'The page has a title',
@@ -26,15 +26,19 @@ export const check: Check<{ minLength?: number }> = {
     order: 15,
     score: 'structural',
     defaults: DEFAULTS,
+    names: { placeholders: 'regexes' },
     label: () => 'the document title',
     options: Type.Object({
       minLength: Type.Optional(Type.Integer({ minimum: 1, description: \`shortest title accepted (default \${DEFAULTS.minLength})\` })),
+      placeholders: Type.Optional(Type.Array(Type.String(), { description: 'regular expressions of titles that count as none (a framework default such as ^React App$)' })),
     }, { additionalProperties: false }),
   },
   run(ctx) {
     const min = ctx.options.minLength ?? DEFAULTS.minLength;
-    return measured(ctx.units).filter((u) => (u.record.document.title ?? '').trim().length < min).map((u) =>
-      findingFor(ID, u, severityOf(ctx, 'important'), \`the page title \${quote(u.record.document.title ?? '')} is shorter than \${min} characters at \${u.record.viewport.name} (\${u.record.state})\`, { text: u.record.document.title ?? '' }));
+    const placeholder = (ctx.options.placeholders ?? []).map((p) => new RegExp(p));
+    const missing = (t: string) => t.trim().length < min || placeholder.some((re) => re.test(t));
+    return measured(ctx.units).filter((u) => missing(u.record.document.title ?? '')).map((u) =>
+      findingFor(ID, u, severityOf(ctx, 'important'), \`the page title \${quote(u.record.document.title ?? '')} is shorter than \${min} characters or a placeholder at \${u.record.viewport.name} (\${u.record.state})\`, { text: u.record.document.title ?? '' }));
   },
 };
 `;
@@ -47,6 +51,7 @@ testCheck(check, {
   invalid: [
     { name: 'no title', units: [record({ document: { title: '' } })], findings: [{ severity: 'important', message: 'shorter than 1 characters' }] },
     { name: 'a title under minLength', units: [record({ document: { title: 'Hi' } })], options: { minLength: 3 }, findings: [{ message: '"Hi"' }] },
+    { name: 'a placeholder title', units: [record({ document: { title: 'React App' } })], options: { placeholders: ['^React App$'] }, findings: [{ message: '"React App"' }] },
   ],
 });
 `;
@@ -62,11 +67,12 @@ The document title has at least \`minLength\` characters: tabs, bookmarks and sc
 | option | default | meaning |
 |---|---|---|
 | \`minLength\` | 1 | shortest title accepted |
+| \`placeholders\` | none | regular expressions of titles that count as none (\`^React App$\`) |
 
 ## Example: fail
 
 \`\`\`
-title-present important desktop/default: the page title "" is shorter than 1 characters at desktop (default)
+title-present important desktop/default: the page title "" is shorter than 1 characters or a placeholder at desktop (default)
 \`\`\`
 
 ## Example: pass
@@ -89,7 +95,7 @@ test('a check added as one file, its test and its doc is validated, listed, run,
     'specs/ok.yaml': 'route: /ok.html\nchecks:\n  title-present: true\n',
   });
   const bad = tmpDir('veval-add-check-bad-');
-  writeTree(bad, { 'visual-eval.config.yaml': 'baseURL: http://127.0.0.1:9\n', 'specs/bad.yaml': 'route: /\nchecks:\n  title-present: { minLength: 0 }\n' });
+  writeTree(bad, { 'visual-eval.config.yaml': 'baseURL: http://127.0.0.1:9\n', 'specs/bad.yaml': 'route: /\nchecks:\n  title-present: { minLength: 0 }\n', 'specs/regex.yaml': 'route: /\nchecks:\n  title-present: { placeholders: ["("] }\n' });
 
   // before: the copy does not know the check
   const unknown = scratch.cli(['validate'], bad);
@@ -104,6 +110,8 @@ test('a check added as one file, its test and its doc is validated, listed, run,
   const invalid = scratch.cli(['validate'], bad);
   assert.equal(invalid.code, 2, invalid.stdout + invalid.stderr);
   assert.match(invalid.stderr, /specs\/bad\.yaml:3:31 checks\.title-present\.minLength must be >= 1/);
+  // and its `names` (placeholders: regexes) by the semantic validation, at the element
+  assert.match(invalid.stderr, /specs\/regex\.yaml:3:35 invalid regular expression "\("/);
 
   // listed by `veval checks`, with its option, default and doc
   const listed = scratch.cli(['checks'], project);
@@ -123,7 +131,7 @@ test('a check added as one file, its test and its doc is validated, listed, run,
   assert.equal(ok.status, 'pass', JSON.stringify(ok.findings));
   const f = home.findings.find((x: any) => x.check === 'title-present');
   assert.ok(f, JSON.stringify(home.findings));
-  assert.match(f.message, /the page title "" is shorter than 3 characters at desktop \(default\)/);
+  assert.match(f.message, /the page title "" is shorter than 3 characters or a placeholder at desktop \(default\)/);
   assert.equal(f.evidence.label, 'the document title', 'the gate writes the check\'s label');
   assert.match(home.reasons[0], /^important title-present/);
   assert.deepEqual(home.checks.find((c: any) => c.id === 'title-present'), { id: 'title-present', status: 'fail', error: null });
