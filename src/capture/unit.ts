@@ -97,7 +97,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       } catch (err) {
         if (fault.crashed || fault.aborted || !env.browser.isConnected()) throw err;
         const timeout = stepTimeout(step);
-        const what = `${step.action}${step.selector ? ` "${step.selector}"` : ''}`;
+        const what = `${step.action}${step.selector ? ` "${step.selector}"` : ''}${step.frame?.length ? ` in frame ${step.frame.map((f) => `"${f}"`).join(' › ')}` : ''}`;
         const why = (err as Error).name === 'TimeoutError' ? `the selector did not appear or was not actionable within ${timeout} ms` : firstLine(err);
         throw new UnitFault('step-failed', `step ${index + 1} (${what}) at ${step.source} failed in state "${state.name}": ${why}`,
           { index, action: step.action, ...(step.selector ? { selector: step.selector } : {}), timeout });

@@ -4,8 +4,9 @@ import type { Severity, ViewportSpec } from '../core/artifacts.js';
 import { sha256 } from '../core/fsx.js';
 import { DEFAULT_MAX_PIXELS, DESIGN_DEFAULTS } from '../core/limits.js';
 import { CHECKS } from '../checks/registry.js';
-import type { ConfigInput, FrameInput, RequiredInput, SpecInput, ViewportInput } from './schema.js';
+import type { ConfigInput, RequiredInput, SpecInput, ViewportInput } from './schema.js';
 import { stepPlan } from '../steps/registry.js';
+import { frameChain } from './frame-ref.js';
 import type { CheckPlan, FramedTarget, JudgePlan, RequiredPlan, SpecPlan, StatePlan } from './plan.js';
 import type { MustShowItem } from './brief.js';
 import { deepMerge, mergeChecks } from './merge.js';
@@ -54,9 +55,6 @@ function requiredPlan(r: RequiredInput, source: RequiredPlan['source']): Require
     ...(r.frame ? { frame: frameChain(r.frame) } : {}),
   };
 }
-
-/** `frame:` as written (a selector, or a list for nested frames) → the chain, outermost first. */
-export const frameChain = (f: FrameInput): string[] => (typeof f === 'string' ? [f] : [...f]);
 
 /** Regions and masks: the top page's as selectors, those inside frames apart (plan.framed). */
 function targetsOf(spec: SpecInput): Pick<SpecPlan, 'regions' | 'masks' | 'framed'> {

@@ -1,6 +1,7 @@
 // Schema-first: these TypeBox schemas are the one source of truth for the TypeScript types, the
 // runtime validation (ajv) and the committed IDE schemas in schema/ (test/spec/schema-drift).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { FrameRef } from './frame-ref.js';
 import { CHECKS } from '../checks/registry.js';
 import { STEP_VERBS, STEPS } from '../steps/registry.js';
 import { SelectorValue } from '../steps/lib.js';
@@ -64,11 +65,6 @@ export const Wait = Type.Object({
   timeout: Type.Optional(Type.Integer({ minimum: 0, maximum: 600000, description: 'ms (default 15000)' })),
 }, { additionalProperties: false, description: 'readiness before capture' });
 
-/** A same-origin frame, as Playwright's page.locator(frame).contentFrame() enters it; a list enters nested frames. */
-export const FrameRef = Type.Union([
-  Type.String({ minLength: 1, description: 'CSS selector of the iframe (the first match), e.g. "#checkout-frame"' }),
-  Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 8, description: 'nested frames: the iframe selectors, outermost first' }),
-], { description: 'inside this same-origin frame (an iframe selector, or a list for nested frames, outermost first); cross-origin frames cannot be measured' });
 /** A region or mask: a CSS selector in the page, or { selector, frame } inside a same-origin frame. */
 const TargetValue = (what: string) => Type.Union([
   SelectorValue,
@@ -245,7 +241,7 @@ export type ConfigInput = Static<typeof Config>;
 /** One step as written: `{ <verb>: value }` (each verb's module types its value). */
 export type StepInput = Record<string, unknown>;
 export type RequiredInput = Static<typeof Required>;
-export type FrameInput = Static<typeof FrameRef>;
+export type { FrameInput } from './frame-ref.js';
 export type ViewportInput = Static<typeof ViewportDef>;
 export type JudgeInput = Static<typeof Judge>;
 export type ParityInput = Static<typeof Parity>;

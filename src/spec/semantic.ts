@@ -199,6 +199,8 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
       const [action, raw] = Object.entries(step)[0] as [string, any];
       const at: PathSeg[] = ['states', i, 'steps', j, action];
       const verb = verbOf(action);
+      // a step may act inside any frame (Playwright enters cross-origin ones too): its selectors need only be CSS
+      if (raw && typeof raw === 'object' && raw.frame !== undefined) checkFrame(pr, [...at, 'frame'], raw.frame, null);
       if (verb?.validate) {
         verb.validate(raw as never, { at, problem: (p, m) => pr.add(p, m), selector: (p, sel) => checkSelector(pr, p, sel, 'locator'), didYouMean });
         return;

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineVerb, type StepBase } from './types.js';
-import { SelectorValue, target, valued } from './lib.js';
+import { SelectorValue, stepFrame, target, valued } from './lib.js';
 
 export interface FillStep extends StepBase<'fill'> { value: string }
 
@@ -8,7 +8,7 @@ export const verb = defineVerb({
   verb: 'fill',
   order: 20,
   description: 'type a value into a field',
-  value: Type.Object({ selector: SelectorValue, value: Type.String({ description: 'the text typed into the field (replaces what is there)' }) }, { additionalProperties: false, description: '{ selector, value }: type value into the field' }),
+  value: Type.Object({ selector: SelectorValue, ...stepFrame, value: Type.String({ description: 'the text typed into the field (replaces what is there)' }) }, { additionalProperties: false, description: '{ selector, value }: type value into the field' }),
   plan: (raw, source): FillStep => ({ action: 'fill', selector: raw.selector, source, value: raw.value }),
   run: async (page, step, timeout) => { await target(page, step).fill(String(step.value ?? ''), { timeout }); },
   describe: (s) => `fill ${s.selector} = ${JSON.stringify(s.value)}`,

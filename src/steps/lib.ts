@@ -1,20 +1,26 @@
 // Pieces several verbs share: the selector value, the "selector, or { selector, … }" form, the
 // locator a step acts on, and the SEL=VALUE form of the command line.
 import { Type, type TProperties } from '@sinclair/typebox';
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { StepFrameRef } from '../spec/frame-ref.js';
 import { defineVerb, type StepBase } from './types.js';
 
 export const SelectorValue = Type.String({ minLength: 1, description: 'CSS selector' });
 
-/** A CSS selector, or { selector, …extra } (generic so the verb's value type keeps its options). */
+/** `frame:` of a step that acts on an element: inside that frame (every verb with a { selector } form takes it). */
+export const stepFrame = { frame: Type.Optional(StepFrameRef) };
+
+/** A CSS selector, or { selector, frame, …extra } (generic so the verb's value type keeps its options). */
 export const selOrObj = <E extends TProperties>(extra: E, description: string) =>
-  Type.Union([SelectorValue, Type.Object({ selector: SelectorValue, ...extra }, { additionalProperties: false, description: `${description}, with options` })],
+  Type.Union([SelectorValue, Type.Object({ selector: SelectorValue, ...stepFrame, ...extra }, { additionalProperties: false, description: `${description}, with options` })],
     { description: `${description}: a CSS selector (Playwright locator syntax), or { selector, … }; waits up to 5000 ms for it` });
 
-/** The element a step acts on (the first match); throws when the step has no selector. */
+/** The element a step acts on (the first match), inside its frame when it names one; throws when the step has no selector. */
 export function target(page: Page, step: StepBase) {
   if (!step.selector) throw new Error(`${step.action} needs a selector`);
-  return page.locator(step.selector).first();
+  let scope: Page | FrameLocator = page;
+  for (const f of step.frame ?? []) scope = scope.locator(f).first().contentFrame();
+  return scope.locator(step.selector).first();
 }
 
 /** "selector=value": the value is what follows the first "=" outside brackets and quotes. */

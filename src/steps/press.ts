@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineVerb, type StepBase } from './types.js';
-import { SelectorValue } from './lib.js';
+import { SelectorValue, stepFrame, target } from './lib.js';
 import { unknownKey } from '../spec/keys.js';
 
 export interface PressStep extends StepBase<'press'> { key: string }
@@ -13,11 +13,11 @@ export const verb = defineVerb({
   description: 'press a key',
   value: Type.Union([
     Type.String({ minLength: 1, description: 'key, e.g. Enter' }),
-    Type.Object({ key: Type.String({ minLength: 1, description: 'key name as Playwright knows it: Enter, Tab, Escape, ArrowDown, Control+A…' }), selector: Type.Optional(SelectorValue) }, { additionalProperties: false, description: '{ key, selector }: press a key in an element' }),
+    Type.Object({ key: Type.String({ minLength: 1, description: 'key name as Playwright knows it: Enter, Tab, Escape, ArrowDown, Control+A…' }), selector: Type.Optional(SelectorValue), ...stepFrame }, { additionalProperties: false, description: '{ key, selector }: press a key in an element' }),
   ], { description: 'a key name (pressed on the page), or { key, selector }' }),
   plan: (raw, source): PressStep => (typeof raw === 'string' ? { action: 'press', selector: null, source, key: raw } : { action: 'press', selector: raw.selector ?? null, source, key: raw.key }),
   run: async (page, step, timeout) => {
-    if (step.selector) await page.locator(step.selector).first().press(step.key ?? '', { timeout });
+    if (step.selector) await target(page, step).press(step.key ?? '', { timeout });
     else await page.keyboard.press(step.key ?? '');
   },
   describe: (s) => `press ${s.key}${s.selector ? ` in ${s.selector}` : ''}`,

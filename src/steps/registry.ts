@@ -5,6 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { Page } from 'playwright-core';
 import { STEP_MODULES } from './generated/list.js';
 import { STEP_TIMEOUT, type StepBase, type StepVerb } from './types.js';
+import { frameChain, type FrameInput } from '../spec/frame-ref.js';
 
 type PlanOf<V> = V extends StepVerb<TSchema, infer P> ? P : never;
 /** A compiled step: one member per verb, discriminated by `action`. */
@@ -25,7 +26,10 @@ export function stepPlan(step: Record<string, unknown>, source: string): StepPla
   const [action, raw] = Object.entries(step)[0]!;
   const v = verbOf(action);
   if (!v) throw new Error(`unknown step action ${action}`);
-  return v.plan(raw as never, source) as StepPlan;
+  const plan = v.plan(raw as never, source) as StepPlan;
+  // `frame:` is the same for every verb with a { selector } form: the step acts inside that frame
+  const frame = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { frame?: FrameInput }).frame : undefined;
+  return frame ? { ...plan, frame: frameChain(frame) } : plan;
 }
 
 export async function runStep(page: Page, step: StepPlan): Promise<void> {
@@ -34,7 +38,8 @@ export async function runStep(page: Page, step: StepPlan): Promise<void> {
   await v.run(page, step, stepTimeout(step));
 }
 
-export const describeStep = (step: StepPlan): string => verbOf(step.action)?.describe(step) ?? `${step.action} ${step.selector ?? ''}`.trim();
+export const describeStep = (step: StepPlan): string => (verbOf(step.action)?.describe(step) ?? `${step.action} ${step.selector ?? ''}`.trim())
+  + (step.frame?.length ? ` in frame ${step.frame.join(' › ')}` : '');
 
 /** The `--step` forms for help and messages: "click:SEL, fill:SEL=TEXT, …". */
 export const STEP_HELP = STEPS.map((v) => `${v.verb}:${v.cli.form}`).join(', ');

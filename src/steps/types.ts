@@ -13,6 +13,8 @@ export interface StepBase<A extends string = string> {
   source: string;
   /** ms the step may take (default STEP_TIMEOUT) */
   timeout?: number;
+  /** the step acts inside this frame (the iframe selectors, outermost first; absent: the page) */
+  frame?: string[];
 }
 
 /** What a verb's semantic validation may do (spec/semantic.ts hands it over). */

@@ -16,7 +16,7 @@ import type { SpecPlan } from '../../src/spec/plan.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { CORPUS_DIR } from '../real/harness.js';
 import { readPng, readRecord } from './helpers.js';
-import { makeRun, makeSpec, req, state } from './plan-fixture.js';
+import { makeRun, makeSpec, req, state, step } from './plan-fixture.js';
 
 const FRAME = ['#checkout-frame'];
 // the iframe's content box starts at (100 + 4 border, 150 + 4 border) on the top page
@@ -50,6 +50,8 @@ before(async () => {
   // opaque but pointer-events: none (hit testing looks through it; only the pixels tell), and its transparent twin
   write(dirA, 'frame-ghost.html', framed('<div class="banner" style="position:absolute; left:0; top:30px; width:400px; height:60px; background:#c0c; pointer-events:none"></div>'));
   write(dirA, 'frame-glass.html', framed('<div class="glass" style="position:absolute; left:0; top:30px; width:400px; height:60px; pointer-events:none"></div>'));
+  write(dirA, 'frame-accept.html', framed('<div class="cookie-wall" style="position:fixed; left:0; right:0; top:30px; height:120px; background:#222; color:#fff">We use cookies <button id="accept" onclick="this.parentElement.remove()">Accept</button></div>'));
+  write(dirA, 'accept.html', page('frame-accept.html'));
   write(dirA, 'clean.html', page('frame-clean.html'));
   write(dirA, 'tall.html', page('frame-tall.html'));
   write(dirA, 'frame-clock.html', framed('<div id="clock" style="position:absolute; left:200px; top:100px; width:200px; height:40px; font:30px monospace"></div><script>setInterval(() => { clock.textContent = String(Math.round(performance.now()) % 1000) }, 20)</script>'));
@@ -79,6 +81,10 @@ before(async () => {
     one('clean', [req({ selector: '#pay', name: 'pay button', frame: FRAME }), req({ text: 'Pay now', frame: FRAME })]),
     one('tall'), one('offside'), one('glass-over'), one('faded'), one('frozen'), one('ghost-cover'), one('ghost-clear'), one('inner-cover'), one('parent-cover'), one('missing'),
     one('cross', undefined, { framed: { regions: {}, masks: [{ selector: '#ad', frame: FRAME }] } }),
+    makeSpec('accept', { checkOptions: noStability, states: [
+      state('default', [req({ selector: '#pay', frame: FRAME })]),
+      state('accepted', [req({ selector: '#pay', frame: FRAME })], [step({ action: 'click', selector: '#accept', frame: FRAME })]),
+    ] }),
     one('nested', [req({ selector: '#pay', frame: ['#checkout-frame', '#inner'] })]),
     one('paint-a', [], targets), one('paint-b', [], targets),
     ...(corpus ? [makeSpec('apg', {
@@ -178,6 +184,13 @@ describe('required elements inside frames', () => {
     assert.equal(v.coveredBy?.box?.y, 184);
     assert.match(m, /required "pay button" \(#pay\) inside the frame "#checkout-frame" is not fully visible/);
     assert.match(m, /covered by "div\.cookie-wall" inside the frame "#checkout-frame"/);
+  });
+
+  test('a step acts inside the frame: accepting the cookie wall there uncovers the CTA', () => {
+    assert.equal(readRecord(run, 'accept', 'default').required[0].verdict.coveredBy?.selector, 'div.cookie-wall');
+    const after = readRecord(run, 'accept', 'accepted');
+    assert.equal(after.ok, true, JSON.stringify(after.error));
+    assert.equal(after.required[0].verdict.level, 'full', after.required[0].verdict.reason);
   });
 
   test('a CTA in a frame covered by an overlay of the parent page fails, naming the overlay', async () => {

@@ -48,6 +48,22 @@ test('validate: a frame loading a data: URL has an opaque origin, refused the sa
   assert.match(problems[0], /loads another origin \(an opaque origin: a data: URL\) than the page/);
 });
 
+test('a step acts inside a frame: frame: on its { selector } form compiles; any origin may be named, the selectors must be CSS', async () => {
+  const { plan, problems } = await load({ 'specs/a.yaml': [
+    'route: /',
+    'states:',
+    '  - name: accepted',
+    '    steps:',
+    '      - click: { selector: "#accept", frame: "#consent-frame" }',
+    '      - fill: { selector: "#card", value: "4242", frame: [\'iframe[src^="https://js.stripe.com/"]\', "#inner"] }',
+    '      - press: { key: Enter, selector: "#card", frame: "#pay" }',
+  ].join('\n') + '\n' });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(plan!.specs[0].states[0].steps.map((s) => s.frame), [['#consent-frame'], ['iframe[src^="https://js.stripe.com/"]', '#inner'], ['#pay']]);
+  const bad = await load({ 'specs/a.yaml': 'route: /\nstates:\n  - name: s\n    steps:\n      - hover: { selector: "#a", frame: "x[[" }\n' });
+  assert.ok(bad.problems.some((p) => /^specs\/a\.yaml:5:41 invalid CSS selector "x\[\["/.test(p)), bad.problems.join('\n'));
+});
+
 test('validate: an empty frame list is refused', async () => {
   const { problems } = await load({ 'specs/a.yaml': 'route: /\nrequired:\n  - selector: "#pay"\n    frame: []\n' });
   assert.ok(problems.some((p) => /required\[0\]\.frame/.test(p)), problems.join('\n'));
