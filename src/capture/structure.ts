@@ -13,59 +13,78 @@ const REGION_MATCHES = 20;
 /** The key of a required entry, stable across runs while the spec keeps it. */
 export const requiredKey = (r: Pick<RequiredCheckResult, 'selector' | 'name'>) => `${r.selector ?? ''} ${r.name}`;
 
+const round = (v: number) => Math.round(v * 100) / 100;
+
+/** The file's text: indented (a re-approval reads as a reviewable diff of roles, names and text),
+ *  each box on one line (boxes are most of the nodes' lines and nobody reviews them). */
+export function structureJson(snap: StructureSnapshot): string {
+  return JSON.stringify(snap, null, 2).replace(/"box": \{\s+"x": ([^,]+),\s+"y": ([^,]+),\s+"width": ([^,]+),\s+"height": ([^\s]+)\s+\}/g,
+    '"box": { "x": $1, "y": $2, "width": $3, "height": $4 }') + '\n';
+}
+
 /** Shifts every box by the scroll offset (ariaSnapshotJSON's boxes are viewport-relative). */
 function toDocument(nodes: unknown[], dx: number, dy: number): unknown[] {
   for (const n of nodes) {
     if (!n || typeof n !== 'object') continue;
     const o = n as { box?: Box; children?: unknown[] };
-    if (o.box) o.box = { x: o.box.x + dx, y: o.box.y + dy, width: o.box.width, height: o.box.height };
+    if (o.box) o.box = { x: round(o.box.x + dx), y: round(o.box.y + dy), width: round(o.box.width), height: round(o.box.height) };
     if (Array.isArray(o.children)) toDocument(o.children, dx, dy);
   }
   return nodes;
 }
 
-async function snapshotAll(loc: Locator, limit: number, boxes: boolean, scroll: [number, number]): Promise<unknown[] | null> {
-  const count = await loc.count();
+async function snapshotAll(loc: Locator, count: number, boxes: boolean, scroll: [number, number]): Promise<unknown[] | null> {
   if (!count) return null;
   const out: unknown[] = [];
-  for (let i = 0; i < Math.min(count, limit); i++) {
+  for (let i = 0; i < count; i++) {
     const nodes = await loc.nth(i).ariaSnapshotJSON({ boxes, timeout: TIMEOUT_MS });
     out.push(...toDocument(Array.isArray(nodes) ? nodes : [nodes], scroll[0], scroll[1]));
   }
   return out;
 }
 
-/** Takes the snapshot; a part that cannot be read is null and named in `error` (compare fails closed on it). */
-export async function structureSnapshot(page: Page, spec: SpecPlan, required: RequiredCheckResult[]): Promise<StructureSnapshot> {
-  const snap: StructureSnapshot = { version: 1, page: null, regions: {}, required: [], masks: [], error: null };
-  const errors: string[] = [];
-  const scroll = await page.evaluate(() => [window.scrollX, window.scrollY] as [number, number]);
-  try { snap.page = toDocument([...(await page.locator('body').ariaSnapshotJSON({ boxes: true, timeout: TIMEOUT_MS }) as unknown[])], scroll[0], scroll[1]); } catch (err) {
-    errors.push(`the page: ${firstLine(err)}`);
-  }
-  for (const [name, selector] of Object.entries(spec.regions)) {
-    try { snap.regions[name] = { selector, nodes: await snapshotAll(page.locator(`css=${selector}`), REGION_MATCHES, true, scroll) }; } catch (err) {
-      errors.push(`region "${name}": ${firstLine(err)}`);
-    }
-  }
-  for (const r of required) {
-    const selector = r.matchedSelector ?? r.selector;
-    if (!r.selector || !selector) continue;   // text entries are about text, which the region and page trees hold
-    try { snap.required.push({ key: requiredKey(r), name: r.name, selector, nodes: await snapshotAll(page.locator(`css=${selector}`).first(), 1, false, scroll) }); } catch (err) {
-      errors.push(`required "${r.name}": ${firstLine(err)}`);
-    }
-  }
-  try {
-    snap.masks = await page.evaluate((masks) => masks.flatMap((selector) => {
+/** One look at the page before the snapshots: scroll offset, how many elements each selector
+ *  matches (as the measurement counts them: querySelectorAll), the masked elements' boxes and text. */
+function survey(arg: { selectors: string[]; masks: string[] }) {
+  // no named inner functions: this runs in the page, where a bundler's name helper does not exist
+  return {
+    scroll: [window.scrollX, window.scrollY] as [number, number],
+    counts: arg.selectors.map((sel) => { try { return document.querySelectorAll(sel).length; } catch { return 0; } }),
+    masks: arg.masks.flatMap((selector) => {
       let els: Element[] = [];
-      try { els = [...document.querySelectorAll(selector)]; } catch { return []; }
+      try { els = [...document.querySelectorAll(selector)]; } catch { /* an invalid selector masks nothing (validate names it) */ }
       return els.map((el) => {
         const r = el.getBoundingClientRect();
         const text = ((el as HTMLElement).innerText ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
         return { selector, box: { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height }, text };
       });
-    }), spec.masks);
-  } catch (err) { errors.push(`masks: ${firstLine(err)}`); }
+    }),
+  };
+}
+
+/** Takes the snapshot; a part that cannot be read is null and named in `error` (compare fails closed on it). */
+export async function structureSnapshot(page: Page, spec: SpecPlan, required: RequiredCheckResult[]): Promise<StructureSnapshot> {
+  const snap: StructureSnapshot = { version: 1, page: null, regions: {}, required: [], masks: [], error: null };
+  const errors: string[] = [];
+  const regions = Object.entries(spec.regions);
+  // text entries are about text, which the region and page trees hold
+  const wanted = required.flatMap((r) => (r.selector ? [{ r, selector: r.matchedSelector ?? r.selector }] : []));
+  const seen = await page.evaluate(survey, { selectors: [...regions.map(([, sel]) => sel), ...wanted.map((w) => w.selector)], masks: spec.masks });
+  const { scroll } = seen;
+  snap.masks = seen.masks;
+  try { snap.page = toDocument([...(await page.locator('body').ariaSnapshotJSON({ boxes: true, timeout: TIMEOUT_MS }) as unknown[])], scroll[0], scroll[1]); } catch (err) {
+    errors.push(`the page: ${firstLine(err)}`);
+  }
+  for (const [i, [name, selector]] of regions.entries()) {
+    try { snap.regions[name] = { selector, nodes: await snapshotAll(page.locator(`css=${selector}`), Math.min(seen.counts[i], REGION_MATCHES), true, scroll) }; } catch (err) {
+      errors.push(`region "${name}": ${firstLine(err)}`);
+    }
+  }
+  for (const [i, { r, selector }] of wanted.entries()) {
+    try { snap.required.push({ key: requiredKey(r), name: r.name, selector, nodes: await snapshotAll(page.locator(`css=${selector}`), Math.min(seen.counts[regions.length + i], 1), false, scroll) }); } catch (err) {
+      errors.push(`required "${r.name}": ${firstLine(err)}`);
+    }
+  }
   snap.error = errors.length ? errors.join('; ') : null;
   return snap;
 }

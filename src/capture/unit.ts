@@ -14,7 +14,7 @@ import { emptyRecord, pngSize } from './record.js';
 import { settle } from './settle.js';
 import { regionOf, stableShot } from './stability.js';
 import { runStep, stepTimeout } from '../steps/registry.js';
-import { structureSnapshot } from './structure.js';
+import { structureJson, structureSnapshot } from './structure.js';
 import { watchPage } from './collect.js';
 import { gatherFor } from '../checks/registry.js';
 
@@ -208,7 +208,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     record.timings.write = Date.now() - tw;
     if (structure) {
       const rel = files.structure(spec.name, state.name, vp.name);
-      writeJsonAtomic(abs(env.run, rel), structure);
+      writeFileAtomic(abs(env.run, rel), structureJson(structure));
       record.structure = rel.split('/').pop()!;
     }
     record.ok = true;
