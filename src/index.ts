@@ -3,6 +3,7 @@
 // is the library's public surface. It never exits the process: bad input throws InputError.
 import { runPipeline, type PipelineOptions, type RunOutcome } from './pipeline.js';
 import { loadProject, type LoadOptions } from './spec/project.js';
+import { FILE_REPORTER_IDS } from './report/reporters.js';
 import type { LookOptions, LookResult } from './look/index.js';
 
 export * from './pipeline.js';
@@ -12,6 +13,8 @@ export type { LookOptions, LookResult } from './look/index.js';
 export type { Report, SpecReport, UnitReport, ReportFinding, ChecklistItem, Effect } from './gate/report-schema.js';
 export type { ProjectPlan, SpecPlan } from './spec/plan.js';
 export type { ConsoleReporter } from './report/console.js';
+export type { LiveReporter } from './report/index.js';
+export { REPORTERS, REPORTER_IDS, FILE_REPORTER_IDS, type ReporterId } from './report/reporters.js';
 
 export interface RunOptions extends Partial<Omit<PipelineOptions, 'log' | 'argv' | 'reporters'>> {
   /** where the project is: the config is found upward from here (default: process.cwd()) */
@@ -33,7 +36,6 @@ export interface RunOptions extends Partial<Omit<PipelineOptions, 'log' | 'argv'
 export async function run(opts: RunOptions = {}): Promise<RunOutcome> {
   const { cwd, config, specs = [], reporters, log, argv, ...rest } = opts;
   const plan = await loadProject({ cwd, config, specs, baseURL: opts.baseURL } satisfies LoadOptions);
-  const { FILE_REPORTER_IDS } = await import('./report/index.js');
   return runPipeline(plan, { ...rest, reporters: reporters ?? [...FILE_REPORTER_IDS], log: log ?? process.stderr, argv: argv ?? ['run', ...specs] });
 }
 

@@ -11,7 +11,7 @@ import type { RunContext } from './core/run.js';
 import type { ProjectPlan } from './spec/plan.js';
 import { forTerminal } from './report/terminal.js';
 import { typed } from './report/load.js';
-import type { ConsoleReporter } from './report/console.js';
+import type { LiveReporter } from './report/index.js';
 
 import type { Report } from './gate/report-schema.js';
 
@@ -49,7 +49,7 @@ function failRun(run: RunContext, state: RunState, err: unknown): never {
 }
 
 /** Starts the app server (if any) and captures every unit of the plan into a new run folder. */
-export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, reporter?: ConsoleReporter, startedBy: RunInfo['startedBy'] = 'run'): Promise<RunContext> {
+export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, reporter?: LiveReporter, startedBy: RunInfo['startedBy'] = 'run'): Promise<RunContext> {
   const { run } = createRun(plan, { out: opts.out, argv: opts.argv, shard: opts.shard ?? null, selection: opts.selection, startedBy });
   if (!plan.specs.length) return run;
   let captured = 0;
@@ -58,13 +58,13 @@ export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, rep
     const { captureRun } = await import('./capture/index.js');
     const server = await startAppServer(plan);
     try {
-      reporter?.onStage('capture');
+      reporter?.onStage?.('capture');
       await captureRun(run, {
         baseURL: opts.baseURL ?? server.baseURL,
         workers: opts.workers,
         trace: opts.trace ?? 'off',
         signal: opts.signal,
-        onUnit: (u) => { captured++; reporter?.onUnit(u); },
+        onUnit: (u) => { captured++; reporter?.onUnit?.(u); },
       });
     } finally {
       await server.stop();
@@ -94,11 +94,11 @@ export function describeTreeChange(c: TreeChange): string {
 }
 
 /** Deterministic layer: checks, then parity, per spec. */
-export async function checkStage(run: RunContext, opts: Pick<PipelineOptions, 'updateBaselines' | 'acceptA11yDebt'>, reporter?: ConsoleReporter): Promise<void> {
+export async function checkStage(run: RunContext, opts: Pick<PipelineOptions, 'updateBaselines' | 'acceptA11yDebt'>, reporter?: LiveReporter): Promise<void> {
   const { runChecks, recheck } = await import('./checks/runner.js');
   const { runParity } = await import('./parity/index.js');
   for (const spec of run.plan.specs) {
-    reporter?.onStage('checks', spec.name);
+    reporter?.onStage?.('checks', spec.name);
     const results = await runChecks(run, spec);
     const parity = await runParity(run, spec, { updateBaselines: opts.updateBaselines, acceptA11yDebt: opts.acceptA11yDebt });
     // debt this run accepted is known from now on: axe ran before the approve and is judged again
@@ -106,11 +106,11 @@ export async function checkStage(run: RunContext, opts: Pick<PipelineOptions, 'u
   }
 }
 
-export async function judgeStage(run: RunContext, opts: Pick<PipelineOptions, 'noCache'>, reporter?: ConsoleReporter): Promise<void> {
+export async function judgeStage(run: RunContext, opts: Pick<PipelineOptions, 'noCache'>, reporter?: LiveReporter): Promise<void> {
   const judge = await import('./judge/index.js');
   const ledger = judge.createLedger(run.plan);
   for (const spec of run.plan.specs) {
-    reporter?.onStage('judge', spec.name);
+    reporter?.onStage?.('judge', spec.name);
     await judge.runJudge(run, spec, { noCache: opts.noCache, ledger });
   }
 }
@@ -125,25 +125,20 @@ export async function gateStage(run: RunContext, info: { startedAt: string; inco
  *  say — a report not written fails the command. */
 export async function reportStage(run: RunContext, report: Report, reporters: string[]): Promise<{ written: string[]; check: () => void }> {
   const { writeReportsDetailed, failOnUnwritten } = await import('./report/index.js');
-  const { written, failures } = writeReportsDetailed(run.runDir, reporters.filter((r) => r !== 'list'));
+  const { written, failures } = writeReportsDetailed(run.runDir, reporters);
   return { written, check: () => failOnUnwritten(failures, report.status) };
 }
 
 
-/** The console list (when asked for) and the progress hook (when given) as one reporter. */
-function withProgress(list: ConsoleReporter | undefined, onProgress: PipelineOptions['onProgress']): ConsoleReporter | undefined {
-  if (!onProgress) return list;
-  const safe = (e: ProgressEvent) => { try { onProgress(e); } catch { /* a broken listener must not stop the run */ } };
-  return {
-    onUnit: (u) => { list?.onUnit(u); safe({ kind: 'unit', ...u }); },
-    onStage: (name, spec) => { list?.onStage(name, spec); safe({ kind: 'stage', name, spec }); },
-    end: (report, runDir, written) => list?.end(report, runDir, written),
-  };
-}
-
-export async function consoleReporter(stream: NodeJS.WriteStream, signal?: AbortSignal): Promise<ConsoleReporter> {
-  const { createConsoleReporter } = await import('./report/index.js');
-  return createConsoleReporter(stream, process.env, { signal });
+/** The live reporters asked for (the console list) and the progress hook (when given) as one
+ *  multiplexed reporter; a broken progress listener never stops the run. */
+export async function liveReporter(reporters: readonly string[], ctx: { stream: NodeJS.WriteStream; signal?: AbortSignal }, onProgress?: PipelineOptions['onProgress']): Promise<Required<LiveReporter>> {
+  const { liveReporters } = await import('./report/index.js');
+  const progress: LiveReporter[] = onProgress ? [{
+    onUnit: (u) => onProgress({ kind: 'unit', ...u }),
+    onStage: (name, spec) => onProgress({ kind: 'stage', name, spec }),
+  }] : [];
+  return liveReporters(reporters, ctx, progress);
 }
 
 /** After the reports are written: the console list (`list`) names what was written; without it,
@@ -172,7 +167,7 @@ export interface RunOutcome { run: RunContext; report: Report; written: string[]
 /** The whole pipeline. Returns the gated report; never throws for a unit's fault. */
 export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions): Promise<RunOutcome> {
   const startedAt = new Date().toISOString();
-  const reporter = withProgress(opts.reporters.includes('list') ? await consoleReporter(opts.log, opts.signal) : undefined, opts.onProgress);
+  const reporter = await liveReporter(opts.reporters, { stream: opts.log, signal: opts.signal }, opts.onProgress);
   const run = await captureStage(plan, opts, reporter);
   const interrupted = () => !!opts.signal?.aborted;
   let gated;
@@ -189,7 +184,7 @@ export async function runPipeline(plan: ProjectPlan, opts: PipelineOptions): Pro
     failRun(run, 'failed', err);
   }
   const { report, written, check } = gated;
-  reporter?.end(report, run.runDir, written);
+  reporter.onEnd?.(report, run.runDir, written);
   announce(opts.log, opts.reporters, written, opts.signal);
   const change = treeChangeSince(run);
   // (after an interrupt the one line it printed stays the last)

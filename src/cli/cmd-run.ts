@@ -13,7 +13,7 @@ import type { CommonOptions } from './common.js';
 import { humanStream, ioOf, jsonOnStdout, loadSelected, nothingChanged, reportersOf, resolved, traceOf } from './common.js';
 // exit codes: the gate's one mapping from a verdict (0 pass, 1 fail; an incomplete run never passes)
 import { exitCodeOf } from '../gate/policy.js';
-import { announce, captureStage, checkStage, gateStage, judgeStage, reportStage, runPipeline, consoleReporter, type PipelineOptions } from '../index.js';
+import { announce, captureStage, checkStage, gateStage, judgeStage, reportStage, runPipeline, liveReporter, type PipelineOptions } from '../index.js';
 
 
 /** In GitHub Actions, the run's summary.md goes to the job summary page too. */
@@ -84,10 +84,9 @@ export async function cmdCapture(specs: string[], opts: CommonOptions): Promise<
   if (nothingChanged(plan, opts)) return EXIT.pass;
   const log = humanStream(opts);
   const po = pipelineOptions(specs, opts, plan);
-  const reporter = await consoleReporter(log, po.signal);
   let failed = 0;
-  const run = await captureStage(plan, { ...po, reporters: ['list'] },
-    { ...reporter, onUnit: (u) => { if (!u.ok) failed++; reporter.onUnit(u); } }, 'capture');
+  const reporter = await liveReporter(['list'], { stream: log, signal: po.signal }, (e) => { if (e.kind === 'unit' && !e.ok) failed++; });
+  const run = await captureStage(plan, { ...po, reporters: ['list'] }, reporter, 'capture');
   const interrupted = !!po.signal?.aborted;
   finishRun(run, interrupted ? 'interrupted' : 'captured');
   if (!interrupted) log.write(`captures written to ${shown(run.runDir, ioOf(opts).cwd)} (run ${run.runId}); continue it with \`veval check\`, \`veval judge\`, \`veval gate\`\n`);
@@ -152,7 +151,7 @@ export async function cmdGate(opts: CommonOptions): Promise<number> {
   const reporters = reportersOf(opts);
   const incomplete = state === 'interrupted';
   const { report, written, check } = await gateStage(run, { startedAt: info.startedAt, incomplete, argv: ioOf(opts).argv }, reporters);
-  if (reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, run.runDir, written);
+  (await liveReporter(reporters, { stream: humanStream(opts) })).onEnd(report, run.runDir, written);
   announce(humanStream(opts), reporters, written);
   // the gate wrote report.json: the run is completed (an interrupted capture stays interrupted)
   const { notes } = finishRun(run, incomplete ? 'interrupted' : 'completed', { keepRuns: resolved(opts).keepRuns });
@@ -168,10 +167,10 @@ export async function cmdReport(opts: CommonOptions): Promise<number> {
   const { run } = reopen(opts, 'report');
   const { writeReportsDetailed, readReport, failOnUnwritten } = await import('../report/index.js');
   const reporters = reportersOf(opts);
-  const { written, failures } = writeReportsDetailed(run.runDir, reporters.filter((r) => r !== 'list'));
+  const { written, failures } = writeReportsDetailed(run.runDir, reporters);
   // a report.json that cannot be read was already named by the reporters that failed on it
   const report = written.length ? (() => { try { return readReport(run.runDir); } catch { return null; } })() : null;
-  if (report && reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, run.runDir, written);
+  if (report) (await liveReporter(reporters, { stream: humanStream(opts) })).onEnd(report, run.runDir, written);
   announce(humanStream(opts), reporters, written);
   failOnUnwritten(failures, report?.status ?? null);
   printJson(opts, run.runDir);
@@ -192,7 +191,7 @@ export async function cmdMerge(dirs: string[], opts: CommonOptions): Promise<num
   const runDir = run.runDir;
   for (const n of notes) humanStream(opts).write(`veval: ${forTerminal(n)}\n`);
   humanStream(opts).write(`merged ${dirs.length} shard(s) into ${shown(runDir, cwd)}: ${report.status}\n`);
-  if (reporters.includes('list')) (await consoleReporter(humanStream(opts))).end(report, runDir, written);
+  (await liveReporter(reporters, { stream: humanStream(opts) })).onEnd(report, runDir, written);
   announce(humanStream(opts), reporters, written);
   stepSummary(opts, runDir);
   printJson(opts, runDir);

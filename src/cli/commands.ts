@@ -9,6 +9,7 @@ import { cmdBrowser } from './cmd-browser.js';
 import { cmdMcp } from './cmd-mcp.js';
 import { cmdDemo } from '../demo/run-demo.js';
 import { DEFAULT_OUT } from '../core/defaults.js';
+import { REPORTER_IDS } from '../report/reporters.js';
 import { STEP_HELP } from '../steps/registry.js';
 import type { CliIO, CommonOptions } from './common.js';
 
@@ -23,7 +24,7 @@ const withLoad = (c: ReturnType<CAC['command']>) => c
 const withConfig = (c: ReturnType<CAC['command']>) => c.option('--config <file>', 'config file (default visual-eval.config.yaml, found upward from here)');
 const CONTINUES = 'run folder or run id (default: the newest run `veval capture` started)';
 const withReport = (c: ReturnType<CAC['command']>) => c
-  .option('--reporter <names>', 'list, json, junit, markdown, html (comma-separated; default all)')
+  .option('--reporter <names>', `${REPORTER_IDS.join(', ')} (comma-separated; default all)`)
   .option('--json', 'print report.json to stdout (human output goes to stderr)');
 
 // cac prints "(default: true)" after negated flags; the text says what that means

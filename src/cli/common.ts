@@ -1,15 +1,17 @@
 // Shared option handling for commands: loading and narrowing the plan, reporters, output streams.
 import { InputError } from '../core/errors.js';
+import { REPORTER_IDS } from '../report/reporters.js';
 import { resolveOptions, workersFlag, type ResolvedOptions } from './resolve.js';
 import { loadProject } from '../spec/project.js';
 import { selectPlan } from './select.js';
 import type { ProjectPlan } from '../spec/plan.js';
 
-export const ALL_REPORTERS = ['list', 'json', 'junit', 'markdown', 'html'];
+/** Every reporter (report/reporters.ts declares them): what runs without --reporter. */
+export const ALL_REPORTERS: readonly string[] = REPORTER_IDS;
 
 /** Without --reporter: every reporter. With it: exactly those named (--json adds json). */
 export function reportersOf(opts: CommonOptions): string[] {
-  if (!opts.reporter) return ALL_REPORTERS;
+  if (!opts.reporter) return [...ALL_REPORTERS];
   const names = (Array.isArray(opts.reporter) ? opts.reporter : [opts.reporter]).flatMap((r) => String(r).split(',')).map((r) => r.trim()).filter(Boolean);
   const unknown = names.filter((n) => !ALL_REPORTERS.includes(n));
   if (unknown.length) throw new InputError([`--reporter: unknown reporter ${unknown.join(', ')} (choose from ${ALL_REPORTERS.join(', ')})`]);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { EXIT } from '../core/errors.js';
 import { PACKAGE_ROOT } from '../core/version.js';
 import { loadProject } from '../spec/project.js';
-import { runPipeline } from '../index.js';
+import { REPORTER_IDS, runPipeline } from '../index.js';
 import { ioOf } from '../cli/common.js';
 import type { CommonOptions } from '../cli/common.js';
 
@@ -25,7 +25,7 @@ export async function cmdDemo(opts: CommonOptions): Promise<number> {
   const signal = io.signal;
   const run = async (updateBaselines: boolean) => {
     const plan = await loadProject({ cwd: scratch });
-    return runPipeline(plan, { reporters: ['list', 'json', 'markdown', 'junit', 'html'], argv: ['demo'], log: out, updateBaselines, signal });
+    return runPipeline(plan, { reporters: [...REPORTER_IDS], argv: ['demo'], log: out, updateBaselines, signal });
   };
   out.write(`veval demo — the bundled Demo Shop's checkout, in a scratch project: ${scratch}\n`);
 

@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { createConsoleReporter, FILE_REPORTERS, renderJunit, renderMarkdown, writeReports, writeReportsDetailed } from '../../src/report/index.js';
+import { createConsoleReporter, REPORTER_IMPLS, renderJunit, renderMarkdown, writeReports, writeReportsDetailed } from '../../src/report/index.js';
 import { gatedRun, HOSTILE, richReport } from './fixture.js';
+import { REPO } from '../helpers/tmp.js';
 
 test('summary.md puts the verdict first, groups findings by severity with image links, and ends with the checklist', () => {
   const { report } = gatedRun();
@@ -63,8 +64,8 @@ test('writeReports writes each requested file from report.json and returns their
 
 test('a reporter that throws does not stop the others, and its failure is reported', () => {
   const { dir } = gatedRun();
-  const saved = FILE_REPORTERS.junit.render;
-  FILE_REPORTERS.junit.render = () => { throw new Error('junit exploded'); };
+  const saved = REPORTER_IMPLS.junit.render;
+  REPORTER_IMPLS.junit.render = () => { throw new Error('junit exploded'); };
   const err: string[] = [];
   try {
     const out = writeReportsDetailed(dir, ['junit', 'markdown', 'nope', 'html'], { write: (s: string) => err.push(s) });
@@ -73,7 +74,7 @@ test('a reporter that throws does not stop the others, and its failure is report
     assert.match(err.join(''), /reporter junit failed: junit exploded/);
     assert.match(err.join(''), /unknown reporter "nope"/);
   } finally {
-    FILE_REPORTERS.junit.render = saved;
+    REPORTER_IMPLS.junit.render = saved;
   }
 });
 
@@ -200,4 +201,35 @@ test('summary.md names a min-gap box as the gap between its two regions', () => 
   const line = md.split('\n').find((l) => l.includes('min-gap'))!;
   assert.match(line, /gap between summary and footer box /);
   assert.ok(!line.includes('aside.order-summary'), line);
+});
+
+test('one list of reporters: the CLI, the library and the README name the same ids; each declared id has its implementation', async () => {
+  const { REPORTERS, REPORTER_IDS, FILE_REPORTER_IDS } = await import('../../src/report/reporters.js');
+  const { reportersOf } = await import('../../src/cli/common.js');
+  assert.deepEqual(reportersOf({}), [...REPORTER_IDS]);
+  assert.throws(() => reportersOf({ reporter: 'junit,dot' }), (e: any) => e.problems[0] === `--reporter: unknown reporter dot (choose from ${REPORTER_IDS.join(', ')})`);
+  assert.deepEqual(Object.keys(REPORTER_IMPLS).sort(), [...REPORTER_IDS].sort());
+  assert.deepEqual(FILE_REPORTER_IDS, REPORTERS.filter((r) => r.file).map((r) => r.id));
+  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const para = readme.slice(readme.indexOf('**Reporters.**'), readme.indexOf('\n\n', readme.indexOf('**Reporters.**')));
+  for (const r of REPORTERS) {
+    assert.ok(para.includes(`\`${r.id}\``), `README's Reporters paragraph names \`${r.id}\``);
+    if (r.file) assert.ok(para.includes(r.file), `README's Reporters paragraph names ${r.file}`);
+  }
+});
+
+test('the live reporters are multiplexed: every hook optional, one that throws does not stop the others', async () => {
+  const { multiplex } = await import('../../src/report/index.js');
+  const seen: string[] = [];
+  const err: string[] = [];
+  const all = multiplex([
+    { onUnit: () => { throw new Error('listener broke'); } },
+    {},
+    { onStage: (name) => seen.push(`stage ${name}`), onUnit: (u) => seen.push(`unit ${u.state}`), onEnd: (r) => seen.push(`end ${r.status}`) },
+  ], { write: (s: string) => err.push(s) });
+  all.onStage('capture');
+  all.onUnit({ spec: 's', state: 'default', viewport: 'desktop', ok: true, ms: 1 });
+  all.onEnd(gatedRun().report);
+  assert.deepEqual(seen, ['stage capture', 'unit default', 'end fail']);
+  assert.deepEqual(err, ['veval: a reporter failed in onUnit: listener broke\n']);
 });

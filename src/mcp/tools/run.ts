@@ -7,6 +7,7 @@ import { loadProject } from '../../spec/project.js';
 import { shown } from '../../core/paths.js';
 import { files, unitKey } from '../../core/run.js';
 import type { Report } from '../../gate/report-schema.js';
+import { FILE_REPORTER_IDS } from '../../report/reporters.js';
 import { cliOptions, defineTool, progressOf } from '../tool.js';
 import { findingLine, findingsOf, unitId } from '../evidence.js';
 
@@ -78,7 +79,7 @@ export default defineTool({
     const { runSelected } = await import('../../cli/cmd-run.js');
     const specs = await specArgs(a.specs ?? [], ctx.config, ctx.cwd);
     const opts = cliOptions(ctx, ['mcp', 'run', ...specs], { changed: a.changed, grep: a.grep, viewport: a.viewports?.join(',') });
-    const res = await runSelected(specs, opts, { onProgress: progressOf(ctx), reporters: ['json', 'junit', 'markdown', 'html'] });
+    const res = await runSelected(specs, opts, { onProgress: progressOf(ctx), reporters: [...FILE_REPORTER_IDS] });
     if (!res) return { text: 'nothing changed: no spec\'s inputs changed, so nothing ran (that is a pass)', data: { status: 'pass', nothingChanged: true, exitCode: 0, specs: [] } };
     const { lines, data } = reportSummary(res.report as Report, res.run.runDir, ctx.cwd);
     return { text: lines.join('\n'), data };
