@@ -270,3 +270,30 @@ test('a finding with a severity the policy does not know fails instead of being 
   // checks.json is validated as it is read: the finding's unknown severity makes it a foreign file, named
   assert.ok(s.reasons.some((x) => /checks\.json is unreadable: .*severity must be one of blocker \| important \| polish, not "critical"/.test(x)), s.reasons.join('\n'));
 });
+
+// `veval check` / `veval judge` take their exit code from this policy over the stage's artifacts
+// (gate/index.ts stageVerdict): the same effects as the gate, without the score.
+test('stage verdicts: the gate\'s effects decide check and judge alone (known debt and warn-only pass, a crash fails)', async () => {
+  const { stageVerdict, exitCodeOf } = await import('../../src/gate/index.js');
+  const verdict = (spec: ReturnType<typeof specPlan>, checks: ReturnType<typeof result>[], extra: Record<string, unknown> = {}, stage: 'checks' | 'judge' = 'checks') => {
+    const { run } = makeRun([spec], healthySpec(spec, [...allPass().filter((r) => !checks.some((c) => c.check === r.check)), ...checks], extra));
+    return stageVerdict(run, spec, stage);
+  };
+  const debt = finding('axe', 'blocker', 'default', 'mobile', 'known debt', null, { effect: 'known-debt' });
+  const important = finding('overflow', 'important', 'default', 'desktop', 'page is 20 px wider');
+  const spec = specPlan('checkout', { gate: { minScore: 95, warn: ['important', 'polish'] } });
+  let v = verdict(spec, [result('axe', [debt], 'pass'), result('overflow', [important])]);
+  assert.deepEqual([v.status, v.reasons, v.warnings.length], ['pass', [], 1], 'known debt and a warn-only finding pass; minScore is the whole gate\'s');
+  assert.equal(exitCodeOf(v), 0);
+  v = verdict(specPlan('checkout'), [result('overflow', [important])]);
+  assert.deepEqual([v.status, exitCodeOf(v)], ['fail', 1]);
+  assert.match(v.reasons[0], /^important overflow \(default @ desktop\): page is 20 px wider/);
+  v = verdict(specPlan('checkout'), [result('overlap', [], 'error', 'boom')]);
+  assert.deepEqual([v.status, v.other], ['fail', ['check overlap crashed: boom']]);
+  // judge: required and skipped fails; skipped because a deterministic blocker already fails passes
+  const required = specPlan('checkout', { judge: judgePlan('required') });
+  const skipped = { 'checkout/judge.json': judgeJson('skipped', [], 'no credentials') };
+  assert.equal(verdict(required, [], skipped, 'judge').status, 'fail');
+  assert.equal(verdict(required, [result('overflow', [finding('overflow', 'blocker', 'default', 'mobile', 'wide')])], skipped, 'judge').status, 'pass');
+  assert.equal(verdict(specPlan('checkout'), [], {}, 'judge').status, 'pass', 'judge off: nothing to fail');
+});
