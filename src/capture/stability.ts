@@ -11,11 +11,9 @@ import { selectorOf } from './in-page/dom.js';
 import { motionCollect, motionStart, noteMotion, type MotionReport } from './in-page/motion.js';
 
 type StabilityKind = NonNullable<StabilityResult['kind']>;
-/** Shots that must agree, with no painted change between them (see docs/checks/stability.md for the measurements behind it). */
-export const DEFAULT_SHOTS = 3;
-
 export interface ShotOptions {
-  fullPage: boolean; check: boolean; interval: number; shots?: number; timeout: number; masks: Box[]; dpr: number;
+  /** interval, timeout and shots (that must agree, with no painted change between them) are the stability check's options, its defaults filled (checks/stability.ts; docs/checks/stability.md has the measurements behind them) */
+  fullPage: boolean; check: boolean; interval: number; shots: number; timeout: number; masks: Box[]; dpr: number;
   /** the spec's mask selectors (a change inside a masked element is not motion, wherever its box lies) */
   maskSelectors?: string[];
   /** read-only evidence gathering (axe, ARIA snapshot) run in the first interval instead of idling;
@@ -109,7 +107,7 @@ export function calmNeeded(breaks: number[]): number {
  */
 export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buffer; stability: StabilityResult; shots: number; flake?: Buffer }> {
   let png = await takeShot(page, o.fullPage);
-  const shots = Math.max(2, o.shots ?? DEFAULT_SHOTS);
+  const shots = Math.max(2, o.shots);
   const none: StabilityResult = { checked: o.check, stable: true, attempts: 1, changedBox: null, changedRegion: null, changedSelector: null };
   if (!o.check) return { png, stability: none, shots: 1 };
   let deadline = Date.now() + o.timeout;

@@ -145,7 +145,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     // stableShot calls `between` right after its first shot: what comes later is the stability re-shooting
     let firstShotAt: number | null = null;
     const shot = await stableShot(page, {
-      fullPage: spec.fullPage, check: !!stab, interval: stab?.interval ?? 0, timeout: stab?.timeout ?? 0, shots: stab?.shots,
+      fullPage: spec.fullPage, check: !!stab, interval: stab?.interval ?? 0, timeout: stab?.timeout ?? 0, shots: stab?.shots ?? 1,
       // mask boxes are document coordinates; a viewport screenshot starts at scrollY
       masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
       maskSelectors: record.masks.map((m) => m.selector),

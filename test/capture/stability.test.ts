@@ -5,7 +5,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { DEFAULT_SHOTS, stableShot } from '../../src/capture/stability.js';
+import { stableShot } from '../../src/capture/stability.js';
+import { check as stabilityCheck } from '../../src/checks/stability.js';
+
+/** the check's published default, which capture is handed (checks/registry.ts gatherFor) */
+const DEFAULT_SHOTS = stabilityCheck.meta.defaults!.shots as number;
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { launchTestBrowser } from '../helpers/browser.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
@@ -34,7 +38,7 @@ async function shoot(page: string, { gatherMs = 2500, timeout = 1500 } = {}) {
       await p.evaluate(() => setTimeout(() => (window as unknown as { finish?: () => void }).finish?.(), 100));
       await new Promise((r) => setTimeout(r, gatherMs));
     };
-    return await stableShot(p, { fullPage: true, check: true, interval: 50, timeout, masks: [], dpr: 1, between });
+    return await stableShot(p, { fullPage: true, check: true, interval: 50, timeout, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between });
   } finally { await p.close(); }
 }
 
