@@ -84,6 +84,8 @@ test('structure on a real page: no false alarm unchanged; "Pay" → "Donate" wit
   const html = fs.readFileSync(path.join(latest(dir), 'index.html'), 'utf8');
   assert.ok(!html.includes('Donate <now>'), 'raw page text in index.html');
   assert.ok(html.includes('Donate &lt;now&gt;') || html.includes('Donate \\u003cnow'), 'the finding is in index.html');
+  const md = fs.readFileSync(path.join(latest(dir), 'summary.md'), 'utf8');
+  assert.ok(md.includes('Donate &lt;now&gt;') && !md.includes('Donate <now>'), 'escaped in summary.md');
 
   // the required button becomes a span: its role is gone, a blocker
   variant = { label: 'Pay', span: true };
