@@ -253,13 +253,14 @@ test('cancelling a long run stops it: browser and app server closed, no process 
     signal: ctrl.signal,
     onprogress: (p) => { if (!captured && /^captured 1:/.test(p.message ?? '')) { captured = true; during = ours(); ctrl.abort(); } },
   });
-  await assert.rejects(running, /abort/i);
+  const cancelled = await running.then(() => null, (e: Error) => e);
+  assert.match(String(cancelled), /abort/i, 'the call ends as cancelled');
   assert.ok(captured, 'the run was under way (a unit captured) when cancelled');
   assert.ok(during.length >= 2, `the browser and the app server ran under veval mcp: ${during}`);
   const appPid = Number(fs.readFileSync(path.join(projectB, 'server.pid'), 'utf8'));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 40_000;
   while (Date.now() < deadline && (ours().length || alive(appPid))) await new Promise((r) => setTimeout(r, 200));
-  assert.deepEqual(ours(), [], 'no browser or app server process left under veval mcp');
+  assert.deepEqual(ours(), [], `no browser or app server process left under veval mcp (during the run: ${during}; stderr: ${b.stderr().slice(-800)})`);
   for (const p of during) assert.equal(alive(p), false, `process ${p} of the run is gone`);
   assert.equal(alive(appPid), false, 'the app server is stopped');
   const runs = fs.readdirSync(path.join(projectB, 'evals/runs')).sort();
@@ -269,6 +270,7 @@ test('cancelling a long run stops it: browser and app server closed, no process 
   assert.equal(info().selection.specs[0], 'slow', 'the run is the cancelled one, not the look before it');
   // the server is still there for the next call
   assert.equal((await b.client.listTools()).tools.length, 7);
+  while (Date.now() < deadline && !/run cancelled; its run stopped/.test(b.stderr())) await new Promise((r) => setTimeout(r, 100));
   assert.match(b.stderr(), /run cancelled; its run stopped/);
   assert.deepEqual(b.errors, [], 'stdout carried only the protocol');
 });
@@ -286,7 +288,7 @@ test('SIGTERM to veval mcp during a run: the run stops, browser and app server c
   const outcome = await running.then((r) => r.structuredContent as any, (e: Error) => e);
   if (!(outcome instanceof Error)) assert.ok(outcome.incomplete === true && outcome.status === 'fail', JSON.stringify(outcome).slice(0, 300));
   assert.ok(signalled && during.length >= 2, `the browser and the app server ran: ${during}`);
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 40_000;
   while (Date.now() < deadline && (alive(serverPid) || during.some(alive))) await new Promise((r) => setTimeout(r, 200));
   assert.equal(alive(serverPid), false, 'veval mcp exited');
   for (const p of during) assert.equal(alive(p), false, `process ${p} of the run is gone`);
