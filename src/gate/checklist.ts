@@ -111,7 +111,9 @@ function collapsed(boxes: [string, Box][], width: number): string[] {
 function mobileLayout(units: Unit[]): ChecklistItem {
   const q = 'Does the mobile capture show a layout rather than a collapsed column?';
   const width = (u: Unit) => u.record?.viewport.width ?? u.spec.viewports.find((v) => v.name === u.viewport)?.width ?? Infinity;
-  const all = units.filter((u) => width(u) < u.spec.mobileMaxWidth);
+  // mobile as the overflow check counts it (its mobileMaxWidth option, else the spec's)
+  const mobileMax = (u: Unit) => Number(checkIn(u.spec, 'overflow').options.mobileMaxWidth ?? u.spec.mobileMaxWidth);
+  const all = units.filter((u) => width(u) < mobileMax(u));
   const mobile = captured(all), failed = all.filter((u) => u.failed);
   if (!all.length) return item('mobile-layout', q, 'yes', 'unknown', 'no mobile-width capture in this run', []);
   const bad: string[] = [], badFiles: string[] = [], unsure: string[] = [];

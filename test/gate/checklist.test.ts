@@ -128,3 +128,10 @@ test('a console error the console check ignores is no console error; text the te
   assert.equal(c['console-errors-empty'].answer, 'yes', c['console-errors-empty'].detail);
   assert.equal(c['text-clipped-or-overlapping'].answer, 'no', c['text-clipped-or-overlapping'].detail);
 });
+
+test('mobile is what the overflow check counts as mobile: its mobileMaxWidth option, else the spec\'s', async () => {
+  const { c } = await checkedThenGated({}, { overflow: { mobileMaxWidth: 300 } });
+  assert.equal(c['mobile-layout'].answer, 'unknown');
+  assert.equal(c['mobile-layout'].detail, 'no mobile-width capture in this run');
+  assert.equal((await checkedThenGated({}, {})).c['mobile-layout'].detail.includes('no mobile-width capture'), false);
+});
