@@ -11,7 +11,8 @@ function axeSource(): string {
   return source;
 }
 
-export interface AxeOptions { impact?: string; tags?: string[]; disable?: string[]; include?: string[]; exclude?: string[] }
+/** The axe check's options, its defaults filled (checks/registry.ts gatherFor): `impact` is always there. */
+export interface AxeOptions { impact: string; tags?: string[]; disable?: string[]; include?: string[]; exclude?: string[] }
 
 function runAxe(arg: { include: string[]; exclude: string[]; tags: string[]; disable: string[]; min: string }) {
   const axe = (window as any).axe;
@@ -72,6 +73,6 @@ export async function injectAxe(page: Page): Promise<void> {
 export async function axeResults(page: Page, opts: AxeOptions, masks: string[]): Promise<unknown> {
   await injectAxe(page);
   // min: the axe check's threshold, moderate unless the spec lowers it
-  const arg = { include: opts.include ?? [], exclude: [...(opts.exclude ?? []), ...masks], tags: opts.tags ?? [], disable: opts.disable ?? [], min: opts.impact ?? 'moderate' };
+  const arg = { include: opts.include ?? [], exclude: [...(opts.exclude ?? []), ...masks], tags: opts.tags ?? [], disable: opts.disable ?? [], min: opts.impact };
   return page.evaluate(inPageScript([unreportableRules], runAxe, arg));
 }

@@ -123,10 +123,10 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     const evidence = async () => {
       const te = Date.now();
       // what the planned checks declare they need gathered (checks/registry.ts), never a check id
-      const axe = gatherFor(spec, 'axe');
+      const axe = gatherFor<AxeOptions>(spec, 'axe');
       if (axe) {
         const y = await page.evaluate(() => [window.scrollX, window.scrollY] as const);
-        try { axeJson = await axeResults(page, axe as AxeOptions, spec.masks); } catch (err) { record.axeError = firstLine(err); }
+        try { axeJson = await axeResults(page, axe, spec.masks); } catch (err) { record.axeError = firstLine(err); }
         await page.evaluate(([x, yy]) => window.scrollTo({ left: x, top: yy, behavior: 'instant' as ScrollBehavior }), y);
       }
       record.timings.axe = Date.now() - te;
@@ -141,7 +141,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     fault.stage = 'screenshot';
     t = Date.now();
     // the shots' interval, timeout and count are the stability check's options, its defaults filled
-    const stab = gatherFor(spec, 'shots') as { interval: number; timeout: number; shots: number } | null;
+    const stab = gatherFor<{ interval: number; timeout: number; shots: number }>(spec, 'shots');
     // stableShot calls `between` right after its first shot: what comes later is the stability re-shooting
     let firstShotAt: number | null = null;
     const shot = await stableShot(page, {

@@ -33,10 +33,10 @@ export function checkIn(spec: Pick<SpecPlan, 'checks'>, id: string): { enabled: 
 }
 
 /** What capture gathers: the options of the first enabled check that declares `gathers: [artifact]`
- *  (defaults filled), or null when no enabled check needs it. */
-export function gatherFor(spec: Pick<SpecPlan, 'checks'>, artifact: GatheredArtifact): Record<string, unknown> | null {
+ *  (defaults filled), or null when no enabled check needs it. The gatherer names the options type it reads. */
+export function gatherFor<O = Record<string, unknown>>(spec: Pick<SpecPlan, 'checks'>, artifact: GatheredArtifact): O | null {
   const c = CHECKS.find((x) => x.meta.gathers?.includes(artifact) && enabledIn(spec, x));
-  return c ? optionsOf(c, spec.checks.find((p) => p.id === c.meta.id)) : null;
+  return c ? optionsOf(c, spec.checks.find((p) => p.id === c.meta.id)) as O : null;
 }
 
 /** The score group of a check result's id; results that are not a check module's (capture, an
