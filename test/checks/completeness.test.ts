@@ -10,6 +10,9 @@ import { CHECKS_INDEX, withChecksTable } from '../../src/checks/docs-index.js';
 import type { OptionNames } from '../../src/checks/types.js';
 import { listFile, MODULE_LISTS, moduleListSource, modulesIn } from '../../src/core/module-list.js';
 import { renderScoringDoc } from '../../src/gate/scoring-doc.js';
+import { gateRun } from '../../src/gate/index.js';
+import { boxLabel } from '../../src/report/load.js';
+import { goldenRun, INFO } from '../gate/fixture.js';
 import { REPO } from '../helpers/tmp.js';
 import { load } from '../spec/helpers.js';
 
@@ -124,4 +127,18 @@ it('semantic validation follows each check\'s `names`: an undeclared region, a b
     const { problems } = await load({ 'specs/a.yaml': spec });
     assert.ok(problems.some((p) => /^specs\/a\.yaml:5:\d+ /.test(p) && expect[kind].test(p)), `checks.${id}.${opt} (${kind}): ${problems.join(' | ')}`);
   }
+});
+
+it('labels: the gate writes a check\'s meta.label into report.json for the reporters (min-gap: the gap between its regions)', () => {
+  const labelled = CHECKS.filter((c) => c.meta.label);
+  assert.deepEqual(labelled.map((c) => c.meta.id), ['min-gap']);
+  const { run, dir } = goldenRun();
+  const file = path.join(dir, 'checkout', 'checks.json');
+  const results = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const gap = results.find((r: any) => r.check === 'min-gap').findings[0];
+  gap.evidence.regions = ['summary', 'cta'];
+  fs.writeFileSync(file, JSON.stringify(results));
+  const f = gateRun(run, INFO).specs.find((s) => s.name === 'checkout')!.findings.find((x) => x.check === 'min-gap')!;
+  assert.equal(f.evidence.label, 'gap between summary and cta');
+  assert.equal(boxLabel(f), 'gap between summary and cta', 'reporters print the label, not the selector');
 });
