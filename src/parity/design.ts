@@ -18,6 +18,10 @@ export const PAGE_REGION = 'page';
 /** With region boxes the layout is judged on the boxes; the content is still looked for this close
  *  to the export's box (rounding of the box a plugin wrote). */
 const SEARCH_PX = 4;
+/** Text above a region may reflow in another font (a paragraph one line longer or shorter), so the
+ *  content below drifts vertically the further down it is: a region is also allowed this share of
+ *  its distance from the top of the page vertically, and this share of its height in height. */
+export const DRIFT = 0.1, DRIFT_HEIGHT = 0.2;
 
 export interface DesignSettings { minScore: number; tolerancePx: number }
 
@@ -83,7 +87,7 @@ interface Scored { score: number; shift: { dx: number; dy: number } }
  * region is where the export has it when it is found that close). Both images are compared at
  * DESIGN_SCALE; the offset with the best luma SSIM wins and is then scored per colour channel.
  */
-function scoreAt(cap: Rgba, exp: Rgba, box: Box, from: Box, radius: number): Scored | null {
+function scoreAt(cap: Rgba, exp: Rgba, box: Box, from: Box, radius: { x: number; y: number }): Scored | null {
   const s = DESIGN_SCALE;
   const sb = (b: Box): Box => ({ x: b.x * s, y: b.y * s, width: b.width * s, height: b.height * s });
   const a0 = crop(cap, sb(box));
@@ -98,7 +102,7 @@ function scoreAt(cap: Rgba, exp: Rgba, box: Box, from: Box, radius: number): Sco
     if (!b) return null;
     return b.width === size.width && b.height === size.height ? b : resizeArea(b, size.width, size.height);
   };
-  const r = Math.round(radius * s);
+  const rx = Math.round(radius.x * s), ry = Math.round(radius.y * s);
   // vertical first (later lines pushed down or up), then sideways at the best height: 2·(2r+1)
   // comparisons instead of (2r+1)², the same optimum on the pairs measured
   let best: { luma: number; dx: number; dy: number; img: Rgba } | null = null;
@@ -109,9 +113,9 @@ function scoreAt(cap: Rgba, exp: Rgba, box: Box, from: Box, radius: number): Sco
     // ties go to the smaller shift (the plain reading first)
     if (!best || luma > best.luma + 1e-9 || (Math.abs(luma - best.luma) <= 1e-9 && Math.hypot(dx, dy) < Math.hypot(best.dx, best.dy))) best = { luma, dx, dy, img: b };
   };
-  for (let dy = -r; dy <= r; dy++) tryAt(0, dy);
+  for (let dy = -ry; dy <= ry; dy++) tryAt(0, dy);
   const row = (best as { dy: number } | null)?.dy ?? 0;
-  for (let dx = -r; dx <= r; dx++) if (dx !== 0) tryAt(dx, row);
+  for (let dx = -rx; dx <= rx; dx++) if (dx !== 0) tryAt(dx, row);
   best = best as { luma: number; dx: number; dy: number; img: Rgba } | null;
   if (!best) return null;
   return { score: Math.min(best.luma, colourSimilarity(a, best.img)), shift: { dx: best.dx / s, dy: best.dy / s } };
@@ -130,16 +134,17 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
     if (r.box && r.exportBox) {
       const o = { dx: r1(r.box.x - r.exportBox.x), dy: r1(r.box.y - r.exportBox.y), dw: r1(r.box.width - r.exportBox.width), dh: r1(r.box.height - r.exportBox.height) };
       region.offset = o;
-      const t = settings.tolerancePx;
-      if (Math.abs(o.dx) > t || Math.abs(o.dy) > t) why.push(`moved by (${o.dx}, ${o.dy}) px from the export's box (tolerance ${t} px)`);
-      if (Math.abs(o.dw) > t || Math.abs(o.dh) > t) why.push(`sized ${r1(r.box.width)}×${r1(r.box.height)} against the export's ${r1(r.exportBox.width)}×${r1(r.exportBox.height)} px (tolerance ${t} px)`);
+      const t = settings.tolerancePx, ty = r1(t + DRIFT * r.exportBox.y), th = r1(t + DRIFT_HEIGHT * r.exportBox.height);
+      if (Math.abs(o.dx) > t || Math.abs(o.dy) > ty) why.push(`moved by (${o.dx}, ${o.dy}) px from the export's box (allowed: ${t} px across, ${ty} px up or down there, as text above may reflow)`);
+      if (Math.abs(o.dw) > t || Math.abs(o.dh) > th) why.push(`sized ${r1(r.box.width)}×${r1(r.box.height)} against the export's ${r1(r.exportBox.width)}×${r1(r.exportBox.height)} px (allowed: ${t} px in width, ${th} px in height)`);
     }
     const from = region.exportBox;
     if (!r.box) why.push('not found in the capture');
     else if (!from || !clip(from, exp) || (from.y + from.height) > exp.height + settings.tolerancePx) {
       why.push(`lies outside the export (${exp.width}×${exp.height} CSS px once scaled to the capture's width)`);
     } else {
-      const got = scoreAt(small.cap, small.exp, r.box, from, r.exportBox ? Math.min(settings.tolerancePx, SEARCH_PX) : settings.tolerancePx);
+      const near = Math.min(settings.tolerancePx, SEARCH_PX);
+      const got = scoreAt(small.cap, small.exp, r.box, from, r.exportBox ? { x: near, y: near } : { x: settings.tolerancePx, y: settings.tolerancePx + DRIFT * r.box.y });
       if (!got) why.push('lies outside the capture');
       else {
         region.score = r3(got.score);

@@ -18,6 +18,8 @@ export interface Screen {
   font?: string; size?: number; spacing?: number; line?: number | 'normal';
   summaryBelow?: boolean; noCta?: boolean; cta?: string; items?: number; fields?: string[]; twoColumns?: boolean;
   title?: string; noTotal?: boolean; headerBg?: string; ink?: string; radius?: number;
+  /** the catalog screen: cards shown, one column, hero button gone, card images, nav order */
+  cards?: number; oneColumn?: boolean; noHeroCta?: boolean; images?: string[]; navOrder?: string[];
 }
 
 const APP_FONT = '"DejaVu Sans", sans-serif';
@@ -49,14 +51,43 @@ export function screen(s: Screen = {}): string {
   </style></head><body><header>${s.title ?? 'Trailhead — Checkout'}</header><main>${s.summaryBelow ? form + summary : summary + form}</main></body></html>`;
 }
 
+export const CATALOG_REGIONS = { nav: 'nav', hero: '.hero', grid: '.grid', footer: 'footer' } as const;
+const CARDS = [['Day pack 18 l', '79.00'], ['Trail pack 28 l', '119.00'], ['Hip belt pouch', '24.00'], ['Rain cover', '19.00']];
+const IMAGES = ['#8fb3a5', '#c9a66b', '#7d8fb0', '#b07d7d'];
+
+/** A second screen, a catalog: nav bar, a hero whose paragraph wraps (so another font's widths change
+ *  its height), a grid of product cards with coloured image areas, a footer. */
+export function catalog(s: Screen = {}): string {
+  const cards = CARDS.slice(0, s.cards ?? 4).map(([n, p], k) => `<article><div class="img" style="background:${(s.images ?? IMAGES)[k]}"></div><h3>${n}</h3><p>€${p}</p></article>`).join('');
+  const nav = (s.navOrder ?? ['Packs', 'Shoes', 'Sale']).map((a) => `<a href="#">${a}</a>`).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Packs</title><style>
+  body { margin: 0; font-family: ${s.font ?? APP_FONT}; font-size: 16px; letter-spacing: ${s.spacing ?? 0}px; line-height: ${s.line ?? 1.4}; color: ${s.ink ?? '#1f2328'}; background: #fff; }
+  nav { display: flex; gap: 16px; align-items: center; padding: 14px 16px; border-bottom: 1px solid #d0d7de; }
+  nav b { margin-right: auto; font-size: 1.15em; } nav a { color: #0b3d91; text-decoration: none; }
+  .hero { margin: 16px; padding: 20px; border-radius: 12px; background: #0b3d91; color: #fff; }
+  .hero h1 { margin: 0 0 8px; font-size: 1.5em; } .hero p { margin: 0 0 16px; }
+  .hero button { height: 44px; padding: 0 20px; border: 0; border-radius: 8px; background: #fff; color: #0b3d91; font: inherit; font-weight: bold; }
+  .grid { margin: 16px; display: grid; grid-template-columns: ${s.oneColumn ? '1fr' : '1fr 1fr'}; gap: 12px; }
+  article { border: 1px solid #d0d7de; border-radius: 8px; overflow: hidden; } article h3 { margin: 8px 10px 2px; font-size: 1em; } article p { margin: 0 10px 10px; font-weight: bold; }
+  .img { height: 96px; }
+  footer { margin: 24px 16px 16px; padding-top: 12px; border-top: 1px solid #d0d7de; font-size: .85em; color: #57606a; }
+  </style></head><body><nav><b>Trailhead</b>${nav}</nav>
+  <section class="hero"><h1>Light packs for long days</h1><p>Everything you need for a day on the trail, and nothing you will not miss by the second summit.</p>${s.noHeroCta ? '' : '<button type="button">Shop packs</button>'}</section>
+  <div class="grid">${cards}</div><footer>© Trailhead · Free returns within 30 days · Contact</footer></body></html>`;
+}
+
 /** The designer's font stacks: what an export is drawn with when the app's font is another one. */
 export const DESIGN_FONTS = ['"DejaVu Serif", serif', '"DejaVu Sans Condensed", sans-serif', '"DejaVu Sans Mono", monospace'];
 
 export interface Pair {
-  name: string; design: Screen; impl: Screen; departs: RegionName[];
+  name: string; design: Screen; impl: Screen; departs: (RegionName | keyof typeof CATALOG_REGIONS)[];
   /** device scale of the export (default 2, as design tools export) and of the capture (default 1) */
   designDsf?: number; implDsf?: number;
+  /** which screen (default the checkout) */
+  screen?: 'checkout' | 'catalog';
 }
+
+export const SCREENS = { checkout: { html: screen, regions: REGIONS as Record<string, string> }, catalog: { html: catalog, regions: CATALOG_REGIONS as Record<string, string> } };
 
 /** Matching: the implementation is what the export shows, in the app's fonts and at its own scale. */
 const matching = (font: string, i: number): Pair[] => [
@@ -83,12 +114,31 @@ const departing = (font: string): Pair[] => [
   { name: 'header white on grey instead of on blue', design: { font }, impl: { headerBg: '#6e7781' }, departs: ['header'] },
 ];
 
-export const PAIRS: Pair[] = DESIGN_FONTS.flatMap((f, i) => [...matching(f, i), ...departing(f).map((p) => ({ ...p, name: `${p.name}, export in ${f.split(',')[0]}` }))]);
+/** The catalog: matching in two designer fonts (its hero paragraph wraps differently in each), and departing. */
+const catalogPairs = (font: string): Pair[] => {
+  const f = font.split(',')[0];
+  const pairs: Omit<Pair, 'screen'>[] = [
+    { name: `catalog, same screen, export in ${f}`, design: { font }, impl: {}, departs: [] },
+    { name: `catalog, line height "normal" in both, export in ${f}`, design: { font, line: 'normal' }, impl: { line: 'normal' }, departs: [] },
+    { name: `catalog, letters 0.3 px tighter in the app, export in ${f}`, design: { font }, impl: { spacing: -0.3 }, departs: [] },
+    { name: `catalog, cards in one column, the export two, export in ${f}`, design: { font }, impl: { oneColumn: true }, departs: ['grid', 'footer'] },
+    { name: `catalog, two cards, the export four, export in ${f}`, design: { font }, impl: { cards: 2 }, departs: ['grid', 'footer'] },
+    { name: `catalog, hero without its button, export in ${f}`, design: { font }, impl: { noHeroCta: true }, departs: ['hero', 'grid', 'footer'] },
+    { name: `catalog, product images in other colours, export in ${f}`, design: { font }, impl: { images: ['#b07d7d', '#7d8fb0', '#c9a66b', '#8fb3a5'] }, departs: ['grid'] },
+    { name: `catalog, nav links in another order, export in ${f}`, design: { font }, impl: { navOrder: ['Sale', 'Packs', 'Shoes'] }, departs: ['nav'] },
+  ];
+  return pairs.map((p) => ({ ...p, screen: 'catalog' }));
+};
 
-export interface Rendered { png: Buffer; regions: Record<RegionName, Box | null> }
+export const PAIRS: Pair[] = [
+  ...DESIGN_FONTS.flatMap((f, i) => [...matching(f, i), ...departing(f).map((p) => ({ ...p, name: `${p.name}, export in ${f.split(',')[0]}` }))]),
+  ...DESIGN_FONTS.slice(0, 2).flatMap(catalogPairs),
+];
+
+export interface Rendered { png: Buffer; regions: Record<string, Box | null> }
 
 /** Screenshot (full page) and region boxes of `html` at `dsf`. */
-export async function render(browser: Browser, html: string, dsf: number): Promise<Rendered> {
+export async function render(browser: Browser, html: string, dsf: number, selectors: Record<string, string> = REGIONS): Promise<Rendered> {
   const ctx = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: dsf });
   try {
     const page = await ctx.newPage();
@@ -98,14 +148,14 @@ export async function render(browser: Browser, html: string, dsf: number): Promi
       if (!e) return [k, null];
       const r = e.getBoundingClientRect();
       return [k, { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height }];
-    })), REGIONS as Record<string, string>);
+    })), selectors);
     const png = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
-    return { png, regions: regions as Record<RegionName, Box | null> };
+    return { png, regions: regions as Record<string, Box | null> };
   } finally { await ctx.close(); }
 }
 
 export interface Sample {
-  pair: string; region: RegionName; departs: boolean; score: number | null; verdict: DesignRegion;
+  pair: string; screen: keyof typeof SCREENS; region: string; departs: boolean; score: number | null; verdict: DesignRegion;
   /** the same region compared with region boxes (the design render's boxes): its box offset and content score */
   boxed: DesignRegion;
 }
@@ -113,22 +163,23 @@ export interface Sample {
 /** Every region of every pair scored as `veval` scores a design export, without and with region boxes. */
 export async function measure(browser: Browser, minScore: number, pairs = PAIRS): Promise<Sample[]> {
   const cache = new Map<string, Rendered>();
-  const get = async (s: Screen, dsf: number) => {
-    const key = JSON.stringify([s, dsf]);
-    if (!cache.has(key)) cache.set(key, await render(browser, screen(s), dsf));
+  const get = async (kind: keyof typeof SCREENS, s: Screen, dsf: number) => {
+    const key = JSON.stringify([kind, s, dsf]);
+    if (!cache.has(key)) cache.set(key, await render(browser, SCREENS[kind].html(s), dsf, SCREENS[kind].regions));
     return cache.get(key)!;
   };
   const out: Sample[] = [];
-  const names = Object.keys(REGIONS) as RegionName[];
   for (const p of pairs) {
+    const kind = p.screen ?? 'checkout';
+    const names = Object.keys(SCREENS[kind].regions);
     const dsf = p.implDsf ?? 1;
-    const exp = await get(p.design, p.designDsf ?? 2), imp = await get(p.impl, dsf);
+    const exp = await get(kind, p.design, p.designDsf ?? 2), imp = await get(kind, p.impl, dsf);
     const [e, i] = [decodePng(exp.png), decodePng(imp.png)];
     const settings = { minScore, tolerancePx: DESIGN_DEFAULTS.tolerancePx };
     const plain = compareDesign(e, i, dsf, names.map((n) => ({ name: n, box: imp.regions[n], exportBox: null })), [], settings);
     // the export's boxes: where the design render has each region (CSS px = frame units at 1×)
     const boxed = compareDesign(e, i, dsf, names.map((n) => ({ name: n, box: imp.regions[n], exportBox: exp.regions[n] })), [], settings);
-    plain.regions.forEach((r, k) => out.push({ pair: p.name, region: r.name as RegionName, departs: p.departs.includes(r.name as RegionName), score: r.score, verdict: r, boxed: boxed.regions[k] }));
+    plain.regions.forEach((r, k) => out.push({ pair: p.name, screen: kind, region: r.name, departs: (p.departs as string[]).includes(r.name), score: r.score, verdict: r, boxed: boxed.regions[k] }));
   }
   return out;
 }
