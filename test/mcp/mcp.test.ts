@@ -155,6 +155,9 @@ test('run on a spec: the verdict, the findings per unit and the report path', as
   assert.equal(unit.unit, 'defects/default-desktop');
   assert.ok(unit.findings.some((f: any) => f.check === 'required-visible' && f.severity === 'blocker'), JSON.stringify(unit.findings));
   assert.match(texts(bad), /defects#\d+ blocker required-visible @ default-desktop/);
+  // the blockers' evidence is seen, not only named: a crop of the covered button
+  assert.match(texts(bad), /image: crop of defects#\d+ \(blocker\) from defects\/default-desktop\.png/);
+  assert.ok(images(bad).length >= 1);
   // verify says why it fails: the newest run failed the gate; after an edit, that it is stale and which file
   const v = await call(a, 'verify', {});
   assert.equal((v.structuredContent as any).ok, false);
@@ -239,13 +242,18 @@ function descendants(pid: number): number[] {
   walk(pid);
   return out;
 }
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const cmdline = (pid: number) => { try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 200); } catch { return '(gone)'; } };
+/** Running: it exists and is not a zombie (an exited child the sandbox's init has not reaped yet is gone). */
+const alive = (pid: number) => {
+  try { process.kill(pid, 0); } catch { return false; }
+  try { const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8'); return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'; } catch { return false; }
+};
 
 test('cancelling a long run stops it: browser and app server closed, no process left, the run marked interrupted', async () => {
   const serverPid = b.transport.pid!;
   // what runs under the server before the call (tsx's esbuild service) is not the run's
   const before = new Set(descendants(serverPid));
-  const ours = () => descendants(serverPid).filter((p) => !before.has(p));
+  const ours = () => descendants(serverPid).filter((p) => !before.has(p) && alive(p));
   const ctrl = new AbortController();
   let captured = false;
   let during: number[] = [];
@@ -261,7 +269,7 @@ test('cancelling a long run stops it: browser and app server closed, no process 
   const deadline = Date.now() + 40_000;
   while (Date.now() < deadline && (ours().length || alive(appPid))) await new Promise((r) => setTimeout(r, 200));
   assert.deepEqual(ours(), [], `no browser or app server process left under veval mcp (during the run: ${during}; stderr: ${b.stderr().slice(-800)})`);
-  for (const p of during) assert.equal(alive(p), false, `process ${p} of the run is gone`);
+  for (const p of during) assert.equal(alive(p), false, `process ${p} of the run is gone: ${cmdline(p)}`);
   assert.equal(alive(appPid), false, 'the app server is stopped');
   const runs = fs.readdirSync(path.join(projectB, 'evals/runs')).sort();
   const info = () => JSON.parse(fs.readFileSync(path.join(projectB, 'evals/runs', runs[runs.length - 1], 'run.json'), 'utf8'));
@@ -291,7 +299,15 @@ test('SIGTERM to veval mcp during a run: the run stops, browser and app server c
   const deadline = Date.now() + 40_000;
   while (Date.now() < deadline && (alive(serverPid) || during.some(alive))) await new Promise((r) => setTimeout(r, 200));
   assert.equal(alive(serverPid), false, 'veval mcp exited');
-  for (const p of during) assert.equal(alive(p), false, `process ${p} of the run is gone`);
+  for (const p of during) assert.equal(alive(p), false, `process ${p} of the run is gone: ${cmdline(p)}`);
   assert.match(c.stderr(), /SIGTERM — stopping/);
   await c.client.close().catch(() => {});
+});
+
+test('list_specs in a project with no spec yet answers with none (look is for that), not an error', async () => {
+  const { default: listSpecs } = await import('../../src/mcp/tools/list-specs.js');
+  const dir = tmpDir('veval-mcp-empty-');
+  const r = await listSpecs.run({}, { cwd: dir, signal: new AbortController().signal, progress: () => {}, log: process.stderr });
+  assert.deepEqual(r.data.specs, []);
+  assert.match(r.text, /no specs yet[\s\S]*`look`/);
 });

@@ -2,6 +2,7 @@
 // states, viewports and whether they compare against baselines.
 import path from 'node:path';
 import { z } from 'zod';
+import { InputError } from '../../core/errors.js';
 import { loadProject } from '../../spec/project.js';
 import { defineTool } from '../tool.js';
 
@@ -13,7 +14,14 @@ export default defineTool({
   readOnly: true,
   async run(_a, ctx) {
     // what a spec covers needs no base URL: a placeholder lets a project without one list
-    const plan = await loadProject({ config: ctx.config, cwd: ctx.cwd, baseURL: 'http://127.0.0.1/' });
+    let plan;
+    try { plan = await loadProject({ config: ctx.config, cwd: ctx.cwd, baseURL: 'http://127.0.0.1/' }); } catch (err) {
+      // no spec yet is an answer (use look), not an error; any other problem of the project is
+      if (err instanceof InputError && err.problems.every((p) => /(^|\s)no spec files (found|match)/.test(p))) {
+        return { text: `no specs yet: ${err.problems.join('; ')}. \`look\` checks a screen without one`, data: { config: null, specs: [], problems: err.problems } };
+      }
+      throw err;
+    }
     const specs = plan.specs.map((s) => ({
       name: s.name, file: s.file, route: s.route, url: s.route ? null : s.url,
       states: s.states.map((x) => x.name), viewports: s.viewports.map((v) => `${v.name} ${v.width}×${v.height}`),

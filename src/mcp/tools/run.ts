@@ -9,7 +9,9 @@ import { files, unitKey } from '../../core/run.js';
 import type { Report } from '../../gate/report-schema.js';
 import { FILE_REPORTER_IDS } from '../../report/reporters.js';
 import { cliOptions, defineTool, progressOf } from '../tool.js';
-import { findingLine, findingsOf, unitId } from '../evidence.js';
+import { findingCrop, findingLine, findingsOf, unitId } from '../evidence.js';
+import { fitBudget, type WantedImage } from '../images.js';
+import { resolveOptions } from '../../cli/resolve.js';
 
 /** Spec names become their files; anything else (a file, folder or glob) is passed as the CLI takes it. */
 async function specArgs(args: string[], config: string | undefined, cwd: string): Promise<string[]> {
@@ -67,7 +69,7 @@ export function reportSummary(report: Report, runDir: string, cwd: string) {
 export default defineTool({
   name: 'run',
   title: 'Run the visual gate',
-  description: 'Run the project\'s specs like `veval run`: capture every state × viewport, deterministic checks, parity against the approved baselines, the judge when configured, then the gate. Returns the verdict (pass/fail, exit code), the findings per unit with ids for explain, the agent checklist with the capture files it rests on, and the report path. Long: sends progress notifications; cancelling stops the run cleanly.',
+  description: 'Run the project\'s specs like `veval run`: capture every state × viewport, deterministic checks, parity against the approved baselines, the judge when configured, then the gate. Returns the verdict (pass/fail, exit code), the findings per unit with ids for explain, a crop of each blocker, the agent checklist with the capture files it rests on, and the report path. Long: sends progress notifications; cancelling stops the run cleanly.',
   input: z.object({
     specs: z.array(z.string().min(1)).optional().describe('spec names, files, folders or globs (default: every spec)'),
     changed: z.union([z.boolean(), z.string()]).optional().describe('only specs whose inputs changed: true = since the default base (merge base with the default branch), or a git ref'),
@@ -82,6 +84,14 @@ export default defineTool({
     const res = await runSelected(specs, opts, { onProgress: progressOf(ctx), reporters: [...FILE_REPORTER_IDS] });
     if (!res) return { text: 'nothing changed: no spec\'s inputs changed, so nothing ran (that is a pass)', data: { status: 'pass', nothingChanged: true, exitCode: 0, specs: [] } };
     const { lines, data } = reportSummary(res.report as Report, res.run.runDir, ctx.cwd);
-    return { text: lines.join('\n'), data };
+    // the evidence of each blocker that has a box, seen rather than named (explain has the rest)
+    const wanted: WantedImage[] = [];
+    for (const f of findingsOf(res.report as Report).filter((x) => x.severity === 'blocker' && x.fails !== false)) {
+      const c = findingCrop(res.run.runDir, f, 'blocker');
+      if (typeof c !== 'string') wanted.push(c);
+    }
+    const budget = fitBudget(wanted, resolveOptions({ config: ctx.config }, ctx.cwd).mcpMaxImageBytes);
+    lines.push(...budget.notes.map((n) => `note: ${n}`));
+    return { text: lines.join('\n'), data: { ...data, imageNotes: budget.notes }, images: budget.images };
   },
 });
