@@ -78,7 +78,14 @@ export const gapAt = (interval: number, k: number) => Math.round(interval * GAP_
 
 const MOTION_HELPERS: Function[] = [selectorOf, noteMotion];
 const motionStartIn = (page: Page, masks: Box[], full: boolean, maskSelectors: string[]) =>
-  page.evaluate(inPageScript(MOTION_HELPERS, motionStart, { masks, full, maskSelectors })).catch(() => false);
+  (page.evaluate(inPageScript(MOTION_HELPERS, motionStart, { masks, full, maskSelectors })) as Promise<number>).catch(() => null);
+
+/** Starts the in-page watch early (before measuring): what the page paints by itself before the
+ *  shots (a clock's tick, a carousel's turn) asks for the longer calm from the first window on,
+ *  so a first window that falls between two of its changes does not pass it. */
+export async function watchEarly(page: Page, full: boolean, maskSelectors: string[]): Promise<void> {
+  await motionStartIn(page, [], full, maskSelectors);
+}
 const motionCollectIn = (page: Page) =>
   (page.evaluate(inPageScript(MOTION_HELPERS, motionCollect, null)) as Promise<MotionReport | null>).catch(() => null);
 
@@ -88,14 +95,25 @@ const union = (a: Box | null, b: Box): Box => {
   return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 };
 
-/** How long a page must hold still after changing repeatedly: longer than the longest gap seen
- *  between its changes (×1.25), once it changed three times or more (two gaps); 0 before. One late
- *  change (a template fetched after load) or two close together ask for no more than the window. */
-export function calmNeeded(breaks: number[]): number {
-  if (breaks.length < 3) return 0;
+/** Calm asked for after the page itself painted a change (a script or an animation, not pixels
+ *  alone), in intervals: a clock ticking each second or a carousel turning every 700 ms otherwise
+ *  passes whenever its one change fell inside the first window and the next window fell between
+ *  two changes (seen in 1 of 6 test runs under load before this). */
+export const CALM_AFTER_SCRIPT = 10;
+
+/**
+ * How long a page must hold still (ms) after what it did so far, and whether that is strict.
+ * Once it changed three times or more: longer than the longest gap between its changes (× 1.25),
+ * strict (a page still inside that calm at the timeout did not show that it settled). After a
+ * change the page painted itself: `interval` × CALM_AFTER_SCRIPT, not strict (at the timeout a
+ * full window of agreeing shots is enough: a page that settles late is not failed for it).
+ * Nothing before, or pixels alone: no more than the window.
+ */
+export function calmNeeded(breaks: number[], interval = 100, painted = false): { ms: number; strict: boolean } {
   let gap = 0;
   for (let i = 1; i < breaks.length; i++) gap = Math.max(gap, breaks[i] - breaks[i - 1]);
-  return gap * 1.25;
+  const periodic = breaks.length >= 3 ? gap * 1.25 : 0, after = painted ? interval * CALM_AFTER_SCRIPT : 0;
+  return { ms: Math.max(periodic, after), strict: periodic >= after && periodic > 0 };
 }
 
 /**
@@ -115,6 +133,7 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
   let inWindow = 1; // shots in the current window (all equal so far)
   let calmSince = Date.now(); // when the current window started
   const breaks: number[] = []; // when each window broke (a change was seen)
+  let painted = false; // the page reported a painted change of its own (not pixels alone)
   let last: { box: Box; kind: StabilityKind; selector: string | null; changes: NonNullable<StabilityResult['changes']> } | null = null;
   let watching = false;
   const heat = new Heat();
@@ -128,7 +147,12 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
       deadline += Date.now() - t;
     }
     // the in-page watch starts after the evidence gathering (axe and the ARIA snapshot are ours)
-    if (!watching) watching = await motionStartIn(page, o.masks, o.fullPage, o.maskSelectors ?? []) === true;
+    if (!watching) {
+      const before = await motionStartIn(page, o.masks, o.fullPage, o.maskSelectors ?? []);
+      watching = typeof before === 'number';
+      // the page painted changes of its own before this window (while it was measured, or before the first shot)
+      if (before && attempts === 1) painted = true;
+    }
     const rest = gapAt(o.interval, inWindow - 1) - (Date.now() - t);
     if (rest > 0) await page.waitForTimeout(rest);
     const next = await takeShot(page, o.fullPage);
@@ -143,8 +167,10 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
       // a page that already changed again and again must hold still longer than it took between
       // those changes: a clock ticking each second or a carousel turning every few seconds
       // otherwise falls between the shots of a short window by luck
-      if (++inWindow >= shots && Date.now() - calmSince >= calmNeeded(breaks)) {
-        return { png, stability: { ...none, attempts, shots: inWindow }, shots: attempts };
+      const need = calmNeeded(breaks, o.interval, painted);
+      if (++inWindow >= shots && (Date.now() - calmSince >= need.ms || (Date.now() >= deadline && !need.strict))) {
+        // a page that settled after changing says what changed last (evidence for a flake under load)
+        return { png, stability: { ...none, attempts, shots: inWindow, ...(last ? { changes: last.changes } : {}) }, shots: attempts };
       }
     } else {
       const d = o.dpr || 1;
@@ -159,13 +185,14 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
       inWindow = 1;
       calmSince = Date.now();
       breaks.push(calmSince);
+      painted ||= events.length > 0;
       watching = false; // a new window from this shot
     }
     // "never settled" rests on two comparisons at least: a long page's screenshot under load can
     // take the whole timeout, and one late change (a template fetched after load) is not unrest
     // (fail closed: a page that kept changing and was still inside its longer calm at the timeout
     // did not show that it settled)
-    if (Date.now() >= deadline && attempts >= 3 && last && (inWindow === 1 || inWindow >= shots)) break;
+    if (Date.now() >= deadline && attempts >= 3 && last && (inWindow === 1 || (inWindow >= shots && calmNeeded(breaks, o.interval, painted).strict))) break;
   }
   // where and what: the flake map over every shot, its hot areas named by the elements that paint them
   const map = await flakeMap(page, heat, { dpr: o.dpr, full: o.fullPage, noise: RASTER_NOISE_PX, recent: last!.changes.map((c) => c.selector) });

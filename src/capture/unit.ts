@@ -12,7 +12,7 @@ import { classify, UnitFault, type FaultState } from './faults.js';
 import { measurePage, selectorAt, signatureOf } from './measure.js';
 import { emptyRecord, pngSize } from './record.js';
 import { settle } from './settle.js';
-import { regionOf, stableShot } from './stability.js';
+import { regionOf, stableShot, watchEarly } from './stability.js';
 import { runStep, stepTimeout } from '../steps/registry.js';
 import { structureJson, structureSnapshot } from './structure.js';
 import { watchPage } from './collect.js';
@@ -108,6 +108,8 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     record.timings.settle = Date.now() - t - record.timings.steps.reduce((s, x) => s + x.ms, 0);
 
     fault.stage = 'measure';
+    // the stability watch sees what the page paints by itself from now on (see watchEarly)
+    if (gatherFor(spec, 'shots')) await watchEarly(page, spec.fullPage, spec.masks);
     t = Date.now();
     const { measured, scrollY, signature } = await measurePage(page, spec, state.required);
     Object.assign(record, measured);

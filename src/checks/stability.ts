@@ -33,7 +33,7 @@ export const check: Check = {
   meta: {
     id: ID,
     title: 'Capture is stable',
-    description: 'Several captures at unequal gaps (after masks) matched and nothing painted changed between them (DOM mutations of rendered content, running animations or transitions, canvas drawing, playing video) before the timeout. An unstable page fails, naming the area, element and kind of change. false: one capture, no stability check.',
+    description: 'Several captures at unequal gaps (after masks) matched and nothing painted changed between them (DOM mutations of rendered content, running animations or transitions, canvas drawing, playing video) before the timeout. After a change the page painted itself the captures must agree for 10 intervals. An unstable page fails, naming the area, element and kind of change, with its flake map (the pixels that changed over the shots), the elements that paint the hot areas, the masks to add and the cause recognised (clock, carousel, video, caret, web-font swap, ad slot). false: one capture, no stability check.',
     defaultSeverity: 'blocker',
     defaultEnabled: true,
     order: 30,
@@ -42,7 +42,7 @@ export const check: Check = {
     defaults: DEFAULTS,
     options: Type.Object({
       timeout: Type.Optional(Type.Integer({ minimum: 0, description: `ms to wait for the page to hold still (default ${DEFAULTS.timeout})` })),
-      interval: Type.Optional(Type.Integer({ minimum: 0, description: `ms of the first gap between captures; later gaps are 1.7×, 2.3×, 2.9× … of it, so no period aliases them all (default ${DEFAULTS.interval})` })),
+      interval: Type.Optional(Type.Integer({ minimum: 0, description: `ms of the first gap between captures; later gaps are 1.7×, 2.3×, 2.9× … of it, so no period aliases them all; 10× it is the calm asked for after a painted change (default ${DEFAULTS.interval})` })),
       shots: Type.Optional(Type.Integer({ minimum: 2, maximum: 12, description: `consecutive captures that must match, with no painted change between them (default ${DEFAULTS.shots})` })),
     }, { additionalProperties: false }),
   },

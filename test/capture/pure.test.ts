@@ -64,10 +64,12 @@ test('a mask is never built on a name the page toggles or generates', () => {
   for (const n of ['ticker', 'updated', 'promos', 'hero-carousel', 'news-feed', 'h1']) assert.ok(!volatileName(n), n);
 });
 
-test('after three changes or more, the calm asked for outlasts the longest gap between them', () => {
-  assert.equal(calmNeeded([]), 0);
-  assert.equal(calmNeeded([0, 100]), 0, 'one late change or two: the window is enough');
-  assert.equal(calmNeeded([0, 1000, 1700]), 1250);
+test('after three changes or more, the calm asked for outlasts the longest gap between them; after a change the page painted, a second', () => {
+  assert.deepEqual(calmNeeded([]), { ms: 0, strict: false });
+  assert.deepEqual(calmNeeded([0, 100]), { ms: 0, strict: false }, 'pixels alone, once or twice: the window is enough');
+  assert.deepEqual(calmNeeded([0, 1000, 1700]), { ms: 1250, strict: true });
+  assert.deepEqual(calmNeeded([0], 100, true), { ms: 1000, strict: false }, 'a script painted: a second of calm, a full window at the timeout');
+  assert.deepEqual(calmNeeded([0, 300, 600], 100, true), { ms: 1000, strict: false });
 });
 
 test('regionOf names the declared region that overlaps the changed box most', () => {

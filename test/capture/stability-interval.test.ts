@@ -27,7 +27,7 @@ for (const c of STABILITY_CASES) {
   test(`${c.what}: ${c.stable ? 'stable' : 'unstable'}`, () => {
     const s = readRecord(run, c.page).stability;
     assert.equal(s.stable, c.stable, JSON.stringify(s));
-    if (c.stable) assert.equal(s.shots, 3, 'three shots agreed');
+    if (c.stable) assert.ok(s.shots! >= 3, 'three shots agreed at least (more when the page changed before: the longer calm)');
     else {
       // where and what: a box, the element that painted the change, and its kind
       assert.ok(s.changedBox && s.changedBox.width > 0, JSON.stringify(s));

@@ -44,13 +44,16 @@ export function noteMotion(st: Watch, kind: MotionKind, el: Element | null, deta
   if (!st.events.has(key)) st.events.set(key, { kind, selector, detail, box: { x: round(r.left), y: round(r.top), width: round(r.width), height: round(r.height) } });
 }
 
-/** Installs the watcher once per document (idempotent) and starts a new window: events so far are dropped. */
-export function motionStart(arg: { masks: Box[]; full: boolean; maskSelectors?: string[] }): boolean {
+/** Installs the watcher once per document (idempotent) and starts a new window: events so far are
+ *  dropped. Answers how many of them the page made itself for sure (text, children, a class,
+ *  animations, transitions, canvas, video; not a style attribute, which veval's own measuring sets). */
+export function motionStart(arg: { masks: Box[]; full: boolean; maskSelectors?: string[] }): number {
   const w = window as unknown as { __vevalMotion?: Watch };
   const fresh = !w.__vevalMotion;
   const st: Watch = w.__vevalMotion ?? { t0: 0, raf: 0, events: new Map(), masks: [], full: arg.full, maskSel: [], all: new Map(), boxes: new Map(), toggled: new Set(), fonts: 0 };
+  const before = [...st.events.values()].filter((e) => e.kind !== 'mutation' || !/^attribute (style|hidden)$/.test(e.detail)).length;
   st.t0 = performance.now(); st.raf = 0; st.events.clear(); st.masks = arg.masks; st.full = arg.full; st.maskSel = arg.maskSelectors ?? [];
-  if (!fresh) return true;
+  if (!fresh) return before;
   w.__vevalMotion = st;
   const note = (kind: MotionKind, el: Element | null, detail: string) => noteMotion(st, kind, el, detail);
   const NO_PAINT = /^(aria-|data-veval)/;
@@ -96,7 +99,7 @@ export function motionStart(arg: { masks: Box[]; full: boolean; maskSelectors?: 
   document.fonts?.addEventListener?.('loadingdone', () => { st.fonts++; });
   const raf = window.requestAnimationFrame;
   window.requestAnimationFrame = function (cb: FrameRequestCallback) { st.raf++; return raf.call(window, cb); };
-  return true;
+  return 0;
 }
 
 /** Samples what runs now (animations, transitions, playing video) and returns the window's events. */
