@@ -102,18 +102,18 @@ const union = (a: Box | null, b: Box): Box => {
 export const CALM_AFTER_SCRIPT = 10;
 
 /**
- * How long a page must hold still (ms) after what it did so far, and whether that is strict.
- * Once it changed three times or more: longer than the longest gap between its changes (× 1.25),
- * strict (a page still inside that calm at the timeout did not show that it settled). After a
- * change the page painted itself: `interval` × CALM_AFTER_SCRIPT, not strict (at the timeout a
- * full window of agreeing shots is enough: a page that settles late is not failed for it).
- * Nothing before, or pixels alone: no more than the window.
+ * How long a page must hold still (ms) after what it did so far (`ms`), and how much of that
+ * holds at the timeout too (`strict`). Once it changed three times or more: longer than the
+ * longest gap between its changes (× 1.25), strict (a page still inside that calm at the timeout
+ * did not show that it settled). After a change the page painted itself: `interval` ×
+ * CALM_AFTER_SCRIPT, not strict (at the timeout a full window of agreeing shots is enough: a page
+ * that settles late is not failed for it). Nothing before, or pixels alone: the window.
  */
-export function calmNeeded(breaks: number[], interval = 100, painted = false): { ms: number; strict: boolean } {
+export function calmNeeded(breaks: number[], interval = 100, painted = false): { ms: number; strict: number } {
   let gap = 0;
   for (let i = 1; i < breaks.length; i++) gap = Math.max(gap, breaks[i] - breaks[i - 1]);
   const periodic = breaks.length >= 3 ? gap * 1.25 : 0, after = painted ? interval * CALM_AFTER_SCRIPT : 0;
-  return { ms: Math.max(periodic, after), strict: periodic >= after && periodic > 0 };
+  return { ms: Math.max(periodic, after), strict: periodic };
 }
 
 /**
@@ -168,7 +168,8 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
       // those changes: a clock ticking each second or a carousel turning every few seconds
       // otherwise falls between the shots of a short window by luck
       const need = calmNeeded(breaks, o.interval, painted);
-      if (++inWindow >= shots && (Date.now() - calmSince >= need.ms || (Date.now() >= deadline && !need.strict))) {
+      const calm = Date.now() - calmSince;
+      if (++inWindow >= shots && (calm >= need.ms || (Date.now() >= deadline && calm >= need.strict))) {
         // a page that settled after changing says what changed last (evidence for a flake under load)
         return { png, stability: { ...none, attempts, shots: inWindow, ...(last ? { changes: last.changes } : {}) }, shots: attempts };
       }
@@ -192,7 +193,7 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
     // take the whole timeout, and one late change (a template fetched after load) is not unrest
     // (fail closed: a page that kept changing and was still inside its longer calm at the timeout
     // did not show that it settled)
-    if (Date.now() >= deadline && attempts >= 3 && last && (inWindow === 1 || (inWindow >= shots && calmNeeded(breaks, o.interval, painted).strict))) break;
+    if (Date.now() >= deadline && attempts >= 3 && last && (inWindow === 1 || (inWindow >= shots && Date.now() - calmSince < calmNeeded(breaks, o.interval, painted).strict))) break;
   }
   // where and what: the flake map over every shot, its hot areas named by the elements that paint them
   const map = await flakeMap(page, heat, { dpr: o.dpr, full: o.fullPage, noise: RASTER_NOISE_PX, recent: last!.changes.map((c) => c.selector) });
