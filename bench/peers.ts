@@ -139,8 +139,10 @@ function backstop(url: string, set: PageSet, engine: 'playwright' | 'puppeteer')
     set === 'clean' ? [0] : [0, 1], (r) => `${count(r.out, /(\d+) Failed/i)} of ${UNITS} screenshots differ`);
 }
 
+const projects: string[] = [];   // veval's bench projects, removed at the end
 function vevalProcess(url: string, set: PageSet, noAxe = false): Promise<Outcome> {
   const dir = makeBenchProject({ units: UNITS, baseURL: url, parity: true, noAxe });
+  projects.push(dir);
   const dist = path.join(REPO, 'dist', 'cli', 'main.js');
   const cmd = fs.existsSync(dist) ? [dist] : ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'main.ts')];
   const run = (...extra: string[]) => sh(process.execPath, [...cmd, 'run', '--workers', String(WORKERS), ...extra], dir, { OPENAI_API_KEY: '' });
@@ -172,6 +174,8 @@ for (const set of SETS) {
   if (r.veval.ms === null) throw new Error(r.veval.note);
 }
 await srv.close();
+for (const dir of projects) fs.rmSync(dir, { recursive: true, force: true });
+fs.rmSync(WORK, { recursive: true, force: true });
 const NAMES: Record<string, string> = {
   veval: 'veval run (capture + checks + axe + parity + reports)',
   vevalNoAxe: 'veval run without axe (capture + checks + parity + reports)',
