@@ -49,12 +49,18 @@ export const check: Check = {
   run(ctx) {
     return measured(ctx.units).filter((u) => u.record.stability.checked && !u.record.stability.stable).map((u) => {
       const s = u.record.stability;
-      const where = s.changedRegion ? ` in region ${s.changedRegion}` : s.changedSelector ? ` in ${s.changedSelector}` : '';
+      // the element named: the largest area that kept changing, by the selector that stays valid
+      // (the last change's element may carry a class the page toggles: "div.item.on")
+      const named = (s.hot ?? []).find((h) => h.repeated && h.element && h.box && s.changedBox
+        && h.box.x <= s.changedBox.x + s.changedBox.width && s.changedBox.x <= h.box.x + h.box.width
+        && h.box.y <= s.changedBox.y + s.changedBox.height && s.changedBox.y <= h.box.y + h.box.height);
+      const selector = named ? named.mask ?? named.element : s.changedSelector;
+      const where = s.changedRegion ? ` in region ${s.changedRegion}` : selector ? ` in ${selector}` : '';
       const what = (s.changes ?? []).filter((c) => c.selector).slice(0, 3).map((c) => `${c.selector} (${c.kind}: ${c.detail})`);
       return findingFor(ID, u, severityOf(ctx, 'blocker'),
         `the page never settled at ${u.record.viewport.name} (${u.record.state}): after ${s.attempts} captures the area ${fmtBox(s.changedBox)}${where} kept changing${what.length ? `; painted changes: ${what.join(', ')}` : ''}${flakeText(s)}`,
         {
-          selector: s.changedSelector ?? undefined, box: s.changedBox, region: s.changedRegion, attempts: s.attempts, ...(s.kind ? { kind: s.kind } : {}),
+          selector: selector ?? undefined, box: s.changedBox, region: s.changedRegion, attempts: s.attempts, ...(s.kind ? { kind: s.kind } : {}),
           // the flake map (run-relative, beside the capture), its hot areas and the masks to paste
           ...(s.map ? { flakeMap: `${u.record.spec}/${s.map}` } : {}),
           ...(s.hot ? { hot: s.hot, masks: masksToAdd(s.hot) } : {}),
