@@ -6,7 +6,7 @@
 // element, without both — and the cover counts only when it hides what the element paints there.
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { coverMarks, hideForPixels, remeasureRequired, type CoverProbe, type MeasureArg } from './in-page/measure.js';
+import { coverMarks, hideForPixels, otherOnTop, remeasureRequired, type CoverProbe, type MeasureArg } from './in-page/measure.js';
 
 /** The share of the element's own paint a cover must take away to count as hiding it. */
 export const HIDDEN_SHARE = 0.5;
@@ -62,10 +62,15 @@ export async function coverEffect(page: Page, inPage: InPage, i: number, probe: 
     return { data: png.data, width: png.width, height: png.height };
   };
   try {
+    // asked before anything is hidden: opacity below 1 makes a stacking context, which reorders hit tests
+    const third = (await inPage(otherOnTop, { i, probe })) === true;
     const asIs = await shot(false, false), noCover = await shot(true, false), noTarget = await shot(false, true), neither = await shot(true, true);
     if (!hidden) return certain;
     // the element's own paint in the area, without and with the cover
     const own = diff(noCover, neither), through = diff(asIs, noTarget);
+    // nothing of the element shows even without the cover, and another element lies over it here:
+    // that one hides it at this scroll too, so the shots prove nothing and the cover stays
+    if (own === 0 && third) return certain;
     return { coverPaints: diff(asIs, noCover) > 0, elementPaints: own > 0, hides: own > 0 && through / own < 1 - HIDDEN_SHARE };
   } finally {
     await inPage(hideForPixels, { i, probe, cover: false, target: false, done: true });

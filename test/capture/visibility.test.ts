@@ -30,6 +30,7 @@ before(async () => {
       state('default', [req({ selector: '#start' }), req({ selector: '#nav-pricing' }), req({ selector: '#terms' })]),
       state('dialog', [req({ selector: '#close' }), req({ text: 'Starter $9 per month' })], [step({ action: 'click', selector: '#compare' })]),
     ] }),
+    makeSpec('banner', { checkOptions: noStability, states: [state('default', [req({ selector: '#title' }), req({ selector: '#free' })])] }),
     makeSpec('shadow', { checkOptions: noStability, states: [state('default', [req({ selector: '#pay' }), req({ text: 'Pay now' }), req({ selector: '#clipped' }), req({ selector: '#under-bar' })])] }),
   ], srv.url);
   await captureRun(run, { workers: 2 });
@@ -45,6 +46,13 @@ describe('visibility verdicts', () => {
     assert.equal(v.coveredBy?.selector, 'aside.order-summary');
     assert.equal(v.coveredBy?.coveredPx, 8);
     assert.match(v.reason, /covered by aside\.order-summary over 8 px/);
+  });
+
+  test('a fixed banner over a heading is a cover even where a sticky header also lies over the heading (the pixels there prove nothing)', () => {
+    const v = verdict('banner', 0);
+    assert.notEqual(v.level, 'full', v.reason);
+    assert.equal(v.coveredBy?.selector, '#cookies');
+    assert.equal(verdict('banner', 1).level, 'full', 'the paragraph below the banner is seen');
   });
 
   test('a modal rendered behind the page content is not visible', () => {

@@ -1,6 +1,6 @@
 // In-page entry: every measurement of one state in one evaluate (plain function, run in the
 // browser together with dom.ts, visibility.ts and layout.ts).
-import { composedParent, deepAll, docBox, queryAll, scrollPage, selectorOf } from './dom.js';
+import { composedContains, composedParent, deepAll, docBox, queryAll, scrollPage, selectorOf } from './dom.js';
 import { pageEnv, visibilityOf, type PageEnv, type Part } from './visibility.js';
 import { clippedTexts, inkBox, overflowOffenders } from './layout.js';
 import { ghostCandidates } from './ghosts.js';
@@ -157,6 +157,30 @@ export function hideForPixels(arg: { i: number; probe: CoverProbe; cover: boolea
   for (const st of styles) st.className = 'veval-cover-pixels';
   scrollPage(arg.probe.sy, arg.probe.sx);
   return effective;
+}
+
+/**
+ * Whether, at the place the cover of required entry `i` was seen (the probe's scroll), another
+ * element than the cover lies over the entry at every sample point with a hit: then that element
+ * hides the entry's paint there too, so the pixels cannot tell whether the cover hides it (a fixed
+ * banner over a heading that a sticky header also lies over at that scroll). Not for a cover that
+ * is an ancestor's ::before/::after overlay (hit tests name the ancestor itself).
+ */
+export function otherOnTop(arg: { i: number; probe: CoverProbe }): boolean {
+  if (arg.probe.pseudo) return false;
+  const covers = queryAll(document, '[data-veval-suspect~="' + arg.i + '"]'), targets = queryAll(document, '[data-veval-target~="' + arg.i + '"]');
+  if (!targets.length) return false;
+  scrollPage(arg.probe.sy, arg.probe.sx);
+  const root = targets[0].getRootNode() as Document | ShadowRoot;
+  const at = typeof root.elementsFromPoint === 'function' ? root : document;
+  const { x, y, width, height } = arg.probe.clip;
+  let other = 0, self = 0;
+  for (const fx of [0.2, 0.5, 0.8]) for (const fy of [0.2, 0.5, 0.8]) {
+    const hit = at.elementsFromPoint(x + width * fx, y + height * fy).find((h) => !covers.some((c) => c === h || composedContains(c, h)));
+    if (!hit) continue;
+    if (targets.some((t) => t === hit || composedContains(t, hit) || composedContains(hit, t))) self++; else other++;
+  }
+  return other > 0 && self === 0;
 }
 
 /**
