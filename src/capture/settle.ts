@@ -1,7 +1,8 @@
-// Readiness after navigation and after steps: fonts loaded, images decoded (lazy ones forced
-// eager and content-visibility: auto rendered, since a full-page screenshot does not scroll), two
-// frames rendered.
-import type { Page } from 'playwright-core';
+// Readiness after navigation and after steps: the page's requests answered (content a script
+// fetches after load), fonts loaded, images decoded (lazy ones forced eager and
+// content-visibility: auto rendered, since a full-page screenshot does not scroll), two frames
+// rendered.
+import type { Page, Request } from 'playwright-core';
 import { inPageScript } from './in-page/script.js';
 
 async function settleInPage(arg: { prescroll: boolean }) {
@@ -48,15 +49,50 @@ async function settleInPage(arg: { prescroll: boolean }) {
   await transitions();
 }
 
+/** How long settling waits at most for the page's requests to be answered (a long poll never is). */
+export const REQUESTS_MAX_MS = 5000;
+/** Requests that stay open by design: never waited for. */
+const STREAMS: ReadonlySet<string> = new Set(['eventsource', 'websocket', 'media', 'ping']);
+
+/** The page's requests still in flight, counted from before navigation. */
+export interface Requests { pending(): number; idle(until: number): Promise<void> }
+
+export function trackRequests(page: Page): Requests {
+  const open = new Set<Request>();
+  let wake: (() => void) | null = null;
+  const done = (r: Request) => { if (open.delete(r) && !open.size) wake?.(); };
+  page.on('request', (r) => { if (!STREAMS.has(r.resourceType())) open.add(r); });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    pending: () => open.size,
+    idle: (until) => new Promise<void>((resolve) => {
+      if (!open.size || Date.now() >= until) return resolve();
+      const timer = setTimeout(() => { wake = null; resolve(); }, until - Date.now());
+      wake = () => { clearTimeout(timer); wake = null; resolve(); };
+    }),
+  };
+}
+
 /**
  * Waits up to `timeoutMs`; a page that never settles is caught later by the stability check.
  * `prescroll` (after navigation, for full-page captures) scrolls a page that observes
- * intersections through once.
+ * intersections through once. With `requests`, the page's requests in flight are waited for first
+ * (up to REQUESTS_MAX_MS), and again while settling set off new ones (a list fetched, then its
+ * images): a page that builds its content from fetched data is captured once it has.
  */
-export async function settle(page: Page, timeoutMs: number, prescroll = false): Promise<void> {
+export async function settle(page: Page, timeoutMs: number, prescroll = false, requests?: Requests): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
+  const start = Date.now();
+  const work = async () => {
+    for (let round = 0; round < 4; round++) {
+      await requests?.idle(start + Math.min(timeoutMs, REQUESTS_MAX_MS));
+      await page.evaluate(inPageScript([], settleInPage, { prescroll: prescroll && round === 0 }));
+      if (!requests?.pending() || Date.now() - start >= Math.min(timeoutMs, REQUESTS_MAX_MS)) return;
+    }
+  };
   await Promise.race([
-    page.evaluate(inPageScript([], settleInPage, { prescroll })),
+    work(),
     new Promise((r) => { timer = setTimeout(r, timeoutMs); }),
   ]).finally(() => clearTimeout(timer));
 }

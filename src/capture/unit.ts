@@ -11,7 +11,7 @@ import { openContext, type UnitContext } from './context.js';
 import { classify, UnitFault, type FaultState } from './faults.js';
 import { measurePage, selectorAt, signatureOf } from './measure.js';
 import { emptyRecord, pngSize } from './record.js';
-import { settle } from './settle.js';
+import { settle, trackRequests } from './settle.js';
 import { regionOf, stableShot, watchEarly } from './stability.js';
 import { runStep, stepTimeout } from '../steps/registry.js';
 import { structureJson, structureSnapshot } from './structure.js';
@@ -63,6 +63,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     page.setDefaultTimeout(spec.timeout);
     page.on('crash', () => { fault.crashed = true; });
     watchPage(page, record, uc.blocked);
+    const requests = trackRequests(page);
 
     fault.stage = 'navigate';
     let t = Date.now();
@@ -87,7 +88,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
         throw new UnitFault('navigation-timeout', `the page was not ready: wait.selector "${spec.wait.selector}" did not appear within ${spec.wait.timeout} ms`);
       }
     }
-    await settle(page, spec.wait.timeout, spec.fullPage);
+    await settle(page, spec.wait.timeout, spec.fullPage, requests);
 
     fault.stage = 'steps';
     for (const [index, step] of state.steps.entries()) {
@@ -104,7 +105,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       }
       record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
     }
-    if (state.steps.length) await settle(page, spec.wait.timeout);
+    if (state.steps.length) await settle(page, spec.wait.timeout, false, requests);
     record.timings.settle = Date.now() - t - record.timings.steps.reduce((s, x) => s + x.ms, 0);
 
     fault.stage = 'measure';

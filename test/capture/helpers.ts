@@ -20,6 +20,9 @@ export function readPng(run: RunContext, spec: string, state = 'default', vp = '
 export function fixtureServer(): Promise<StaticServer> {
   return serveStatic(FIXTURES, [(req, res) => {
     if (req.url === '/boom') { res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Server error</h1>'); return true; }
+    // data a page fetches after load, answered late; and a long poll that is never answered
+    if (req.url === '/slow-data') { setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"items":["Alpha","Beta"]}'), 1500); return true; }
+    if (req.url === '/never') { req.socket.setTimeout(0); return true; }
     return false;
   }]);
 }

@@ -30,6 +30,7 @@ before(async () => {
       state('default', [req({ selector: '#start' }), req({ selector: '#nav-pricing' }), req({ selector: '#terms' })]),
       state('dialog', [req({ selector: '#close' }), req({ text: 'Starter $9 per month' })], [step({ action: 'click', selector: '#compare' })]),
     ] }),
+    makeSpec('late', { checkOptions: noStability, states: [state('default', [req({ selector: '#buy' })])] }),
     makeSpec('banner', { checkOptions: noStability, states: [state('default', [req({ selector: '#title' }), req({ selector: '#free' })])] }),
     makeSpec('shadow', { checkOptions: noStability, states: [state('default', [req({ selector: '#pay' }), req({ text: 'Pay now' }), req({ selector: '#clipped' }), req({ selector: '#under-bar' })])] }),
   ], srv.url);
@@ -46,6 +47,13 @@ describe('visibility verdicts', () => {
     assert.equal(v.coveredBy?.selector, 'aside.order-summary');
     assert.equal(v.coveredBy?.coveredPx, 8);
     assert.match(v.reason, /covered by aside\.order-summary over 8 px/);
+  });
+
+  test('content a script builds from data fetched after load is captured once the data came; a long poll that never answers does not hold the capture', () => {
+    const r = readRecord(run, 'late', 'default', 'desktop');
+    assert.equal(r.ok, true, JSON.stringify(r.error));
+    assert.equal(r.required[0].verdict.level, 'full', r.required[0].verdict.reason);
+    assert.ok(r.timings.settle < 10_000, `settling gave up on the long poll (${r.timings.settle} ms)`);
   });
 
   test('a fixed banner over a heading is a cover even where a sticky header also lies over the heading (the pixels there prove nothing)', () => {
