@@ -43,6 +43,33 @@ function freezeInit(css: string) {
   } catch { /* very old engines: the screenshot's animations: 'disabled' still applies */ }
 }
 
+/**
+ * Tracks the page's short timers (≤ 1 s) still to fire, so settle can wait for what they show: a
+ * button a poller reveals on its next tick, content a script puts in place "soon" after load. An
+ * interval counts until its first tick. veval's own waits use the originals. Not with a frozen
+ * clock: Playwright's clock owns the timers then.
+ */
+function trackTimers() {
+  try {
+    const w = window as any, SHORT = 1000;
+    const pending = new Map<unknown, number>();
+    const st = window.setTimeout, si = window.setInterval, ct = window.clearTimeout, ci = window.clearInterval;
+    w.__vevalTimers = pending;
+    w.__vevalSetTimeout = st;
+    const wrap = (orig: Function) => function (this: unknown, fn: unknown, ms?: number, ...rest: unknown[]) {
+      if (typeof fn !== 'function') return orig.call(window, fn, ms, ...rest);
+      const d = Math.max(0, Number(ms) || 0);
+      const id = orig.call(window, function (this: unknown, ...a: unknown[]) { pending.delete(id); return (fn as Function).apply(this, a); }, ms, ...rest);
+      if (d <= SHORT) pending.set(id, performance.now() + d);
+      return id;
+    };
+    window.setTimeout = wrap(st) as typeof setTimeout;
+    window.setInterval = wrap(si) as typeof setInterval;
+    window.clearTimeout = function (id?: number) { pending.delete(id); return ct.call(window, id); } as typeof clearTimeout;
+    window.clearInterval = function (id?: number) { pending.delete(id); return ci.call(window, id); } as typeof clearInterval;
+  } catch { /* timers untracked: settle does not wait for them */ }
+}
+
 // mulberry32: small, seeded, good enough to make "random" content repeat.
 function seedRandom(seed: number) {
   let a = seed >>> 0;
@@ -80,6 +107,7 @@ export async function openContext(browser: Browser, spec: SpecPlan, vp: Viewport
   const blocked = new WeakSet<Request>();
   try {
     await context.addInitScript({ content: inPageScript([], freezeInit, FREEZE_CSS) });
+    if (!spec.context.freezeTime) await context.addInitScript({ content: inPageScript([], trackTimers, null) });
     if (spec.context.randomSeed !== null && spec.context.randomSeed !== undefined) await context.addInitScript({ content: inPageScript([], seedRandom, spec.context.randomSeed) });
     if (spec.context.freezeTime) await context.clock.setFixedTime(new Date(spec.context.freezeTime));
     if (spec.network.har) {

@@ -7,6 +7,8 @@ import { inPageScript } from './in-page/script.js';
 
 async function settleInPage(arg: { prescroll: boolean }) {
   const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // veval's own waits use the page's original setTimeout (the tracked one would count them)
+  const sleep = (ms: number) => new Promise((r) => ((window as any).__vevalSetTimeout ?? setTimeout).call(window, r, ms));
   // Content revealed by IntersectionObserver (fade-in sections, lazy images set on scroll) appears
   // only once scrolled to, which a full-page screenshot never does: when the page observes
   // anything, scroll through it once, a frame at a time, so the observers fire, then go back.
@@ -42,10 +44,25 @@ async function settleInPage(arg: { prescroll: boolean }) {
       await frames();
       const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
       if (!running.length) return;
-      await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => null))), new Promise((r) => setTimeout(r, 300))]);
+      await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => null))), sleep(300)]);
+    }
+  };
+  // the page's short timers due now (see freezeInit in context.ts): their first firing shows what
+  // the page puts in place soon after load (a poller revealing a button); 1 s at most, so a page
+  // polling forever costs a second, not a timeout
+  const timers = async () => {
+    const map = (window as any).__vevalTimers as Map<unknown, number> | undefined;
+    const until = performance.now() + 1000;
+    for (let round = 0; map && map.size && round < 10; round++) {
+      const due = Math.min(until, Math.max(...map.values()));
+      if (due <= performance.now() && round > 0) break;
+      await sleep(Math.max(0, due - performance.now()) + 10);
+      await frames();
+      if (performance.now() >= until) break;
     }
   };
   await Promise.all([document.fonts.ready, ...pending]);
+  await timers();
   await transitions();
 }
 

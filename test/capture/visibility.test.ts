@@ -31,6 +31,7 @@ before(async () => {
       state('dialog', [req({ selector: '#close' }), req({ text: 'Starter $9 per month' })], [step({ action: 'click', selector: '#compare' })]),
     ] }),
     makeSpec('late', { checkOptions: noStability, states: [state('default', [req({ selector: '#buy' })])] }),
+    makeSpec('poller', { checkOptions: noStability, states: [state('default', [req({ selector: '#codepen' })])] }),
     makeSpec('banner', { checkOptions: noStability, states: [state('default', [req({ selector: '#title' }), req({ selector: '#free' })])] }),
     makeSpec('shadow', { checkOptions: noStability, states: [state('default', [req({ selector: '#pay' }), req({ text: 'Pay now' }), req({ selector: '#clipped' }), req({ selector: '#under-bar' })])] }),
   ], srv.url);
@@ -54,6 +55,11 @@ describe('visibility verdicts', () => {
     assert.equal(r.ok, true, JSON.stringify(r.error));
     assert.equal(r.required[0].verdict.level, 'full', r.required[0].verdict.reason);
     assert.ok(r.timings.settle < 10_000, `settling gave up on the long poll (${r.timings.settle} ms)`);
+  });
+
+  test('what a short timer of the page shows soon after load (a poller revealing a button on its next tick) is captured', () => {
+    const r = readRecord(run, 'poller', 'default', 'desktop');
+    assert.equal(r.required[0].verdict.level, 'full', r.required[0].verdict.reason);
   });
 
   test('a fixed banner over a heading is a cover even where a sticky header also lies over the heading (the pixels there prove nothing)', () => {
