@@ -7,7 +7,7 @@ import { decodePng } from '../parity/png.js';
 import type { Box, StabilityResult } from '../core/artifacts.js';
 import { flakeMap, Heat } from './flake.js';
 import { inPageScript } from './in-page/script.js';
-import { selectorOf } from './in-page/dom.js';
+import { isOwn, selectorOf } from './in-page/dom.js';
 import { motionCollect, motionStart, noteMotion, type MotionReport } from './in-page/motion.js';
 
 type StabilityKind = NonNullable<StabilityResult['kind']>;
@@ -16,9 +16,10 @@ export interface ShotOptions {
   fullPage: boolean; check: boolean; interval: number; shots: number; timeout: number; masks: Box[]; dpr: number;
   /** the spec's mask selectors (a change inside a masked element is not motion, wherever its box lies) */
   maskSelectors?: string[];
-  /** read-only evidence gathering (axe, ARIA snapshot) run in the first interval instead of idling;
-   *  the interval only ever gets longer, so the stability check is not weakened */
-  between?: () => Promise<void>;
+  /** read-only evidence gathering (the ARIA snapshot, axe) run in the gaps instead of idling, one
+   *  task per gap from the first (what is left when the shots end is the caller's to run); a gap
+   *  only ever gets longer, so the stability check is not weakened */
+  between?: (() => Promise<void>)[];
 }
 
 /** One screenshot. A full-page one starts at the top: Chromium's full-page screenshot of a
@@ -76,7 +77,7 @@ export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number, heat?: 
 export const GAP_RATIOS = [1, 1.7, 2.3, 2.9, 3.7, 4.3, 5.3, 5.9, 6.1, 6.7, 7.1, 7.3];
 export const gapAt = (interval: number, k: number) => Math.round(interval * GAP_RATIOS[k % GAP_RATIOS.length]);
 
-const MOTION_HELPERS: Function[] = [selectorOf, noteMotion];
+const MOTION_HELPERS: Function[] = [selectorOf, isOwn, noteMotion];
 const motionStartIn = (page: Page, masks: Box[], full: boolean, maskSelectors: string[]) =>
   (page.evaluate(inPageScript(MOTION_HELPERS, motionStart, { masks, full, maskSelectors })) as Promise<number>).catch(() => null);
 
@@ -139,14 +140,16 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buf
   const heat = new Heat();
   for (;;) {
     const t = Date.now();
-    if (o.between && attempts === 1) {
-      await o.between();
+    const task = o.between?.[attempts - 1];
+    if (task) {
+      await task();
       // evidence gathering (axe on a long page under load takes seconds) is not the page's time to
       // settle: without this a page still finishing its first paint got one comparison, and a
       // verdict of "never settled" (real corpus: the W3C APG pages)
       deadline += Date.now() - t;
     }
-    // the in-page watch starts after the evidence gathering (axe and the ARIA snapshot are ours)
+    // the in-page watch starts after the first gap's evidence gathering; later tasks run inside a
+    // window (they only read the page: measured to change neither its DOM, pixels nor scroll)
     if (!watching) {
       const before = await motionStartIn(page, o.masks, o.fullPage, o.maskSelectors ?? []);
       watching = typeof before === 'number';

@@ -117,13 +117,19 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     record.timings.measure = Date.now() - t;
 
     // axe and the ARIA snapshot are evidence for other checks; their failure is recorded, not fatal.
-    // They run between the stability shots (read-only: measured to change neither pixels nor
-    // scroll), or after the only shot when stability is off.
+    // They run in the gaps between the stability shots (read-only: measured to change neither
+    // pixels nor scroll): the snapshots in the first (100 ms by default), axe, the longer task, in
+    // the second (170 ms); after the only shot when stability is off.
     let evidenceMs = 0;
-    let evidenceDone = false;
     // parity compares the ARIA structure with the baseline's (parity.structure: false switches it off)
     const wantsStructure = !!spec.parity && spec.parity.structure !== false;
-    const evidence = async () => {
+    const snapshots = async () => {
+      const ta = Date.now();
+      try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
+      if (wantsStructure) structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
+      record.timings.aria = Date.now() - ta;
+    };
+    const audit = async () => {
       const te = Date.now();
       // what the planned checks declare they need gathered (checks/registry.ts), never a check id
       const axe = gatherFor<AxeOptions>(spec, 'axe');
@@ -133,26 +139,29 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
         await page.evaluate(([x, yy]) => window.scrollTo({ left: x, top: yy, behavior: 'instant' as ScrollBehavior }), y);
       }
       record.timings.axe = Date.now() - te;
-      const ta = Date.now();
-      try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
-      if (wantsStructure) structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
-      record.timings.aria = Date.now() - ta;
-      evidenceMs = Date.now() - te;
-      evidenceDone = true;
     };
+    // each task runs once: in a gap of stableShot, or after the shots (what the gaps left)
+    const ran = new Set<number>();
+    const evidence = [snapshots, audit].map((task, i) => async () => {
+      if (ran.has(i)) return;
+      ran.add(i);
+      const te = Date.now();
+      await task();
+      evidenceMs += Date.now() - te;
+    });
 
     fault.stage = 'screenshot';
     t = Date.now();
     // the shots' interval, timeout and count are the stability check's options, its defaults filled
     const stab = gatherFor<{ interval: number; timeout: number; shots: number }>(spec, 'shots');
-    // stableShot calls `between` right after its first shot: what comes later is the stability re-shooting
+    // stableShot calls its first `between` task right after its first shot: what comes later is the stability re-shooting
     let firstShotAt: number | null = null;
     const shot = await stableShot(page, {
       fullPage: spec.fullPage, check: !!stab, interval: stab?.interval ?? 0, timeout: stab?.timeout ?? 0, shots: stab?.shots ?? 1,
       // mask boxes are document coordinates; a viewport screenshot starts at scrollY
       masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
       maskSelectors: record.masks.map((m) => m.selector),
-      between: () => { firstShotAt = Date.now(); return evidence(); },
+      between: evidence.map((task, i) => i === 0 ? () => { firstShotAt = Date.now(); return task(); } : task),
     });
     png = shot.png;
     flake = shot.flake ?? null;
@@ -169,7 +178,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     const shotsMs = Date.now() - t - evidenceMs;
     record.timings.screenshot = firstShotAt === null ? shotsMs : firstShotAt - t;
     record.timings.stability = shotsMs - record.timings.screenshot;
-    if (!evidenceDone) await evidence();
+    for (const task of evidence) await task();
     // The page may have changed between measuring and the final screenshot: an app that renders
     // after load (fetch, then content), or a full-page screenshot that re-picks srcset candidates.
     // When its fingerprint moved, measure again so the record describes the pixels.

@@ -51,3 +51,12 @@ test('the flake map names what kept moving and the mask to add: the flipping box
   assert.ok(masks('toggle-cta').length === 1 && masks('toggle-cta')[0], JSON.stringify(readRecord(run, 'toggle-cta').stability.hot));
   for (const c of STABILITY_CASES) if (c.stable) assert.equal(readRecord(run, c.page).stability.map, undefined, `${c.page}: no flake map for a stable page`);
 });
+
+test('a page that never changes pays nothing: veval measuring it (its probe styles) is not the page changing, so `shots` shots are enough', () => {
+  // before veval marked its own styles, every page was taken to have painted a change of its own
+  // while measured and waited out the longer calm (5 shots, a second)
+  for (const page of ['idle', 'hidden-change']) {
+    const s = readRecord(run, page).stability;
+    assert.equal(s.attempts, 3, `${page}: ${JSON.stringify(s)}`);
+  }
+});

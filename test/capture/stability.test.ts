@@ -20,6 +20,8 @@ before(async () => {
   writeTree(dir, {
     // finishes its first paint when told (window.finish), then holds still
     'late.html': '<!doctype html><html lang="en"><title>late</title><h1 id="h">Loading</h1><script>window.finish = () => { document.getElementById("h").textContent = "Ready, with a longer heading"; }</script></html>',
+    // holds still
+    'static.html': '<!doctype html><html lang="en"><title>static</title><h1>Nothing moves</h1><p>A plain page.</p></html>',
     // never holds still
     'ticking.html': '<!doctype html><html lang="en"><title>ticking</title><h1 id="h">0</h1><script>let n = 0; setInterval(() => { document.getElementById("h").textContent = String(++n); }, 20)</script></html>',
   });
@@ -38,7 +40,7 @@ async function shoot(page: string, { gatherMs = 2500, timeout = 1500 } = {}) {
       await p.evaluate(() => setTimeout(() => (window as unknown as { finish?: () => void }).finish?.(), 100));
       await new Promise((r) => setTimeout(r, gatherMs));
     };
-    return await stableShot(p, { fullPage: true, check: true, interval: 50, timeout, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between });
+    return await stableShot(p, { fullPage: true, check: true, interval: 50, timeout, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between: [between] });
   } finally { await p.close(); }
 }
 
@@ -59,4 +61,18 @@ test('a page that never settles is still unstable, naming the area that kept cha
   const { stability } = await shoot('ticking.html');
   assert.equal(stability.stable, false);
   assert.ok(stability.changedBox && stability.changedBox.width > 0);
+});
+
+test('evidence tasks run one per gap (the second inside the window, since they only read the page): a still page is stable in DEFAULT_SHOTS shots, every task ran once', async () => {
+  const p = await browser.newPage();
+  try {
+    await p.goto(`${server.url}/static.html`);
+    const ran: string[] = [];
+    const read = (name: string) => async () => { ran.push(name); await p.evaluate(() => document.body.innerText.length); await new Promise((r) => setTimeout(r, 120)); };
+    const { stability } = await stableShot(p, { fullPage: true, check: true, interval: 50, timeout: 1500, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between: [read('first'), read('second'), read('third')] });
+    assert.equal(stability.stable, true, JSON.stringify(stability));
+    assert.equal(stability.attempts, DEFAULT_SHOTS, JSON.stringify(stability));
+    // DEFAULT_SHOTS shots have DEFAULT_SHOTS - 1 gaps: what is left is the caller's to run
+    assert.deepEqual(ran, ['first', 'second'].slice(0, DEFAULT_SHOTS - 1));
+  } finally { await p.close(); }
 });

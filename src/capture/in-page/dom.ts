@@ -2,6 +2,21 @@
 // from the other in-page helpers bundled with it by inPageScript).
 import type { Box } from '../../core/artifacts.js';
 
+/** A `<style>` veval puts into the page while it measures, marked as veval's own: the stability
+ *  watch must not take it for the page changing itself (it did on every page, so every capture
+ *  waited out the second of calm meant for pages that paint changes of their own). */
+export function ownStyle(css: string): HTMLStyleElement {
+  const st = document.createElement('style');
+  st.setAttribute('data-veval-own', '');
+  st.textContent = css;
+  return st;
+}
+
+/** A node veval added to the page (see ownStyle). */
+export function isOwn(n: Node): boolean {
+  return n.nodeType === 1 && (n as Element).hasAttribute('data-veval-own');
+}
+
 /** A short, stable CSS selector for reports: #id, else a tag.class chain with :nth-of-type. */
 export function selectorOf(el: Element): string {
   if (el === document.documentElement) return 'html';

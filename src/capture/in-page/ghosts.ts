@@ -2,7 +2,7 @@
 // pointer-events: none are looked through by elementFromPoint though a user cannot see through
 // them; a form field's own label and the icons or buttons drawn inside it are hit first though
 // they are part of the field's design.
-import { composedContains, composedParent } from './dom.js';
+import { composedContains, composedParent, ownStyle } from './dom.js';
 import { colourAlpha } from './layout.js';
 
 /** Paints enough to hide what lies under it. */
@@ -60,8 +60,7 @@ export function hittableGhosts(target: Element, candidates: Element[] = ghostCan
     });
     if (which.length) { a.setAttribute('data-veval-ghost', which.join(' ')); hosts.push(a); }
   }
-  const style = document.createElement('style');
-  style.textContent = '[data-veval-ghost~="before"]::before, [data-veval-ghost~="after"]::after { pointer-events: auto !important; }';
+  const style = ownStyle('[data-veval-ghost~="before"]::before, [data-veval-ghost~="after"]::after { pointer-events: auto !important; }');
   if (hosts.length) document.documentElement.appendChild(style);
   return () => {
     for (const m of made) {

@@ -1,6 +1,6 @@
 // In-page entry: every measurement of one state in one evaluate (plain function, run in the
 // browser together with dom.ts, visibility.ts and layout.ts).
-import { composedContains, composedParent, deepAll, docBox, queryAll, scrollPage, selectorOf } from './dom.js';
+import { composedContains, composedParent, deepAll, docBox, ownStyle, queryAll, scrollPage, selectorOf } from './dom.js';
 import { pageEnv, visibilityOf, type PageEnv, type Part } from './visibility.js';
 import { clippedTexts, inkBox, overflowOffenders } from './layout.js';
 import { ghostCandidates } from './ghosts.js';
@@ -142,9 +142,8 @@ export function hideForPixels(arg: { i: number; probe: CoverProbe; cover: boolea
   const css = arg.done ? still : [still, arg.cover ? cover.join(', ') + ' ' + hide : '', arg.target ? target + ' ' + hide : ''].join('\n');
   const styles: Element[] = [];
   for (const r of roots) {
-    const st = document.createElement('style');
+    const st = ownStyle(css);
     st.className = 'veval-cover-pixels-next';
-    st.textContent = css;
     (r instanceof ShadowRoot ? r : document.documentElement).appendChild(st);
     styles.push(st);
   }
@@ -195,11 +194,14 @@ export function coverMarks(arg: { i: number; top?: number }): void {
   if (arg.i === -2) scrollPage(arg.top ?? 0);
 }
 
+/** Lets the hit test reach the element being probed (and what it holds) whatever its pointer-events. */
+export function probeStyle(): HTMLStyleElement {
+  return ownStyle('[data-veval-probe], [data-veval-probe] * { pointer-events: auto !important; }');
+}
+
 /** Measures required entry `i` again after its cover was found to paint nothing (marked data-veval-seethrough). */
 export function remeasureRequired(arg: { req: MeasureArg['required'][number]; i: number; base: number }) {
-  const probe = document.createElement('style');
-  probe.textContent = '[data-veval-probe], [data-veval-probe] * { pointer-events: auto !important; }';
-  document.documentElement.appendChild(probe);
+  const probe = document.documentElement.appendChild(probeStyle());
   const startX = window.scrollX, startY = window.scrollY;
   try {
     for (const e of queryAll(document, '[data-veval-suspect], [data-veval-target]')) {
@@ -216,9 +218,7 @@ export function remeasureRequired(arg: { req: MeasureArg['required'][number]; i:
 }
 
 export function measure(arg: MeasureArg) {
-  const probe = document.createElement('style');
-  probe.textContent = '[data-veval-probe], [data-veval-probe] * { pointer-events: auto !important; }';
-  document.documentElement.appendChild(probe);
+  const probe = document.documentElement.appendChild(probeStyle());
   const startY = window.scrollY;
   try {
     // boxes are taken at the top, where the full-page screenshot is taken (sticky boxes move)

@@ -3,7 +3,7 @@
 // busy requestAnimationFrame was. A hidden node changing is not motion. Boxes are viewport
 // coordinates (getBoundingClientRect), the same frame as the masks stableShot is given.
 import type { Box } from '../../core/artifacts.js';
-import { selectorOf } from './dom.js';
+import { isOwn, selectorOf } from './dom.js';
 
 export type MotionKind = 'mutation' | 'animation' | 'transition' | 'canvas' | 'video';
 export interface MotionEvent { kind: MotionKind; selector: string; box: Box; detail: string }
@@ -76,7 +76,8 @@ export function motionStart(arg: { masks: Box[]; full: boolean; maskSelectors?: 
       } else if (m.type === 'characterData') {
         note('mutation', el, 'text');
       } else {
-        const nodes = [...Array.from(m.addedNodes), ...Array.from(m.removedNodes)];
+        // veval's own measuring styles come and go (isOwn): not the page changing
+        const nodes = [...Array.from(m.addedNodes), ...Array.from(m.removedNodes)].filter((n) => !isOwn(n));
         if (nodes.some((n) => n.nodeType === 1 || (n.nodeType === 3 && (n.textContent || '').trim()))) note('mutation', el, 'children');
       }
     }
