@@ -10,6 +10,7 @@ import { decide, exitCodeOf, type Verdict } from './policy.js';
 import { readSpec } from './read.js';
 import type { Report, SpecReport } from './report-schema.js';
 import { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash } from './score.js';
+import { reuseOf } from './reuse.js';
 import { specReport } from './spec-report.js';
 import { checksStage, judgeStage, parityStage } from './stages.js';
 import type { SpecPlan } from '../spec/plan.js';
@@ -87,6 +88,7 @@ export function gateRun(run: RunContext, info: GateInfo): Report {
       findings: Object.fromEntries(SEVERITIES.map((s) => [s, count(s)])) as Record<Severity, number>,
     },
     checklist: buildChecklist(forChecklist),
+    reuse: reuseOf(specs),
   };
   writeJsonAtomic(abs(run, files.report), report);
   return report;

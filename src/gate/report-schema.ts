@@ -104,6 +104,15 @@ export const ChecklistItemSchema = Type.Object({
   files: Type.Array(Str(), { description: 'capture files the answer rests on' }),
 }, { additionalProperties: false });
 
+const Reused = (what: string) => Type.Object({ reused: Type.Integer(), of: Type.Integer(), why: Str(what) }, { additionalProperties: false });
+/** What this run took from earlier work, and why that is safe (issue 26: an unchanged rerun reuses
+ *  only what cannot differ). The `why` texts are the policy, in one place: REUSE_WHY. */
+export const ReuseSchema = Type.Object({
+  captures: Reused('captures are never reused: every unit was captured in this run'),
+  parity: Reused('units whose capture equals its approved baseline byte for byte, found identical without decoding either image (of the units compared)'),
+  judge: Reused('judge verdicts answered from the content-keyed cache (of the specs judged)'),
+}, { additionalProperties: false, description: 'what the run reused from earlier work, and why that is safe' });
+
 export const ReportSchema = Type.Object({
   schemaVersion: Type.Literal(1),
   tool: Type.Object({ name: Type.Literal('veval'), version: Str() }, { additionalProperties: false }),
@@ -126,9 +135,11 @@ export const ReportSchema = Type.Object({
     findings: Type.Object(Object.fromEntries(SEVERITIES.map((s) => [s, Type.Integer()])) as Record<Severity, TInteger>, { additionalProperties: false }),
   }, { additionalProperties: false }),
   checklist: Type.Array(ChecklistItemSchema),
+  reuse: Type.Optional(ReuseSchema),
 }, { additionalProperties: false, title: 'veval report', description: 'report.json: the result of one veval run' });
 
 export type Report = Static<typeof ReportSchema>;
+export type Reuse = Static<typeof ReuseSchema>;
 export type SpecReport = Static<typeof SpecReportSchema>;
 export type UnitReport = Static<typeof UnitSchema>;
 export type ChecklistItem = Static<typeof ChecklistItemSchema>;

@@ -20,6 +20,14 @@ function findingLine(spec: string, f: ReportFinding, units: string): string {
   return `- **${escapeMd(spec)}** · ${escapeMd(f.check)} · ${escapeMd(units)}: ${escapeMd(f.message)}${effect}${sel}${box}${link(f.evidence?.file)}`;
 }
 
+/** What the run took from earlier work, in one line (report.json `reuse` has the reasons). */
+export function reuseLine(u: NonNullable<Report['reuse']>): string {
+  const parts = [`captures reused: ${u.captures.reused} of ${u.captures.of} (never: every unit is captured again)`];
+  if (u.parity.of) parts.push(`parity: ${u.parity.reused} of ${u.parity.of} byte-identical to the baseline (not decoded)`);
+  if (u.judge.of) parts.push(`judge: ${u.judge.reused} of ${u.judge.of} verdicts from the cache`);
+  return parts.join(' · ');
+}
+
 export function renderMarkdown(r: Report): string {
   const out: string[] = [];
   const t = r.totals;
@@ -73,6 +81,7 @@ export function renderMarkdown(r: Report): string {
     const mark = c.ok === null ? '❔' : c.ok ? '✅' : '❌';
     out.push(`| ${escapeMd(c.question)} | ${mark} ${ANSWER[c.answer]} | ${escapeMd(c.detail)} | ${c.files.slice(0, 4).map((f) => `[${escapeMd(f)}](${pathUrl(f)})`).join(' ')} |`);
   }
+  if (r.reuse) out.push('', `<sub>${reuseLine(r.reuse)}</sub>`);
   out.push('', `<sub>run ${escapeMd(r.runId)} · git ${escapeMd(r.git.sha ?? 'uncommitted')} · tree ${escapeMd((r.git.treeHash ?? '').slice(0, 12))} · veval ${escapeMd(r.tool.version)} · full report: index.html, report.json</sub>`, '');
   return out.join('\n');
 }

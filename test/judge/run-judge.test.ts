@@ -8,6 +8,10 @@ import { files } from '../../src/core/run.js';
 import { fakeSlot, type Step } from './fake-openai.js';
 import { allFilesText, GOOD_FINDING, judgePlan, makePng, makeRun, SENTINEL_KEY, specPlan } from './fixture.js';
 import { parityResult, parityUnit } from '../helpers/artifacts.js';
+import { gateRun } from '../../src/gate/index.js';
+import { REUSE_WHY } from '../../src/gate/reuse.js';
+
+const INFO = { startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z' };
 
 const slot = fakeSlot(SENTINEL_KEY);
 after(slot.close);
@@ -161,11 +165,14 @@ test('a rerun on unchanged captures is a cache hit with zero requests; noCache b
   const second = await runJudge(fx.run, fx.spec, { env });
   assert.equal(second.cache, 'hit');
   assert.equal(second.requests, 0);
+  // report.json says the verdict was reused, and why
+  assert.deepEqual(gateRun(fx.run, INFO).reuse!.judge, { reused: 1, of: 1, why: REUSE_WHY.judge });
   assert.equal(second.status, first.status);
   assert.deepEqual(second.findings, first.findings);
   assert.equal(slot.fake.requests.length, 1);
   const third = await runJudge(fx.run, fx.spec, { env, noCache: true });
   assert.equal(third.cache, 'bypass');
+  assert.deepEqual(gateRun(fx.run, INFO).reuse!.judge, { reused: 0, of: 1, why: REUSE_WHY.judge });
   assert.equal(slot.fake.requests.length, 2);
   // a changed capture is a miss
   fx.write(files.capture('cached', 'default', 'desktop'), makePng(400, 900, 99));
