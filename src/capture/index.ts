@@ -10,6 +10,7 @@ import type { ProjectPlan } from '../spec/plan.js';
 import { launchBrowser } from './browser.js';
 import { failedRecord } from './record.js';
 import { captureUnit, type UnitJob } from './unit.js';
+import { collectGarbage, GC_EVERY } from './gc.js';
 
 export { launchBrowser } from './browser.js';
 export { startAppServer } from './app-server.js';
@@ -67,6 +68,7 @@ export async function captureRun(run: RunContext, opts: CaptureOptions = {}): Pr
 
   let next = 0;
   let failed = 0;
+  let finished = 0;
   const unreachable: string[] = [];      // URLs whose navigation found nothing listening
   const one = async (job: UnitJob) => {
     const t0 = Date.now();
@@ -81,6 +83,7 @@ export async function captureRun(run: RunContext, opts: CaptureOptions = {}): Pr
       if (record.ok || !record.error) record = { ...record, ok: false, error: { reason: 'write-failed', message: (err as Error).message } };
     }
     if (!record.ok) failed++;
+    if (++finished % GC_EVERY === 0) collectGarbage();
     if (record.error && UNREACHABLE.has(record.error.reason)) unreachable.push(job.url ?? '');
     try {
       opts.onUnit?.({ spec: job.spec.name, state: job.state.name, viewport: job.viewport.name, ok: record.ok, ms: Date.now() - t0, ...(record.error ? { reason: record.error.reason } : {}) });
