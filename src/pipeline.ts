@@ -48,6 +48,15 @@ function failRun(run: RunContext, state: RunState, err: unknown): never {
   throw err;
 }
 
+/** Whether the run starts the config's app server: only when a spec names a route and no
+ *  `--base-url` says where the app already answers. A full URL (`look http://localhost:4400/x`)
+ *  or `--base-url` means: use what answers there and start (and build) nothing — the user's own
+ *  preview keeps its `dist/` and its port. */
+export function needsAppServer(plan: Pick<ProjectPlan, 'server' | 'specs'>, baseURL?: string | null): boolean {
+  if (!plan.server || baseURL) return false;
+  return plan.specs.some((s) => s.route !== null);
+}
+
 /** Starts the app server (if any) and captures every unit of the plan into a new run folder. */
 export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, reporter?: LiveReporter, startedBy: RunInfo['startedBy'] = 'run'): Promise<RunContext> {
   const { run } = createRun(plan, { out: opts.out, argv: opts.argv, shard: opts.shard ?? null, selection: opts.selection, startedBy });
@@ -56,7 +65,7 @@ export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, rep
   try {
     const { startAppServer } = await import('./capture/app-server.js');
     const { captureRun } = await import('./capture/index.js');
-    const server = await startAppServer(plan);
+    const server = needsAppServer(plan, opts.baseURL) ? await startAppServer(plan) : { baseURL: null, stop: async () => {} };
     try {
       reporter?.onStage?.('capture');
       await captureRun(run, {
