@@ -92,7 +92,7 @@ export function contextOptions(spec: SpecPlan, vp: ViewportSpec, root: string): 
     colorScheme: vp.colorScheme ?? c.colorScheme ?? 'light',
     locale: c.locale || 'en-US',
     timezoneId: c.timezoneId || 'UTC',
-    reducedMotion: 'reduce',
+    reducedMotion: c.reducedMotion,
     extraHTTPHeaders: c.extraHTTPHeaders,
     storageState: c.storageState ? path.resolve(root, c.storageState) : undefined,
     // a service worker would answer requests past route() and the HAR

@@ -2,6 +2,7 @@
 // fetches after load), fonts loaded, images decoded (lazy ones forced eager and
 // content-visibility: auto rendered, since a full-page screenshot does not scroll), two frames
 // rendered.
+import { isSpeculative } from './collect.js';
 import type { Page, Request } from 'playwright-core';
 import { inPageScript } from './in-page/script.js';
 
@@ -78,7 +79,8 @@ export function trackRequests(page: Page): Requests {
   const open = new Set<Request>();
   let wake: (() => void) | null = null;
   const done = (r: Request) => { if (open.delete(r) && !open.size) wake?.(); };
-  page.on('request', (r) => { if (!STREAMS.has(r.resourceType())) open.add(r); });
+  // a speculative load (prefetch, prerender) shows nothing on this page: not waited for
+  page.on('request', (r) => { if (!STREAMS.has(r.resourceType()) && !isSpeculative(r.headers())) open.add(r); });
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return {

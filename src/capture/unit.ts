@@ -14,8 +14,10 @@ import { emptyRecord, pngSize } from './record.js';
 import { settle, trackRequests } from './settle.js';
 import { regionOf, stableShot, watchEarly } from './stability.js';
 import { runStep, stepTimeout } from '../steps/registry.js';
+import { whyNotActionable } from '../steps/lib.js';
 import { structureJson, structureSnapshot } from './structure.js';
 import { watchPage } from './collect.js';
+import { fontFallbacks, mayHaveFallenBack } from './font-fallbacks.js';
 import { gatherFor } from '../checks/registry.js';
 
 export interface UnitJob { spec: SpecPlan; state: StatePlan; viewport: ViewportSpec; url: string | null }
@@ -62,7 +64,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     record.timings.context = Date.now() - tc;
     page.setDefaultTimeout(spec.timeout);
     page.on('crash', () => { fault.crashed = true; });
-    watchPage(page, record, uc.blocked);
+    watchPage(page, record, uc.blocked, spec.context.reducedMotion);
     const requests = trackRequests(page);
 
     fault.stage = 'navigate';
@@ -99,13 +101,15 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
         if (fault.crashed || fault.aborted || !env.browser.isConnected()) throw err;
         const timeout = stepTimeout(step);
         const what = `${step.action}${step.selector ? ` "${step.selector}"` : ''}${step.frame?.length ? ` in frame ${step.frame.map((f) => `"${f}"`).join(' › ')}` : ''}`;
-        const why = (err as Error).name === 'TimeoutError' ? `the selector did not appear or was not actionable within ${timeout} ms` : firstLine(err);
+        const why = (err as Error).name === 'TimeoutError' ? await whyNotActionable(page, step, timeout) : firstLine(err);
         throw new UnitFault('step-failed', `step ${index + 1} (${what}) at ${step.source} failed in state "${state.name}": ${why}`,
           { index, action: step.action, ...(step.selector ? { selector: step.selector } : {}), timeout });
       }
       record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
     }
     if (state.steps.length) await settle(page, spec.wait.timeout, false, requests);
+    // the URL of what is captured: a step may have navigated (a link, a client-side router)
+    record.finalUrl = page.url();
     record.timings.settle = Date.now() - t - record.timings.steps.reduce((s, x) => s + x.ms, 0);
 
     fault.stage = 'measure';
@@ -179,6 +183,8 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     record.timings.screenshot = firstShotAt === null ? shotsMs : firstShotAt - t;
     record.timings.stability = shotsMs - record.timings.screenshot;
     for (const task of evidence) await task();
+    // a failed font or stylesheet: which families fell back to what (explains a parity diff)
+    if (mayHaveFallenBack(record)) record.fontFallbacks = await fontFallbacks(page).catch(() => undefined);
     // The page may have changed between measuring and the final screenshot: an app that renders
     // after load (fetch, then content), or a full-page screenshot that re-picks srcset candidates.
     // When its fingerprint moved, measure again so the record describes the pixels.

@@ -12,7 +12,7 @@ export const check: Check<{ ignore?: string[] }> = {
   meta: {
     id: ID,
     title: 'No console errors',
-    description: 'Console errors and uncaught exceptions. Chromium own "Failed to load resource" lines are left to requests/http-status. The same message in several captures is one finding per capture, all with the same `group` key.',
+    description: 'Console errors and uncaught exceptions. Chromium own "Failed to load resource" lines are left to requests/http-status; an error veval\'s own emulation caused (a view transition aborted under the emulated reduced motion) is recorded with its cause, not reported. The same message in several captures is one finding per capture, all with the same `group` key.',
     defaultSeverity: 'important',
     defaultEnabled: true,
     order: 100,
@@ -25,7 +25,8 @@ export const check: Check<{ ignore?: string[] }> = {
   run(ctx) {
     const ignore = compileRegexes(ctx.options.ignore, 'console.ignore');
     return groupedFindings(ID, ctx.units, severityOf(ctx, 'important'), ({ record }) => record.console
-      .filter((c) => !RESOURCE_LINE.test(c.text) && !ignore.some((re) => re.test(c.text)))
+      // an error veval's own emulation caused is not the page's: the record says so (causedBy)
+      .filter((c) => !c.causedBy && !RESOURCE_LINE.test(c.text) && !ignore.some((re) => re.test(c.text)))
       .map((c) => ({
         key: `${c.type} ${c.text}`,
         message: `${c.type === 'pageerror' ? 'uncaught exception' : 'console error'}: ${quote(c.text, 160)}${c.location ? ` at ${c.location}` : ''}`,

@@ -21,11 +21,18 @@ function relativeTo(url: string, page: string): string {
   } catch { return url; }
 }
 
+/** What a failed font or stylesheet did to the text: which families fell back to what. */
+function fellBack(resourceType: string, fallbacks: { family: string; usedFont: string; elements: number }[] | undefined): string {
+  if ((resourceType !== 'font' && resourceType !== 'stylesheet') || !fallbacks?.length) return '';
+  const list = fallbacks.slice(0, 4).map((f) => `"${f.family}" → ${f.usedFont} (${f.elements} text ${f.elements === 1 ? 'node' : 'nodes'})`);
+  return `; text fell back to other fonts: ${list.join(', ')}${fallbacks.length > 4 ? ` and ${fallbacks.length - 4} more` : ''}, so pixels differ from a page with its web fonts`;
+}
+
 export const check: Check<{ ignore?: string[] }> = {
   meta: {
     id: ID,
     title: 'No failed requests',
-    description: 'Subresource requests that failed (network error) or answered 4xx/5xx. The route document itself is left to http-status. The same URL failing in several captures is one finding per capture, all with the same `group` key.',
+    description: 'Subresource requests that failed (network error) or answered 4xx/5xx. The route document itself is left to http-status. A request the page gave up on is not a failure (the record lists it under `abandoned`): a speculative load it cancelled (prefetch, prerender, speculation rules, a router\'s prefetch) or one its document was navigated away from; a prefetch that answers 4xx/5xx still is one. The same URL failing in several captures is one finding per capture, all with the same `group` key.',
     defaultSeverity: 'important',
     defaultEnabled: true,
     order: 110,
@@ -44,7 +51,7 @@ export const check: Check<{ ignore?: string[] }> = {
         return {
           key: relativeTo(q.url, record.finalUrl || record.url),
           // the page's own origin is left out: a test server's port changes every run
-          message: `${q.resourceType} request ${how}: ${relativeTo(q.url, record.finalUrl || record.url)}`,
+          message: `${q.resourceType} request ${how}: ${relativeTo(q.url, record.finalUrl || record.url)}${fellBack(q.resourceType, record.fontFallbacks)}`,
           evidence: { text: q.url, status: q.status, failure: q.failure, resourceType: q.resourceType },
         };
       }));

@@ -34,7 +34,9 @@ export type RegionCount = Static<typeof RegionCountSchema>;
 export const ParityOutcomeSchema = Lits(
   'identical', 'within-tolerance', 'changed', 'no-baseline', 'size-changed',
   'unreadable-baseline', 'missing-capture', 'unreadable-capture', 'env-mismatch', 'image-too-large',
-  'baseline-written', 'error', 'design-match', 'design-departs');
+  'baseline-written', 'error', 'design-match', 'design-departs',
+  // no capture to compare: the capture stage already fails the unit for it (missing-capture: reports from before)
+  'skipped');
 export type ParityOutcome = Static<typeof ParityOutcomeSchema>;
 
 export const ParityUnitSchema = Type.Object({

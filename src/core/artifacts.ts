@@ -182,8 +182,19 @@ export const CaptureRecordSchema = Type.Object({
   image: Nullable(Type.Object({ width: Num(), height: Num() }, { description: 'device px' })),
   axe: Nullable(Str('file name of the axe results, e.g. "default-mobile.axe.json"')),
   axeError: Nullable(Str()),
-  console: Type.Array(Type.Object({ type: Lits('error', 'pageerror'), text: Str(), location: Nullable(Str()) })),
+  console: Type.Array(Type.Object({
+    type: Lits('error', 'pageerror'), text: Str(), location: Nullable(Str()),
+    causedBy: Type.Optional(Str('set when veval\'s own emulation caused the error (not the page\'s): what, and the setting that avoids it')),
+  })),
   failedRequests: Type.Array(Type.Object({ url: Str(), status: Nullable(Num()), failure: Nullable(Str()), resourceType: Str() })),
+  fontFallbacks: Type.Optional(Type.Array(Type.Object({
+    family: Str('the font family the page asked for first'), usedFont: Str('the font Chromium rendered the text in'),
+    selector: Str('an element whose text fell back'), elements: Num('text nodes in this font stack'),
+    faceFailed: Type.Boolean({ description: 'an @font-face of this family failed to load (else its stylesheet never declared it)' }),
+  }), { description: 'web font families that fell back to another font (asked only when a font or stylesheet request failed)' })),
+  abandoned: Type.Optional(Type.Array(Type.Object({ url: Str(), resourceType: Str(), why: Str() }), {
+    description: 'requests the page gave up on (a speculative load it cancelled, a load of a document it navigated away from): not failures',
+  })),
   document: Type.Object({
     scrollWidth: Num(), scrollHeight: Num(), clientWidth: Num(), clientHeight: Num(),
     direction: Type.Optional(Lits('ltr', 'rtl')),

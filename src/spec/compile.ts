@@ -16,7 +16,7 @@ export const DEFAULT_VIEWPORTS: Record<string, ViewportInput> = {
   mobile: { width: 390, height: 844, isMobile: true, hasTouch: true },
 };
 export const DEFAULTS = {
-  locale: 'en-US', timezoneId: 'UTC', waitTimeout: 15000, unitTimeout: 60000, mobileMaxWidth: 768,
+  locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' as 'reduce' | 'no-preference', waitTimeout: 15000, unitTimeout: 60000, mobileMaxWidth: 768,
   threshold: 0.1, maxDiffRatio: 0, model: 'gpt-4.1-2025-04-14', frozenTime: '2025-01-01T00:00:00.000Z',
   rubric: 'Judge whether this page lets its user do the job described in the brief. Report only problems a user would notice, each with evidence.',
 } as const;
@@ -150,6 +150,7 @@ export function compileSpec(input: CompileInput): SpecPlan {
       colorScheme: context.colorScheme ?? null,
       freezeTime: freeze,
       randomSeed: context.randomSeed ?? null,
+      reducedMotion: context.reducedMotion ?? DEFAULTS.reducedMotion,
     },
     network: { block: network.block ?? [], har: input.har, harUrl: network.harUrl ?? null, harNotFound: network.harNotFound ?? 'abort' },
     wait: { for: wait.for ?? 'load', selector: wait.selector ?? null, timeout: wait.timeout ?? DEFAULTS.waitTimeout },

@@ -85,6 +85,8 @@ export interface SpecPlan {
     colorScheme: 'light' | 'dark' | 'no-preference' | null;
     freezeTime: string | null;    // ISO time, or null: real clock
     randomSeed: number | null;
+    /** prefers-reduced-motion the context emulates */
+    reducedMotion: 'reduce' | 'no-preference';
   };
   network: { block: string[]; har: string | null; harUrl: string | null; harNotFound: 'abort' | 'fallback' };
   wait: { for: 'load' | 'networkidle' | 'selector'; selector: string | null; timeout: number };

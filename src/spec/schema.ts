@@ -50,6 +50,9 @@ export const Context = Type.Object({
     description: 'freeze Date at this ISO time (true: 2025-01-01T00:00:00Z) so clocks render the same every run',
   })),
   randomSeed: Type.Optional(Type.Integer({ description: 'seed Math.random so random content renders the same every run' })),
+  reducedMotion: Type.Optional(Type.Union([Type.Literal('reduce'), Type.Literal('no-preference')], {
+    description: 'prefers-reduced-motion emulated in the page (default reduce: animations a page honours it for stop, so captures repeat; no-preference: the page as most users get it, e.g. a site whose view transitions throw under reduce)',
+  })),
 }, { additionalProperties: false, description: 'browser context settings' });
 
 export const Network = Type.Object({

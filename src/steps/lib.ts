@@ -56,3 +56,31 @@ export function elementVerb<A extends string>(o: { verb: A; order: number; descr
     snippet: { [o.verb]: `\${1:${o.placeholder}}` },
   });
 }
+
+/** Why a step's element could not be acted on in time, in words a user can act on: not in the
+ *  page, present but not displayed (and which element hides it), disabled, or there but not
+ *  actionable (covered or still moving). Asked once, after the step's own wait ran out. */
+export async function whyNotActionable(page: Page, step: StepBase, timeout: number): Promise<string> {
+  const within = `within ${timeout} ms`;
+  if (!step.selector) return `the step did not complete ${within}`;
+  try {
+    const el = target(page, step);
+    if (await el.count() === 0) return `no element matched the selector ${within}`;
+    // no named inner functions: tsx's keepNames would wrap them in a __name() the page lacks
+    const why = await el.evaluate((node: Element) => {
+      for (let e: Element | null = node; e; e = e.parentElement) {
+        const cs = getComputedStyle(e);
+        const label = e.tagName.toLowerCase() + (e.id ? `#${e.id}` : '') + [...e.classList].slice(0, 2).map((c) => `.${c}`).join('');
+        if (cs.display === 'none') return `it is in the page but not displayed (display: none${e === node ? '' : ` on ${label}`})`;
+        if (e === node && (cs.visibility === 'hidden' || cs.visibility === 'collapse')) return `it is in the page but visibility: ${cs.visibility}`;
+      }
+      const r = node.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return `it is in the page but has no size (${Math.round(r.width)}×${Math.round(r.height)} px)`;
+      if ((node as HTMLInputElement).disabled) return 'it is in the page but disabled';
+      return 'it is displayed but was not actionable (covered by another element, outside the page, or still moving)';
+    });
+    return `${why} ${within}`;
+  } catch {
+    return `the element did not appear or was not actionable ${within}`;
+  }
+}

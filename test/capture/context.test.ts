@@ -40,7 +40,7 @@ before(async () => {
     network: { block: ['https://ads.example.test/**'], har: 'api.har', harUrl: '**/api/**', harNotFound: 'abort' as const },
     checkOptions: { stability: false as const },
   };
-  const ctx = { storageState: null, extraHTTPHeaders: {}, locale: 'de-DE', timezoneId: 'Asia/Tokyo', colorScheme: null, freezeTime: '2025-01-02T03:04:05.000Z', randomSeed: 42 };
+  const ctx = { storageState: null, extraHTTPHeaders: {}, locale: 'de-DE', timezoneId: 'Asia/Tokyo', colorScheme: null, freezeTime: '2025-01-02T03:04:05.000Z', randomSeed: 42, reducedMotion: 'reduce' as const };
   run = makeRun(dir, [
     makeSpec('a', { ...base, context: ctx }),
     makeSpec('b', { ...base, context: ctx }),

@@ -30,7 +30,7 @@ export function makeSpec(name: string, o: Partial<SpecPlan> & { checkOptions?: C
   return {
     name, file: `specs/${name}.yaml`, specHash: 'test', route: `/${name}`, url: null, brief: null,
     viewports: [desktop], states: [state('default')],
-    context: { storageState: null, extraHTTPHeaders: {}, locale: 'en-US', timezoneId: 'UTC', colorScheme: null, freezeTime: null, randomSeed: null },
+    context: { storageState: null, extraHTTPHeaders: {}, locale: 'en-US', timezoneId: 'UTC', colorScheme: null, freezeTime: null, randomSeed: null, reducedMotion: 'reduce' as const },
     network: { block: [], har: null, harUrl: null, harNotFound: 'abort' },
     wait: { for: 'load', selector: null, timeout: 10_000 },
     fullPage: true, regions: {}, masks: [], checks, parity: null, judge: null,

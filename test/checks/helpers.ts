@@ -62,7 +62,7 @@ export function specPlan(over: Partial<SpecPlan> = {}): SpecPlan {
   return {
     name: 'checkout', file: 'specs/checkout.yaml', specHash: 'x', route: '/checkout', url: null, brief: null,
     viewports: [VIEWPORTS.desktop!, VIEWPORTS.mobile!], states: [{ name: 'default', steps: [], required: [] }],
-    context: { storageState: null, extraHTTPHeaders: {}, locale: 'en-US', timezoneId: 'UTC', colorScheme: null, freezeTime: null, randomSeed: null },
+    context: { storageState: null, extraHTTPHeaders: {}, locale: 'en-US', timezoneId: 'UTC', colorScheme: null, freezeTime: null, randomSeed: null, reducedMotion: 'reduce' as const },
     network: { block: [], har: null, harUrl: null, harNotFound: 'abort' }, wait: { for: 'load', selector: null, timeout: 15000 },
     fullPage: true, regions: {}, masks: [], checks: [], parity: null, judge: null, gate: { minScore: 0, warn: ['polish'] },
     scoring: { version: null }, watch: [], mobileMaxWidth: 768, timeout: 60000, ...over,

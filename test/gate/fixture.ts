@@ -19,7 +19,7 @@ export function specPlan(name: string, over: Partial<SpecPlan> = {}): SpecPlan {
   return {
     name, file: `specs/${name}.yaml`, specHash: 'h', route: `/${name}`, url: `http://127.0.0.1:4000/${name}`, brief: null,
     viewports: [VIEWPORTS.desktop, VIEWPORTS.mobile], states: [{ name: 'default', steps: [], required: [] }],
-    context: { storageState: null, extraHTTPHeaders: {}, locale: 'en-US', timezoneId: 'UTC', colorScheme: null, freezeTime: null, randomSeed: null },
+    context: { storageState: null, extraHTTPHeaders: {}, locale: 'en-US', timezoneId: 'UTC', colorScheme: null, freezeTime: null, randomSeed: null, reducedMotion: 'reduce' as const },
     network: { block: [], har: null, harUrl: null, harNotFound: 'abort' },
     wait: { for: 'load', selector: null, timeout: 15000 }, fullPage: true, regions: {}, masks: [],
     checks: [], parity: null, judge: null, gate: { minScore: 0, warn: ['polish'] }, scoring: { version: null },

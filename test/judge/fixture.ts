@@ -38,7 +38,7 @@ export function specPlan(name: string, over: Partial<SpecPlan> = {}): SpecPlan {
     name, file: `specs/${name}.yaml`, specHash: 'x', route: '/', url: null,
     brief: { file: 'briefs/b.md', text: 'The buyer pays for the order.\n## Must show\n- total', mustShow: [] },
     viewports: [VP], states: [{ name: 'default', steps: [], required: [] }],
-    context: { storageState: null, extraHTTPHeaders: {}, locale: 'en-US', timezoneId: 'UTC', colorScheme: null, freezeTime: null, randomSeed: null },
+    context: { storageState: null, extraHTTPHeaders: {}, locale: 'en-US', timezoneId: 'UTC', colorScheme: null, freezeTime: null, randomSeed: null, reducedMotion: 'reduce' as const },
     network: { block: [], har: null, harUrl: null, harNotFound: 'abort' },
     wait: { for: 'load', selector: null, timeout: 1000 }, fullPage: true,
     regions: { summary: 'aside', cta: '#pay' }, masks: [], checks: [], parity: null, judge: judgePlan(),

@@ -23,7 +23,7 @@ export function makeSpec(over: Partial<SpecPlan> = {}): SpecPlan {
   return {
     name: 'shop', file: 'specs/shop.yaml', specHash: 'spec-hash-1', route: '/', url: null, brief: null,
     viewports: [VP], states: [{ name: 'default', steps: [], required: [] }],
-    context: { storageState: null, extraHTTPHeaders: {}, locale: 'en-US', timezoneId: 'UTC', colorScheme: null, freezeTime: null, randomSeed: null },
+    context: { storageState: null, extraHTTPHeaders: {}, locale: 'en-US', timezoneId: 'UTC', colorScheme: null, freezeTime: null, randomSeed: null, reducedMotion: 'reduce' as const },
     network: { block: [], har: null, harUrl: null, harNotFound: 'abort' },
     wait: { for: 'load', selector: null, timeout: 1000 }, fullPage: true,
     regions: { form: 'form' }, masks: [],

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runParity } from '../../src/parity/index.js';
+import { runChecks } from '../../src/checks/runner.js';
 import type { EnvFingerprint } from '../../src/core/artifacts.js';
 import { abs, files } from '../../src/core/run.js';
 import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, ENV } from './fixtures.js';
@@ -153,16 +154,23 @@ test('a size change compares the common area, marks the added strip and writes a
   assert.ok(fs.existsSync(abs(r3, res3.units[0].diff!)), 'a diff image even when the common area is equal');
 });
 
-test('a missing or failed capture fails closed', async () => {
+test('a missing or failed capture fails closed once: the capture finding fails the unit, parity is skipped with the reason', async () => {
   const { spec, run } = await approved();
   const r2 = nextRun(run);
   writeCapture(r2, spec.name, null);
-  assert.match((await runParity(r2, spec)).findings[0].message, /screenshot shop\/default-desktop\.png is missing/);
+  const missing = await runParity(r2, spec);
+  assert.equal(missing.units[0].outcome, 'skipped');
+  assert.match(missing.units[0].message, /parity not checked: screenshot shop\/default-desktop\.png is missing/);
+  assert.deepEqual(missing.findings, [], 'no second blocker for the same cause');
+  assert.ok((await runChecks(r2, spec)).find((c) => c.check === 'capture')!.findings.some((f) => f.severity === 'blocker' && /missing/.test(f.message)));
   const r3 = nextRun(run);
   writeCapture(r3, spec.name, base().bytes(), { record: { ok: false, error: { reason: 'navigation-timeout', message: 'timed out after 15000 ms' } } });
   const res = await runParity(r3, spec);
-  assert.equal(res.units[0].outcome, 'missing-capture');
-  assert.match(res.findings[0].message, /capture failed \(navigation-timeout: timed out/);
+  assert.equal(res.units[0].outcome, 'skipped');
+  assert.match(res.units[0].message, /capture failed \(navigation-timeout: timed out/);
+  assert.deepEqual(res.findings, []);
+  const cap = (await runChecks(r3, spec)).find((c) => c.check === 'capture')!;
+  assert.ok(cap.findings.some((f) => f.severity === 'blocker' && /navigation-timeout/.test(f.message)), 'the capture check fails the unit');
 });
 
 for (const [what, env, expect] of <[string, Partial<EnvFingerprint>, RegExp][]>[
