@@ -201,7 +201,13 @@ async function startCommand(s: CommandServer, root: string, baseURL: string, por
     if (await answers(s.url, 1000)) {
       const own = child.pid === undefined ? false : await ownedBy(s.url, child.pid);
       // where the owner cannot be read: the command must at least be alive when the url answers
-      if (own === true || (own === null && !exited)) { serving = true; return { baseURL, stop, lost }; }
+      if (own === true || (own === null && !exited)) {
+        serving = true;
+        // an exit before `serving` was set has no `lost` to settle: said here
+        if (!exited) return { baseURL, stop, lost };
+        why = `exited (${exited}) right after it answered at ${s.url}`;
+        break;
+      }
       why = `did not answer at ${s.url}: port ${port} is held by ${await whatAnswers(s.url)}, not by a process the command started (another program took the port while the command was starting?)`;
       hint = 'stop that program, or give server.url a free port (with server.reuseExisting: true veval tests whatever answers there)';
       break;
