@@ -76,7 +76,6 @@ function buildStatic(command: string, cwd: string): Promise<void> {
 export interface AppServer { baseURL: string | null; stop(): Promise<void>; lost: Promise<FatalError> | null }
 
 const portOf = (url: string) => { const u = new URL(url); return Number(u.port || (u.protocol === 'https:' ? 443 : 80)); };
-const LOCAL = /^(localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\]|::1?)$/i;
 
 /** What holds the port of `url`, in words: the processes (Linux), else the HTTP answer it gives. */
 async function whatAnswers(url: string): Promise<string> {
@@ -96,7 +95,6 @@ async function whatAnswers(url: string): Promise<string> {
 /** Whether what answers at `url` is the process tree of `pid`; null when that cannot be read here
  *  (not Linux, or the url is not served from this machine's sockets). */
 async function ownedBy(url: string, pid: number): Promise<boolean | null> {
-  if (!LOCAL.test(new URL(url).hostname) && !(await listenersFor(url))?.length) return null;
   const listeners = await listenersFor(url);
   if (!listeners?.length) return null;
   return heldBy(listeners, processTree(pid));

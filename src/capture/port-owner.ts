@@ -54,7 +54,7 @@ function reaches(listening: string, target: string): boolean {
   return normal(listening) === normal(target);
 }
 
-/** The listeners a request to `url` can reach (every listener on its port when the host does not resolve). */
+/** The listeners on this machine a request to `url` can reach (every listener on its port when the host does not resolve). */
 export async function listenersFor(url: string): Promise<Listener[] | null> {
   const u = new URL(url);
   const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
@@ -63,8 +63,8 @@ export async function listenersFor(url: string): Promise<Listener[] | null> {
   const host = u.hostname.replace(/^\[|\]$/g, '');
   let targets: string[];
   try { targets = (await dns.lookup(host, { all: true })).map((a) => a.address); } catch { return all; }
-  const hit = all.filter((l) => targets.some((t) => reaches(l.address, t)));
-  return hit.length ? hit : all;
+  // none: the url is served from another machine (or namespace), not from a socket here
+  return all.filter((l) => targets.some((t) => reaches(l.address, t)));
 }
 
 const pids = () => fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
