@@ -65,19 +65,30 @@ export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, rep
   try {
     const { startAppServer } = await import('./capture/app-server.js');
     const { captureRun } = await import('./capture/index.js');
-    const server = needsAppServer(plan, opts.baseURL) ? await startAppServer(plan) : { baseURL: null, stop: async () => {} };
+    const server = needsAppServer(plan, opts.baseURL) ? await startAppServer(plan) : { baseURL: null, stop: async () => {}, lost: undefined };
+    // the app server exiting mid-run stops the capture: what answers after it is not the app
+    const capture = new AbortController();
+    const forward = () => capture.abort();
+    opts.signal?.addEventListener('abort', forward, { once: true });
+    if (opts.signal?.aborted) capture.abort();
+    let lost: Error | null = null;
+    void server.lost?.then((err) => { lost = err; capture.abort(); });
     try {
       reporter?.onStage?.('capture');
       await captureRun(run, {
         baseURL: opts.baseURL ?? server.baseURL,
         workers: opts.workers,
         trace: opts.trace ?? 'off',
-        signal: opts.signal,
+        signal: capture.signal,
         onUnit: (u) => { captured++; reporter?.onUnit?.(u); },
       });
+    } catch (err) {
+      throw lost ?? err;
     } finally {
+      opts.signal?.removeEventListener('abort', forward);
       await server.stop();
     }
+    if (lost) throw lost;
   } catch (err) {
     failRun(run, captured ? 'failed' : 'failed-to-start', err);
   }

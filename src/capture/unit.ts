@@ -10,6 +10,7 @@ import { axeResults, type AxeOptions } from './axe.js';
 import { openContext, type UnitContext } from './context.js';
 import { classify, UnitFault, type FaultState } from './faults.js';
 import { measurePage, selectorAt, signatureOf } from './measure.js';
+import { measurePaint } from './paint.js';
 import { emptyRecord, pngSize } from './record.js';
 import { settle, trackRequests } from './settle.js';
 import { regionOf, stableShot, watchEarly } from './stability.js';
@@ -179,6 +180,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       record.stability.changedSelector ??= await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
     }
     record.image = pngSize(png);
+    record.paint = await measurePaint(page, png, vp);
     const shotsMs = Date.now() - t - evidenceMs;
     record.timings.screenshot = firstShotAt === null ? shotsMs : firstShotAt - t;
     record.timings.stability = shotsMs - record.timings.screenshot;

@@ -12,8 +12,8 @@ export const check: Check<{ ignore?: string[] }> = {
   meta: {
     id: ID,
     title: 'No console errors',
-    description: 'Console errors and uncaught exceptions. Chromium own "Failed to load resource" lines are left to requests/http-status; an error veval\'s own emulation caused (a view transition aborted under the emulated reduced motion) is recorded with its cause, not reported. The same message in several captures is one finding per capture, all with the same `group` key.',
-    defaultSeverity: 'important',
+    description: 'Console errors and uncaught exceptions (a page that throws is broken: an uncaught exception is a blocker by default). Chromium own "Failed to load resource" lines are left to requests/http-status; an error veval\'s own emulation caused (a view transition aborted under the emulated reduced motion) is recorded with its cause, not reported. The same message in several captures is one finding per capture, all with the same `group` key.',
+    defaultSeverity: 'by-kind',
     defaultEnabled: true,
     order: 100,
     score: 'structural',
@@ -29,6 +29,7 @@ export const check: Check<{ ignore?: string[] }> = {
       .filter((c) => !c.causedBy && !RESOURCE_LINE.test(c.text) && !ignore.some((re) => re.test(c.text)))
       .map((c) => ({
         key: `${c.type} ${c.text}`,
+        severity: severityOf(ctx, c.type === 'pageerror' ? 'blocker' : 'important'),
         message: `${c.type === 'pageerror' ? 'uncaught exception' : 'console error'}: ${quote(c.text, 160)}${c.location ? ` at ${c.location}` : ''}`,
         evidence: { text: c.text, type: c.type, location: c.location },
       })));

@@ -7,6 +7,8 @@ const SEVERITY_WORDS: Record<CheckMeta['defaultSeverity'], string> = {
   blocker: 'blocker', important: 'important', polish: 'polish',
   'by-impact': 'by axe impact (critical/serious → blocker, moderate → important, minor → polish)',
   'by-width': 'blocker below mobileMaxWidth, important above',
+  'by-kind': 'blocker for an uncaught exception, important for a console error',
+  'by-resource': 'blocker for a document, script or stylesheet of the page\'s own origin, important for other resources',
 };
 
 /** A short type for an option schema: "minor | moderate", "string[]", "number". */

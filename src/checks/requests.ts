@@ -7,11 +7,18 @@ import { globToRegExp } from './lib/text.js';
 const ID = 'requests';
 
 /** One request per URL: a 404 is often followed by a net::ERR_ABORTED for the same URL; keep the status. */
-function onePerUrl<T extends { url: string; status: number | null }>(qs: T[]): T[] {
+export function onePerUrl<T extends { url: string; status: number | null }>(qs: T[]): T[] {
   const by = new Map<string, T>();
   for (const q of qs) { const had = by.get(q.url); if (!had || (had.status === null && q.status !== null)) by.set(q.url, q); }
   return [...by.values()];
 }
+
+/** What the app is made of: a document, script or stylesheet of its own origin that fails leaves the
+ *  page broken or blank (a blocker by default); other resources (images, fonts, a third party's
+ *  script) are important. */
+const OWN_CRITICAL = new Set(['document', 'script', 'stylesheet']);
+export const sameOrigin = (url: string, page: string) => { try { return new URL(url).origin === new URL(page).origin; } catch { return false; } };
+export const ownCritical = (q: { url: string; resourceType: string }, page: string) => OWN_CRITICAL.has(q.resourceType) && sameOrigin(q.url, page);
 
 /** A URL on the page's own origin as its path; any other URL whole. */
 function relativeTo(url: string, page: string): string {
@@ -32,8 +39,8 @@ export const check: Check<{ ignore?: string[] }> = {
   meta: {
     id: ID,
     title: 'No failed requests',
-    description: 'Subresource requests that failed (network error) or answered 4xx/5xx. The route document itself is left to http-status. A request the page gave up on is not a failure (the record lists it under `abandoned`): a speculative load it cancelled (prefetch, prerender, speculation rules, a router\'s prefetch) or one its document was navigated away from; a prefetch that answers 4xx/5xx still is one. The same URL failing in several captures is one finding per capture, all with the same `group` key.',
-    defaultSeverity: 'important',
+    description: 'Subresource requests that failed (network error) or answered 4xx/5xx: a document, script or stylesheet of the page\'s own origin is a blocker by default, any other resource important. The route document itself is left to http-status. A request the page gave up on is not a failure (the record lists it under `abandoned`): a speculative load it cancelled (prefetch, prerender, speculation rules, a router\'s prefetch) or one its document was navigated away from; a prefetch that answers 4xx/5xx still is one. The same URL failing in several captures is one finding per capture, all with the same `group` key.',
+    defaultSeverity: 'by-resource',
     defaultEnabled: true,
     order: 110,
     score: 'structural',
@@ -50,6 +57,7 @@ export const check: Check<{ ignore?: string[] }> = {
         const how = q.status !== null ? `answered HTTP ${q.status}` : `failed (${q.failure ?? 'no answer'})`;
         return {
           key: relativeTo(q.url, record.finalUrl || record.url),
+          severity: severityOf(ctx, ownCritical(q, record.finalUrl || record.url) ? 'blocker' : 'important'),
           // the page's own origin is left out: a test server's port changes every run
           message: `${q.resourceType} request ${how}: ${relativeTo(q.url, record.finalUrl || record.url)}${fellBack(q.resourceType, record.fontFallbacks)}`,
           evidence: { text: q.url, status: q.status, failure: q.failure, resourceType: q.resourceType },

@@ -9,8 +9,9 @@ export interface CheckMeta {
   id: string;
   title: string;
   description: string;
-  /** published default; 'by-impact' (axe) and 'by-width' (overflow) are resolved per finding */
-  defaultSeverity: Severity | 'by-impact' | 'by-width';
+  /** published default; 'by-impact' (axe), 'by-width' (overflow), 'by-kind' (console) and
+   *  'by-resource' (requests) are resolved per finding */
+  defaultSeverity: Severity | 'by-impact' | 'by-width' | 'by-kind' | 'by-resource';
   /** options object schema (every property optional, additionalProperties false) */
   options: TSchema;
   /** extra value forms accepted in `checks:` besides true/false/severity/options (e.g. overlap: all) */

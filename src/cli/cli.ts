@@ -38,7 +38,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   } catch (err) {
     if (err instanceof InputError) return fail(EXIT.input, err.problems);
     // a report not written after a failed gate is still exit 1 (the gate's verdict); else 3
-    if (err instanceof FatalError) return fail(err instanceof WriteError && err.gateFailed ? EXIT.fail : EXIT.fatal, [`veval: ${err.message}`, ...(err.hint ? [`  fix: ${err.hint}`] : [])]);
+    if (err instanceof FatalError) return fail(err instanceof WriteError && err.gateFailed ? EXIT.fail : EXIT.fatal, [...`veval: ${err.message}`.split(/\r?\n/), ...(err.hint ? [`  fix: ${err.hint}`] : [])]);
     if (err && (err as any).name === 'CACError') return fail(EXIT.input, [`veval: ${(err as Error).message} (see \`veval --help\`)`]);
     const e = err as Error;
     return fail(EXIT.fatal, [`veval: internal error: ${describeError(e)}`, ...(process.env.VEVAL_DEBUG ? [String(e?.stack)] : ['  (set VEVAL_DEBUG=1 for the stack)'])]);

@@ -43,6 +43,13 @@ function unitLines(u: LookUnit, runRel: string): string[] {
   return out;
 }
 
+/** The gate's verdict in one line: how many findings fail it, or its first reason (an error, an interruption). */
+export function lookVerdictLine(r: Pick<LookResult, 'exitCode' | 'failing' | 'blockers' | 'reasons'>): string {
+  if (r.exitCode === 0) return 'pass (no finding fails the gate)';
+  if (r.failing) return `fail: ${r.failing} finding${r.failing === 1 ? '' : 's'} fail${r.failing === 1 ? 's' : ''} the gate (${r.blockers} blocker${r.blockers === 1 ? '' : 's'})`;
+  return `fail: ${forTerminal(r.reasons[0] ?? 'the look was interrupted', 300)}`;
+}
+
 export function lookText(r: LookResult, cwd: string): string {
   const runRel = path.relative(cwd, r.runDir) || r.runDir;
   const out: string[] = [`look ${forTerminal(r.url ?? '(route)')} — run ${forTerminal(runRel)}`];
@@ -53,7 +60,7 @@ export function lookText(r: LookResult, cwd: string): string {
     if (c.files.length) out.push(`      files: ${forTerminal(c.files.map((f) => path.join(runRel, f)).join(', '), 600)}`);
   }
   for (const n of r.notes) out.push(`note: ${forTerminal(n, 400)}`);
-  out.push(`veval look: ${r.exitCode === 0 ? 'no blocker' : `${r.blockers} blocker${r.blockers === 1 ? '' : 's'}${r.blockers ? '' : ' (a check could not run or the run was interrupted)'}`} — ${forTerminal(path.join(runRel, 'index.html'))}`);
+  out.push(`veval look: ${lookVerdictLine(r)} — ${forTerminal(path.join(runRel, 'index.html'))}`);
   return out.join('\n') + '\n';
 }
 

@@ -231,6 +231,12 @@ export const CaptureRecordSchema = Type.Object({
   environment: EnvFingerprintSchema,
   trace: Nullable(Str()),
   failureScreenshot: Type.Optional(Nullable(Str('file name of the screenshot taken when a step or navigation failed (absent in older records)'))),
+  paint: Type.Optional(Type.Object({
+    content: Num('visible texts, loaded images, media and controls found inside the first viewport (counting stops at 20)'),
+    examples: Type.Array(Str(), { description: 'up to 3 of them, in words' }),
+    ink: Nullable(Num('share (0..1) of the first viewport\'s pixels that differ from its most common colour; null: not read, because content was found')),
+    background: Nullable(Str('the first viewport\'s most common colour (#rrggbb), when the pixels were read')),
+  }, { description: 'what the first viewport of the capture paints (the renders check); absent in records from before it was measured' })),
 }, { title: 'veval capture record', description: '<spec>/<state>-<viewport>.json: what one capture unit measured' });
 export type CaptureRecord = Static<typeof CaptureRecordSchema>;
 

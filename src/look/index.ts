@@ -1,8 +1,10 @@
 // `veval look`: a screen with no spec and no baseline yet. An in-memory spec (the route or URL,
 // the viewports, the --step's as one state) is loaded like any spec file and run through the same
 // pipeline as `veval run` — capture, every deterministic check at its defaults plus
-// interactive-reachable, no parity, no judge — into a run folder of its own. The result is plain
-// data (the CLI prints it; an MCP tool may return it).
+// interactive-reachable, no parity, no judge — into a run folder of its own. Its verdict is the
+// gate's (gate/policy.ts, written to report.json): a look fails on every finding the gate fails;
+// it has no score, so gate.minScore does not apply. The result is plain data (the CLI prints it;
+// an MCP tool may return it).
 import path from 'node:path';
 import YAML from 'yaml';
 import { InputError } from '../core/errors.js';
@@ -13,6 +15,7 @@ import { loadProject } from '../spec/project.js';
 import { selectPlan } from '../cli/select.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import type { ChecklistItem, Report } from '../gate/report-schema.js';
+import { exitCodeOf } from '../gate/policy.js';
 import { parseSteps } from './steps.js';
 
 export const LOOK_SPEC = 'look';
@@ -65,8 +68,13 @@ export interface LookResult {
   url: string | null;
   runId: string;
   runDir: string;
+  /** the gate's verdict (report.json) */
   status: 'pass' | 'fail';
+  /** findings the gate fails on (blockers, and any other severity not in gate.warn) */
+  failing: number;
   blockers: number;
+  /** why the gate failed the look, as report.json says */
+  reasons: string[];
   units: LookUnit[];
   checklist: ChecklistItem[];
   notes: string[];
@@ -111,7 +119,8 @@ export async function lookPlan(opts: LookOptions): Promise<ProjectPlan> {
   const named = (opts.viewports ?? []).filter((v) => !VIEWPORT_SIZE.test(v));
   if (named.length && named.length === (opts.viewports ?? []).length) plan = selectPlan(plan, { viewport: named });
   // a look compares with nothing and asks no model: the config's parity and judge are not for it
-  return { ...plan, specs: plan.specs.map((s) => ({ ...s, parity: null, judge: null })) };
+  // a look has no score: minScore is not part of its verdict
+  return { ...plan, specs: plan.specs.map((s) => ({ ...s, parity: null, judge: null, gate: { ...s.gate, minScore: 0 } })) };
 }
 
 /** Checks whose findings have a section of their own in a unit's report. */
@@ -156,11 +165,12 @@ export function lookResult(runDir: string, runId: string, plan: ProjectPlan, rep
   // findings not tied to one capture (a check that errored) still count
   const blockers = findings.filter((f) => f.severity === 'blocker').length;
   return {
-    url: spec.url, runId, runDir, status: report.status, blockers, units,
+    url: spec.url, runId, runDir, status: report.status, failing: findings.filter((f) => f.fails).length, blockers,
+    reasons: specReport?.reasons ?? [], units,
     checklist: report.checklist ?? [],
     notes: [...(specReport?.reasons ?? []).filter((x) => /error|could not|cannot/i.test(x)), ...(specReport?.notes ?? [])],
     plan,
-    exitCode: blockers || report.incomplete || specReport?.checks.some((c) => c.status === 'error') ? 1 : 0,
+    exitCode: exitCodeOf(report),
   };
 }
 

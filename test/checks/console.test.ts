@@ -13,12 +13,22 @@ testCheck(check, {
   ],
   invalid: [
     {
-      name: 'a thrown script error in two viewports: one finding each, one group',
+      name: 'a thrown script error in two viewports: a blocker by default (a page that throws is broken), one finding each, one group',
       units: [record({ console: [thrown, resource] }), record({ viewport: 'mobile', console: [thrown] })],
       findings: [
-        { severity: 'important', viewport: 'desktop', message: ['uncaught exception', 'TypeError: x is undefined', 'app.js:3:5'], group: groupKey('console', `pageerror ${thrown.text}`), evidence: { text: thrown.text } },
-        { severity: 'important', viewport: 'mobile', message: ['uncaught exception', 'TypeError: x is undefined'], group: groupKey('console', `pageerror ${thrown.text}`), evidence: { file: 'checkout/default-mobile.png' } },
+        { severity: 'blocker', viewport: 'desktop', message: ['uncaught exception', 'TypeError: x is undefined', 'app.js:3:5'], group: groupKey('console', `pageerror ${thrown.text}`), evidence: { text: thrown.text } },
+        { severity: 'blocker', viewport: 'mobile', message: ['uncaught exception', 'TypeError: x is undefined'], group: groupKey('console', `pageerror ${thrown.text}`), evidence: { file: 'checkout/default-mobile.png' } },
       ],
+    },
+    {
+      name: 'a console.error stays important by default',
+      units: [record({ console: [{ type: 'error', text: 'boom', location: null }] })],
+      findings: [{ severity: 'important', message: 'console error: "boom"' }],
+    },
+    {
+      name: 'a spec severity lowers an uncaught exception',
+      units: [record({ console: [thrown] })], severity: 'polish',
+      findings: [{ severity: 'polish', message: ['uncaught exception'] }],
     },
     {
       name: 'a console.error with the spec severity',

@@ -35,7 +35,11 @@ export const EXPECTED: Record<string, { key: string; message?: RegExp }[]> = {
   'low-contrast': at('axe', 'blocker', BOTH, 'default', /axe color-contrast \(serious\)/),
   'skipped-headings': at('axe', 'important', BOTH, 'default', /axe heading-order/),
   'no-main': [...at('axe', 'important', BOTH, 'default', /landmark-one-main/), ...at('axe', 'important', BOTH, 'default', /axe region/)],
-  'script-error': [...at('console', 'important', BOTH, 'default', /uncaught exception: "window\.initGallery is not a function"/), ...at('requests', 'important', BOTH, 'default', /image request answered HTTP 404/)],
+  'script-error': [...at('console', 'blocker', BOTH, 'default', /uncaught exception: "window\.initGallery is not a function"/), ...at('requests', 'important', BOTH, 'default', /image request answered HTTP 404/)],
+  'blank-bundle': [...at('renders', 'blocker', BOTH, 'default', /blank page: .*likely cause: its own script \/assets\/index-3f9a1c\.js failed to load \(HTTP 404\)/), ...at('requests', 'blocker', BOTH, 'default', /script request answered HTTP 404: \/assets\/index-3f9a1c\.js/),
+    // an empty body has no main landmark and no h1 either: axe says so
+    ...at('axe', 'important', BOTH, 'default', /landmark-one-main/), ...at('axe', 'important', BOTH, 'default', /page-has-heading-one/)],
+  'third-party-404': at('requests', 'important', BOTH, 'default', /script request failed .*http:\/\/127\.0\.0\.2:9\/widget\.js/),
   'server-error': at('http-status', 'blocker', BOTH, 'default', /HTTP 500/),
   'clean-fixed-header': [], 'clean-modal': [], 'clean-animated-hero': [], 'clean-landing': [], 'clean-shapes': [], 'clean-rtl': [], 'clean-fields': [], 'clean-dynamic': [], 'clean-fractional': [], 'clean-code-listing': [],
 };

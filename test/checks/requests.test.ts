@@ -27,6 +27,27 @@ testCheck(check, {
       findings: [{ message: 'image request answered HTTP 404: /img/hero.png', evidence: { text: img404.url } }],
     },
     {
+      name: 'the app\'s own script, stylesheet and frame document that fail are blockers; another origin\'s script and an own image stay important',
+      units: [record({ failedRequests: [
+        { url: 'http://127.0.0.1:4000/assets/index.js', status: null, failure: 'net::ERR_CONNECTION_REFUSED', resourceType: 'script' },
+        { url: 'http://127.0.0.1:4000/assets/index.css', status: 500, failure: null, resourceType: 'stylesheet' },
+        { url: 'http://127.0.0.1:4000/embed/map', status: 404, failure: null, resourceType: 'document' },
+        blocked, img404,
+      ] })],
+      findings: [
+        { severity: 'blocker', message: 'script request failed (net::ERR_CONNECTION_REFUSED): /assets/index.js' },
+        { severity: 'blocker', message: 'stylesheet request answered HTTP 500: /assets/index.css' },
+        { severity: 'blocker', message: 'document request answered HTTP 404: /embed/map' },
+        { severity: 'important', message: ['https://ads.example.com/x.js'] },
+        { severity: 'important', message: ['/img/hero.png'] },
+      ],
+    },
+    {
+      name: 'a spec severity applies to the own bundle too',
+      units: [record({ failedRequests: [{ url: 'http://127.0.0.1:4000/assets/index.js', status: 404, failure: null, resourceType: 'script' }] })], severity: 'important',
+      findings: [{ severity: 'important' }],
+    },
+    {
       name: 'a glob that does not match keeps the finding',
       units: [record({ failedRequests: [img404] })], options: { ignore: ['*.css'] }, severity: 'polish',
       findings: [{ severity: 'polish' }],

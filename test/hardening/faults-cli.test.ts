@@ -33,10 +33,10 @@ test('fault: an artifacts folder that cannot be created (a file in its place) is
   assert.equal(fs.readFileSync(path.join(p.dir, 'evals'), 'utf8'), 'a file where the artifacts folder must go');
 });
 
-test('faults in one run: disk full on one capture, the app server exiting mid-run, a refused base URL — each unit fails with its reason, the rest still run (exit 1)', async () => {
+test('faults in one run: disk full on one capture, a refused base URL — each unit fails with its reason, the rest still run (exit 1)', async () => {
   // The machine cannot fill a disk for real (root; tiny mounts refused): VEVAL_TEST_FAIL_WRITE
   // makes the atomic write of that one file fail with ENOSPC half-way through its temp file.
-  const p = await appProject({ a: '/ok/1', b: '/ok/2', c: '/exit', d: '/ok/3', e: `http://127.0.0.1:${await freePort()}/` });
+  const p = await appProject({ a: '/ok/1', b: '/ok/2', e: `http://127.0.0.1:${await freePort()}/` });
   const r = runCli(['run', '--workers', '1'], p.dir, { ...p.env, VEVAL_TEST_FAIL_WRITE: '/b/default-desktop.png' });
   assert.equal(r.code, 1, r.stdout + r.stderr);
   const report = readReport(p.dir);
@@ -46,14 +46,25 @@ test('faults in one run: disk full on one capture, the app server exiting mid-ru
   assert.equal(specOf(report, 'b').status, 'fail');
   assert.match(full.message, /ENOSPC|no space left/i);
   assert.equal(full.severity, 'blocker');
-  for (const s of ['d', 'e']) {
-    assert.equal(specOf(report, s).status, 'fail');
-    assert.match(captureFinding(report, s).message, /connection refused|ECONNREFUSED/i, `${s}: ${JSON.stringify(specOf(report, s).findings)}`);
-  }
+  assert.equal(specOf(report, 'e').status, 'fail');
+  assert.match(captureFinding(report, 'e').message, /connection refused|ECONNREFUSED/i, `e: ${JSON.stringify(specOf(report, 'e').findings)}`);
   const run = latestRun(p.dir);
   assert.ok(!fs.existsSync(path.join(run, 'b', 'default-desktop.png')), 'no half-written capture');
   assert.deepEqual(filesUnder(run).filter((f) => f.endsWith('.tmp')), [], 'no temp files left');
   for (const f of ['report.json', 'summary.md', 'junit.xml', 'index.html']) assert.ok(fs.existsSync(path.join(run, f)), f);
+  assert.ok(!alive(readPid(p.appPidFile)));
+});
+
+test('fault: the app server exiting mid-run stops the run: exit 3 with its output, no verdict (what answers after it is not the app)', async () => {
+  const p = await appProject({ a: '/ok/1', c: '/exit', d: '/ok/3' });
+  const r = runCli(['run', '--workers', '1'], p.dir, p.env);
+  assert.equal(r.code, 3, r.stdout + r.stderr);
+  assert.match(r.stderr, /app server `.*` exited \(exit code 0\) while the run was using it at http:\/\/127\.0\.0\.1:\d+\/ok\//);
+  assert.match(r.stderr, /\n(--- server output \(tail\) ---|\(the server printed nothing\))/, 'its output, on lines of their own');
+  assert.ok(!NO_STACK.test(r.stderr));
+  const run = newestRun(p.dir);
+  assert.equal(JSON.parse(fs.readFileSync(path.join(run, 'run.json'), 'utf8')).state, 'failed');
+  assert.ok(!fs.existsSync(path.join(run, 'report.json')), 'no verdict');
   assert.ok(!alive(readPid(p.appPidFile)));
 });
 

@@ -15,7 +15,7 @@ import { serveStatic, type StaticServer } from '../../src/core/static-server.js'
 import { look, lookPlan, type LookResult } from '../../src/look/index.js';
 import { loadProject } from '../../src/spec/project.js';
 import { InputError } from '../../src/core/errors.js';
-import { CLEAN, DEFECTS } from './pages.js';
+import { CLEAN, DEFECTS, THROWS } from './pages.js';
 
 let browser: BrowserServer;
 let site: StaticServer;
@@ -25,7 +25,7 @@ const quiet = { write: () => true } as unknown as NodeJS.WritableStream;
 before(async () => {
   browser = await chromium.launchServer({ executablePath: TEST_BROWSER_PATH, args: ['--no-sandbox', '--disable-gpu'], host: '127.0.0.1' });
   const pages = tmpDir('veval-look-pages-');
-  writeTree(pages, { 'defects.html': DEFECTS, 'clean.html': CLEAN });
+  writeTree(pages, { 'defects.html': DEFECTS, 'clean.html': CLEAN, 'throws.html': THROWS });
   site = await serveStatic(pages);
   project = tmpDir('veval-look-project-');
   writeTree(project, { 'visual-eval.config.yaml': `browser:\n  wsEndpoint: ${browser.wsEndpoint()}\n` });
@@ -110,6 +110,23 @@ test('look --json, --step and --spec-out on a clean page: no blocker, exit 0; th
   assert.equal(run.code, 0, run.stderr);
 });
 
+test('look takes its verdict from the gate: a page that throws (and shows a broken image) fails, naming the exception; minScore is not part of it', async () => {
+  const strict = tmpDir('veval-look-strict-');
+  // a score bar no page reaches: a look has no score, so it cannot fail a clean page
+  writeTree(strict, { 'visual-eval.config.yaml': `browser:\n  wsEndpoint: ${browser.wsEndpoint()}\ngate:\n  minScore: 100\n` });
+  const res = await cli(['look', `${site.url}/throws.html`, '--viewport', 'desktop'], strict);
+  assert.equal(res.code, 1, res.stdout + res.stderr);
+  assert.match(res.stdout, /veval look: fail: \d+ findings? fails? the gate \([1-9]\d* blockers?\)/);
+  const r = JSON.parse((await cli(['look', `${site.url}/throws.html`, '--viewport', 'desktop', '--json'], strict)).stdout) as LookResult;
+  assert.equal(r.status, 'fail');
+  assert.ok(r.reasons.some((x) => /^blocker console .*uncaught exception: .*cart is not defined/.test(x)), r.reasons.join('\n'));
+  assert.ok(r.units[0].findings.some((f) => f.check === 'requests' && f.fails), 'the broken image fails the gate too (important)');
+  const clean = await look({ target: `${site.url}/clean.html`, cwd: strict, log: quiet, viewports: ['desktop'] });
+  assert.equal(clean.exitCode, 0, clean.reasons.join('\n'));
+  assert.ok(!clean.reasons.some((x) => /minScore/.test(x)));
+  fs.rmSync(strict, { recursive: true, force: true });
+});
+
 test('look refuses bad input before it opens a browser', async () => {
   await assert.rejects(lookPlan({ target: 'settings', cwd: project, log: quiet }), (e: unknown) => e instanceof InputError && /neither a route/.test(e.problems[0]));
   await assert.rejects(lookPlan({ target: `${site.url}/clean.html`, steps: ['tap:#x'], cwd: project, log: quiet }), (e: unknown) => e instanceof InputError && /--step "tap:#x"/.test(e.problems[0]));
@@ -127,7 +144,7 @@ test('verify after a look: ok while the project has no spec and the tree is as l
   const fresh = await cli(['verify'], bare);
   assert.equal(fresh.code, 0, fresh.stdout + fresh.stderr);
   assert.match(fresh.stdout, /is a `veval look` of http:\/\/127\.0\.0\.1:\d+\/clean\.html/);
-  assert.match(fresh.stdout, /verify: ok — look .* found no blocker and matches the working tree/);
+  assert.match(fresh.stdout, /verify: ok — look .* passed the gate and matches the working tree/);
   fs.writeFileSync(path.join(bare, 'app.css'), 'body { margin: 8px }\n');
   const stale = await cli(['verify'], bare);
   assert.equal(stale.code, 1);

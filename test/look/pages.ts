@@ -50,3 +50,13 @@ export const CLEAN = `${HEAD.replace('TITLE', 'Clean')}<body>
 </main>
 <footer><p>Footer text</p></footer>
 </body></html>`;
+
+/** A page that renders, then throws on load, with one broken image: what issue 31 saw pass a look. */
+export const THROWS = `${HEAD.replace('TITLE', 'Cart')}<body>
+<main id="main">
+  <h1>Your cart</h1>
+  <img src="/missing-product.png" alt="Product photo" width="120" height="80">
+  <p>2 items</p>
+</main>
+<script>document.title = cart.items.length + ' items';</script>
+</body></html>`;

@@ -7,11 +7,12 @@ import { check as m3_interactive_reachable } from '../interactive-reachable.js';
 import { check as m4_min_gap } from '../min-gap.js';
 import { check as m5_overflow } from '../overflow.js';
 import { check as m6_overlap } from '../overlap.js';
-import { check as m7_requests } from '../requests.js';
-import { check as m8_required_visible } from '../required-visible.js';
-import { check as m9_stability } from '../stability.js';
-import { check as m10_task_order } from '../task-order.js';
-import { check as m11_text_clipped } from '../text-clipped.js';
+import { check as m7_renders } from '../renders.js';
+import { check as m8_requests } from '../requests.js';
+import { check as m9_required_visible } from '../required-visible.js';
+import { check as m10_stability } from '../stability.js';
+import { check as m11_task_order } from '../task-order.js';
+import { check as m12_text_clipped } from '../text-clipped.js';
 
 export const CHECK_MODULES: readonly Check[] = [
   m0_axe,
@@ -21,9 +22,10 @@ export const CHECK_MODULES: readonly Check[] = [
   m4_min_gap,
   m5_overflow,
   m6_overlap,
-  m7_requests,
-  m8_required_visible,
-  m9_stability,
-  m10_task_order,
-  m11_text_clipped,
+  m7_renders,
+  m8_requests,
+  m9_required_visible,
+  m10_stability,
+  m11_task_order,
+  m12_text_clipped,
 ];

@@ -9,7 +9,7 @@ import type { UnitInput } from '../types.js';
 import { findingFor } from './finding.js';
 
 /** `key`: what was seen, free of anything that differs between captures or runs (no port, no viewport). */
-export interface Sighting { key: string; message: string; evidence?: Omit<Evidence, 'file'> }
+export interface Sighting { key: string; message: string; evidence?: Omit<Evidence, 'file'>; /** this sighting's own severity (else the check's) */ severity?: Severity }
 
 export const groupKey = (check: string, key: string) => createHash('sha256').update(`${check}\u0000${key}`).digest('hex').slice(0, 16);
 
@@ -19,6 +19,6 @@ export function groupedFindings(
   return units.flatMap((u) => {
     const seen = new Set<string>();
     return see(u).filter((s) => !seen.has(s.key) && !!seen.add(s.key))
-      .map((s) => ({ ...findingFor(check, u, severity, s.message, s.evidence), group: groupKey(check, s.key) }));
+      .map((s) => ({ ...findingFor(check, u, s.severity ?? severity, s.message, s.evidence), group: groupKey(check, s.key) }));
   });
 }
