@@ -49,7 +49,7 @@ export function overflowOffenders(vw: number): { selector: string; box: ReturnTy
  * -webkit-line-clamp) whose text runs past its padding box. Measured on the text itself (Range
  * rects), so a clipped image is not reported as clipped text.
  */
-export function clippedTexts(): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean }[] {
+export function clippedTexts(page: { left: number; right: number }): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean }[] {
   const out: { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean }[] = [];
   const all = document.body.querySelectorAll('*');
   for (const el of Array.from(all)) {
@@ -94,7 +94,7 @@ export function clippedTexts(): { selector: string; box: ReturnType<typeof docBo
     // the text that is cut, not everything the clipping box holds
     out.push({ selector: selectorOf(el), box: docBox(el), text: (cut.length ? cut.join(' ') : text).slice(0, 500), axis, hiddenPx: Math.round(Math.max(hx, hy)), ellipsis });
   }
-  return out.concat(spilledTexts(100 - out.length));
+  return out.concat(spilledTexts(100 - out.length, page));
 }
 
 /** Paints a box a reader sees text against: an opaque-enough background, a background image or a visible border. */
@@ -106,7 +106,8 @@ export function paintsBox(s: CSSStyleDeclaration): boolean {
 
 /**
  * The box an element's text is seen against: the nearest ancestor-or-self that paints one (see
- * paintsBox), or null when the text is not this check's to judge on the way there — hidden, inside
+ * paintsBox), or null when the text is not this check's to judge on the way there — hidden (or
+ * faded out), inside
  * a box that clips or scrolls it (measured as clipped text, or reachable by scrolling), inside a
  * button (browsers clip its content), or positioned or transformed away from it on purpose (a
  * badge on a card's corner). Body and html are the page, whose overflow is the overflow check's.
@@ -116,7 +117,7 @@ export function paintedBoxOf(el: Element, memo: Map<Element, Element | null>): E
   let res: Element | null = null;
   const s = getComputedStyle(el);
   const inline = s.display === 'inline' || s.display === 'contents';
-  if (el !== document.body && el !== document.documentElement && s.visibility === 'visible' && !visuallyHidden(s) && s.overflowX === 'visible' && el.tagName !== 'BUTTON'
+  if (el !== document.body && el !== document.documentElement && s.visibility === 'visible' && parseFloat(s.opacity) > 0 && !visuallyHidden(s) && s.overflowX === 'visible' && el.tagName !== 'BUTTON'
     && !el.matches('[aria-hidden="true"], [inert]')) {
     if (paintsBox(s) && !inline) res = el;
     else if ((s.position !== 'absolute' && s.position !== 'fixed' && s.transform === 'none') || inline) res = el.parentElement ? paintedBoxOf(el.parentElement, memo) : null;
@@ -129,9 +130,11 @@ export function paintedBoxOf(el: Element, memo: Map<Element, Element | null>): E
  * Text running out of the box it is seen against although nothing clips it: a label leaving its
  * link-styled button, an unbreakable promo code pushed out of its cart row into the next column.
  * Per element holding the text, sideways, only text that starts inside the box (text lying wholly
- * outside it was put there); named with the box it leaves when that is an ancestor.
+ * outside it was put there); named with the box it leaves when that is an ancestor. Only what lies
+ * within `page` counts (viewport x range a user can reach at scroll 0): past it, a viewport locked
+ * with overflow-x: hidden cuts the text, which is what required-visible and overflow judge.
  */
-export function spilledTexts(limit: number): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x'; hiddenPx: number; ellipsis: false; spill: true; within?: string }[] {
+export function spilledTexts(limit: number, page: { left: number; right: number }): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x'; hiddenPx: number; ellipsis: false; spill: true; within?: string }[] {
   const found = new Map<Element, { box: Element; past: number; text: string[] }>();
   const memo = new Map<Element, Element | null>();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -146,7 +149,7 @@ export function spilledTexts(limit: number): { selector: string; box: ReturnType
     range.selectNodeContents(n);
     const rects = Array.from(range.getClientRects()).filter((tr) => tr.width > 0 && tr.height > 0 && tr.bottom > b.top + 1 && tr.top < b.bottom - 1);
     if (!rects.some((tr) => tr.right > b.left + 1 && tr.left < b.right - 1)) continue;
-    const past = Math.max(0, ...rects.map((tr) => Math.max(tr.right - b.right, b.left - tr.left)));
+    const past = Math.max(0, ...rects.map((tr) => Math.max(Math.min(tr.right, page.right) - b.right, b.left - Math.max(tr.left, page.left))));
     if (past <= 1) continue;
     const f = found.get(p) ?? { box, past: 0, text: [] };
     f.past = Math.max(f.past, past);
