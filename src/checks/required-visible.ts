@@ -3,6 +3,7 @@ import type { RequiredCheckResult, VisibilityVerdict } from '../core/artifacts.j
 import type { Check } from './types.js';
 import { findingFor, measured } from './lib/finding.js';
 import { quote } from './lib/text.js';
+import { SUBPIXEL_PX } from './lib/geometry.js';
 
 const ID = 'required-visible';
 
@@ -10,8 +11,12 @@ const ID = 'required-visible';
 export function satisfies(req: Pick<RequiredCheckResult, 'visible'>, v: VisibilityVerdict): boolean {
   if (req.visible === 'present') return v.present;
   if (req.visible === 'partial') return v.present && v.level !== 'none';
-  return v.present && v.level === 'full';
+  return v.present && (v.level === 'full' || (!clipOf(v) && !v.offscreenX && v.visibleFraction >= 0.999 && v.displayed && v.nonZeroSize && v.opacity > 0));
 }
+
+/** The clip that hides something: one under SUBPIXEL_PX is layout rounding, not a clip (a capture
+ *  made before the capture stage applied that rule may still hold one, rounded to 0 px). */
+const clipOf = (v: VisibilityVerdict) => (v.clippedBy && v.clippedBy.hiddenPx >= SUBPIXEL_PX ? v.clippedBy : null);
 
 /** The capture's hint when only the case differs ("; text matches are case-sensitive; …"), or ''. */
 const caseHint = (reason: string) => {
@@ -35,7 +40,8 @@ export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): s
   else if (/text colour is transparent/.test(v.reason)) why.push(v.reason);
   if (v.offscreenX < 0) why.push(`${Math.round(-v.offscreenX)} px left of the viewport`);
   if (v.offscreenX > 0) why.push(`${Math.round(v.offscreenX)} px right of the viewport`);
-  if (v.clippedBy) why.push(`clipped by ${quote(v.clippedBy.selector)}${inFrame(v.clippedBy.frame)} (${Math.round(v.clippedBy.hiddenPx)} px hidden)`);
+  const clip = clipOf(v);
+  if (clip) why.push(`clipped by ${quote(clip.selector)}${inFrame(clip.frame)} (${Math.round(clip.hiddenPx)} px hidden)`);
   // the capture may name the clipping ancestor as the cover of the part it hides: say it once
   if (v.coveredBy && v.coveredBy.selector !== v.clippedBy?.selector) {
     const c = v.coveredBy;
@@ -78,7 +84,7 @@ export const check: Check = {
         required: { name: r.name, visible: r.visible, source: r.source, level: v.level, visibleFraction: v.visibleFraction },
         ...(r.frame ? { frame: r.frame } : {}), ...(r.frameProblem ? { frameProblem: r.frameProblem } : {}),
         ...(v.coveredBy ? { coveredBy: { selector: v.coveredBy.selector, box: v.coveredBy.coveredBox ?? v.coveredBy.box, coveredPx: v.coveredBy.coveredPx, ...(v.coveredBy.frame ? { frame: v.coveredBy.frame } : {}) } } : {}),
-        ...(v.clippedBy ? { clippedBy: { selector: v.clippedBy.selector, box: v.clippedBy.box, hiddenPx: v.clippedBy.hiddenPx } } : {}),
+        ...(clipOf(v) ? { clippedBy: { selector: v.clippedBy!.selector, box: v.clippedBy!.box, hiddenPx: v.clippedBy!.hiddenPx } } : {}),
       });
     }));
   },

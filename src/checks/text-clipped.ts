@@ -21,7 +21,7 @@ export const check: Check<{ ignore?: string[]; ellipsis?: boolean; minHiddenPx?:
   meta: {
     id: ID,
     title: 'Text is not cut off',
-    description: 'Text cut off inside its own box (overflow hidden, text-overflow: ellipsis, line clamp; buttons clip their content), or running out of a box that paints a background (a link styled as a button), naming the element and the text.',
+    description: 'Text cut off inside its own box (overflow hidden, text-overflow: ellipsis, line clamp; buttons clip their content), or running out of the nearest box that paints a background or border (a link styled as a button, a cart row), naming the element and the text.',
     defaultSeverity: 'important',
     defaultEnabled: true,
     order: 70,
@@ -41,8 +41,8 @@ export const check: Check<{ ignore?: string[]; ellipsis?: boolean; minHiddenPx?:
       .filter((c) => c.hiddenPx >= minHiddenPx && (ellipsis || !c.ellipsis) && !ignore.some((s) => selectorMatches(c.selector, s)))
       .map((c) => findingFor(ID, u, severity,
         c.spill
-          ? `text in ${quote(c.selector)} runs ${Math.round(c.hiddenPx)} px out of its box at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`
+          ? `text in ${quote(c.selector)} runs ${Math.round(c.hiddenPx)} px out of ${c.within ? quote(c.within) : 'its box'} at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`
           : `text in ${quote(c.selector)} is cut off by ${Math.round(c.hiddenPx)} px ${c.axis === 'x' ? 'horizontally' : 'vertically'}${c.ellipsis ? ' (ellipsis)' : ''} at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`,
-        { selector: c.selector, box: c.box, text: c.text, axis: c.axis, hiddenPx: c.hiddenPx, ellipsis: c.ellipsis, ...(c.spill ? { spill: true } : {}) })));
+        { selector: c.selector, box: c.box, text: c.text, axis: c.axis, hiddenPx: c.hiddenPx, ellipsis: c.ellipsis, ...(c.spill ? { spill: true } : {}), ...(c.within ? { within: c.within } : {}) })));
   },
 };

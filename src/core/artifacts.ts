@@ -127,6 +127,7 @@ export const ClippedTextSchema = Type.Object({
   hiddenPx: Num(),
   ellipsis: Type.Boolean(),
   spill: Type.Optional(Type.Boolean({ description: 'the text runs out of a painted box that does not clip it (absent: it is clipped)' })),
+  within: Type.Optional(Str('the painted ancestor the text runs out of (absent: its own box)')),
 });
 export type ClippedText = Static<typeof ClippedTextSchema>;
 

@@ -12,6 +12,8 @@ testCheck(check, {
     { name: 'present requirement met by a hidden element', units: [mobile([required({ visible: 'present' }, { displayed: false, level: 'none' })])] },
     { name: 'a failed capture leaves presence to the capture finding', units: [mobile([required({}, { present: false, level: 'none' })], false)] },
     { name: 'a spec without required entries', units: [mobile([])] },
+    // an older capture recorded a 0.25 px overhang as a clip, rounded to 0 px: rounding, not a clip
+    { name: 'a clip under 1 px recorded by an older capture', units: [mobile([required({}, { level: 'partial', clippedBy: { selector: 'div.dropdown-menu', box: box(0, 0, 320, 335), hiddenPx: 0 } })])] },
   ],
   invalid: [
     {

@@ -20,6 +20,11 @@ testCheck(check, {
       units: [r([label])],
       findings: [{ severity: 'important', message: ['"form > button.pay"', 'cut off by 46 px horizontally', '"Pay €1,249.00 now"'], evidence: { selector: 'form > button.pay', text: 'Pay €1,249.00 now', hiddenPx: 46 } }],
     },
+    {
+      name: 'a promo code running out of its cart row, named with the row',
+      units: [record({ clippedText: [{ selector: 'span.code', box: box(37, 84, 368, 21), text: 'SUMMERSALE2026', axis: 'x' as const, hiddenPx: 81, ellipsis: false, spill: true, within: 'div.row' }] })],
+      findings: [{ message: ['text in "span.code" runs 81 px out of "div.row" at desktop', '"SUMMERSALE2026"'], evidence: { selector: 'span.code', within: 'div.row', spill: true } }],
+    },
     { name: 'ellipsis reported by default', units: [r([tagline])], severity: 'polish', findings: [{ severity: 'polish', message: '(ellipsis)' }] },
     { name: 'a larger minHiddenPx keeps bigger clips', units: [r([label, { ...label, hiddenPx: 3 }])], options: { minHiddenPx: 4 }, findings: [{ evidence: { hiddenPx: 46 } }] },
   ],

@@ -126,7 +126,51 @@ export function hairline(hit: Element, target: DOMRect): boolean {
   return (iw <= 1 + e && (x0 <= t.left + e || x1 >= t.right - e)) || (ih <= 1 + e && (y0 <= t.top + e || y1 >= t.bottom - e));
 }
 
-/** The control a user means to click when clicking the target (its link, button, field, label…), or null for plain content. */
+/**
+ * The control a user means to click when clicking the target (its link, button, field, label…), or
+ * null for plain content. A <label> that labels no control (TodoMVC's item title, drawn beside a
+ * transparent checkbox that is not its control) does nothing when clicked: it is plain content.
+ */
 export function clickHost(target: Element): Element | null {
-  return target.closest('a[href], button, input, select, textarea, summary, label, [role=button], [role=link], [role=checkbox], [role=switch], [role=radio], [role=tab], [role=menuitem], [role=option], [onclick], [contenteditable=""], [contenteditable=true], [tabindex]:not([tabindex="-1"])');
+  const sel = 'a[href], button, input, select, textarea, summary, label, [role=button], [role=link], [role=checkbox], [role=switch], [role=radio], [role=tab], [role=menuitem], [role=option], [onclick], [contenteditable=""], [contenteditable=true], [tabindex]:not([tabindex="-1"])';
+  let h = target.closest(sel);
+  while (h instanceof HTMLLabelElement && !h.control && !h.matches('[onclick], [role], [tabindex]:not([tabindex="-1"]), [contenteditable=""], [contenteditable=true]')) h = h.parentElement?.closest(sel) ?? null;
+  return h;
+}
+
+/** A box in element-local CSS px (x0,y0 top left; x1,y1 bottom right). */
+export interface Local { x0: number; y0: number; x1: number; y1: number }
+
+/**
+ * What an element shows of its own, element-local (relative to `at`, its box in viewport
+ * coordinates): its content box (null for an inline box, whose padding is split across lines) and
+ * the boxes of its text and of the controls and media inside it. A cover lying only in the
+ * padding outside the content box, over none of these, hides only what the design drew there
+ * itself: TodoMVC's chevron "toggle all" label in the left padding of its new-todo field.
+ */
+export function shownParts(el: Element, at: DOMRect): { content: Local | null; ink: Local[] } {
+  const s = getComputedStyle(el);
+  const px = (p: string) => parseFloat(s.getPropertyValue(p)) || 0;
+  const content = s.display === 'inline' ? null : {
+    x0: px('border-left-width') + px('padding-left'), y0: px('border-top-width') + px('padding-top'),
+    x1: at.width - px('border-right-width') - px('padding-right'), y1: at.height - px('border-bottom-width') - px('padding-bottom'),
+  };
+  const ink: Local[] = [];
+  const add = (r: DOMRect) => { if (r.width > 0 && r.height > 0) ink.push({ x0: r.left - at.left, y0: r.top - at.top, x1: r.right - at.left, y1: r.bottom - at.top }); };
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let n = walker.nextNode(); n && ink.length < 400; n = walker.nextNode()) {
+    if (!(n.textContent || '').trim()) continue;
+    range.selectNodeContents(n);
+    for (const r of Array.from(range.getClientRects())) add(r);
+  }
+  for (const c of Array.from(el.querySelectorAll('a[href], button, input, select, textarea, [role=button], [role=link], img, svg, video, canvas, picture')).slice(0, 200)) add(c.getBoundingClientRect());
+  return { content, ink };
+}
+
+/** Whether an element-local point lies in the padding outside the content box, over none of what the element shows (1 px of slack). */
+export function inBarePadding(p: { content: Local | null; ink: Local[] }, x: number, y: number): boolean {
+  const c = p.content;
+  if (!c || (x >= c.x0 && x <= c.x1 && y >= c.y0 && y <= c.y1)) return false;
+  return !p.ink.some((r) => x >= r.x0 - 1 && x <= r.x1 + 1 && y >= r.y0 - 1 && y <= r.y1 + 1);
 }

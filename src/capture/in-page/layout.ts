@@ -49,7 +49,7 @@ export function overflowOffenders(vw: number): { selector: string; box: ReturnTy
  * -webkit-line-clamp) whose text runs past its padding box. Measured on the text itself (Range
  * rects), so a clipped image is not reported as clipped text.
  */
-export function clippedTexts(): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean }[] {
+export function clippedTexts(page: { left: number; right: number }): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean }[] {
   const out: { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean }[] = [];
   const all = document.body.querySelectorAll('*');
   for (const el of Array.from(all)) {
@@ -61,11 +61,7 @@ export function clippedTexts(): { selector: string; box: ReturnType<typeof docBo
     const clipX = control || s.overflowX === 'hidden' || s.overflowX === 'clip';
     const clipY = control || s.overflowY === 'hidden' || s.overflowY === 'clip';
     const ellipsis = s.textOverflow === 'ellipsis' || (s as any).webkitLineClamp !== 'none' && !!(s as any).webkitLineClamp;
-    if (!clipX && !clipY) {
-      const spilled = spillOf(el, s);
-      if (spilled) out.push(spilled);
-      continue;
-    }
+    if (!clipX && !clipY) continue;
     if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
     const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
     // 1 px boxes and rect(0 0 0 0) clips are the visually-hidden idiom (skip links, screen-reader labels)
@@ -98,31 +94,72 @@ export function clippedTexts(): { selector: string; box: ReturnType<typeof docBo
     // the text that is cut, not everything the clipping box holds
     out.push({ selector: selectorOf(el), box: docBox(el), text: (cut.length ? cut.join(' ') : text).slice(0, 500), axis, hiddenPx: Math.round(Math.max(hx, hy)), ellipsis });
   }
-  return out;
+  return out.concat(spilledTexts(100 - out.length, page));
+}
+
+/** Paints a box a reader sees text against: an opaque-enough background, a background image or a visible border. */
+export function paintsBox(s: CSSStyleDeclaration): boolean {
+  if (colourAlpha(s.backgroundColor) >= 0.5 || s.backgroundImage !== 'none') return true;
+  return ['top', 'right', 'bottom', 'left'].some((d) => parseFloat(s.getPropertyValue('border-' + d + '-width')) >= 1
+    && !/^(none|hidden)$/.test(s.getPropertyValue('border-' + d + '-style')) && colourAlpha(s.getPropertyValue('border-' + d + '-color')) > 0);
 }
 
 /**
- * Text running out of a box that paints (a link styled as a button, a badge) although nothing
- * clips it: on screen the label leaves its button. Only the element's own text lines, sideways.
+ * The box an element's text is seen against: the nearest ancestor-or-self that paints one (see
+ * paintsBox), or null when the text is not this check's to judge on the way there — hidden (or
+ * faded out), inside
+ * a box that clips or scrolls it (measured as clipped text, or reachable by scrolling), inside a
+ * button (browsers clip its content), or positioned or transformed away from it on purpose (a
+ * badge on a card's corner). Body and html are the page, whose overflow is the overflow check's.
  */
-export function spillOf(el: Element, s: CSSStyleDeclaration): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x'; hiddenPx: number; ellipsis: false; spill: true } | null {
-  if (s.display === 'inline' || s.display === 'contents' || s.visibility !== 'visible' || colourAlpha(s.backgroundColor) < 0.5) return null;
-  // a scroll container (a code listing with overflow: auto) keeps its long lines within reach: the
-  // user scrolls the box, nothing leaves it
-  if (s.overflowX === 'auto' || s.overflowX === 'scroll') return null;
-  const r = el.getBoundingClientRect();
-  if (!(r.width > 1 && r.height > 1)) return null;
-  const range = document.createRange();
-  let past = 0;
-  const own: string[] = [];
-  for (const n of Array.from(el.childNodes)) {
-    if (n.nodeType !== Node.TEXT_NODE || !(n.textContent || '').trim()) continue;
-    range.selectNodeContents(n);
-    for (const tr of Array.from(range.getClientRects())) if (tr.width > 0) past = Math.max(past, tr.right - r.right, r.left - tr.left);
-    own.push((n.textContent || '').replace(/\s+/g, ' ').trim());
+export function paintedBoxOf(el: Element, memo: Map<Element, Element | null>): Element | null {
+  if (memo.has(el)) return memo.get(el)!;
+  let res: Element | null = null;
+  const s = getComputedStyle(el);
+  const inline = s.display === 'inline' || s.display === 'contents';
+  if (el !== document.body && el !== document.documentElement && s.visibility === 'visible' && parseFloat(s.opacity) > 0 && !visuallyHidden(s) && s.overflowX === 'visible' && el.tagName !== 'BUTTON'
+    && !el.matches('[aria-hidden="true"], [inert]')) {
+    if (paintsBox(s) && !inline) res = el;
+    else if ((s.position !== 'absolute' && s.position !== 'fixed' && s.transform === 'none') || inline) res = el.parentElement ? paintedBoxOf(el.parentElement, memo) : null;
   }
-  if (past <= 1) return null;
-  return { selector: selectorOf(el), box: docBox(el), text: own.join(' ').slice(0, 500), axis: 'x', hiddenPx: Math.round(past), ellipsis: false, spill: true };
+  memo.set(el, res);
+  return res;
+}
+
+/**
+ * Text running out of the box it is seen against although nothing clips it: a label leaving its
+ * link-styled button, an unbreakable promo code pushed out of its cart row into the next column.
+ * Per element holding the text, sideways, only text that starts inside the box (text lying wholly
+ * outside it was put there); named with the box it leaves when that is an ancestor. Only what lies
+ * within `page` counts (viewport x range a user can reach at scroll 0): past it, a viewport locked
+ * with overflow-x: hidden cuts the text, which is what required-visible and overflow judge.
+ */
+export function spilledTexts(limit: number, page: { left: number; right: number }): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x'; hiddenPx: number; ellipsis: false; spill: true; within?: string }[] {
+  const found = new Map<Element, { box: Element; past: number; text: string[] }>();
+  const memo = new Map<Element, Element | null>();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let n = walker.nextNode(); n && found.size < limit; n = walker.nextNode()) {
+    const p = n.parentElement;
+    if (!p || !(n.textContent || '').trim() || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|TITLE)$/.test(p.tagName)) continue;
+    const box = paintedBoxOf(p, memo);
+    if (!box) continue;
+    const b = box.getBoundingClientRect();
+    if (!(b.width > 1 && b.height > 1)) continue;
+    range.selectNodeContents(n);
+    const rects = Array.from(range.getClientRects()).filter((tr) => tr.width > 0 && tr.height > 0 && tr.bottom > b.top + 1 && tr.top < b.bottom - 1);
+    if (!rects.some((tr) => tr.right > b.left + 1 && tr.left < b.right - 1)) continue;
+    const past = Math.max(0, ...rects.map((tr) => Math.max(Math.min(tr.right, page.right) - b.right, b.left - Math.max(tr.left, page.left))));
+    if (past <= 1) continue;
+    const f = found.get(p) ?? { box, past: 0, text: [] };
+    f.past = Math.max(f.past, past);
+    f.text.push((n.textContent || '').replace(/\s+/g, ' ').trim());
+    found.set(p, f);
+  }
+  return [...found].map(([el, f]) => ({
+    selector: selectorOf(el), box: docBox(el), text: f.text.join(' ').slice(0, 500), axis: 'x' as const, hiddenPx: Math.round(f.past), ellipsis: false as const, spill: true as const,
+    ...(f.box !== el ? { within: selectorOf(f.box) } : {}),
+  }));
 }
 
 /**

@@ -233,7 +233,8 @@ export function measure(arg: MeasureArg) {
     }
     const masks = arg.masks.map((sel) => ({ selector: sel, boxes: queryAll(document, sel).map(docBox) }));
     const overflow = { overflowPx: horizontalOverflow(se.scrollWidth, vw), offenders: overflowOffenders(vw) };
-    const clippedText = clippedTexts();
+    // at scroll 0 the page reaches from 0 to its right overflow (right to left: from its left overflow)
+    const clippedText = clippedTexts(doc.direction === 'rtl' ? { left: -overflow.overflowPx, right: vw } : { left: 0, right: vw + overflow.overflowPx });
     const text = (document.body.innerText || '').slice(0, 200000);
     const env = { ...pageEnv(), ghosts: ghostCandidates() };
     // each element's box is taken at the screenshot's scroll position, not where the previous

@@ -2,7 +2,7 @@
 // inPageScript with dom.ts); plain functions only.
 import type { Box, VisibilityVerdict } from '../../core/artifacts.js';
 import { colourAlpha } from './layout.js';
-import { clickHost, fieldDecoration, ghosted, ghostName, hairline, hittableGhosts, labelOrControl } from './ghosts.js';
+import { clickHost, fieldDecoration, ghosted, ghostName, hairline, hittableGhosts, inBarePadding, labelOrControl, shownParts } from './ghosts.js';
 import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, nearFragmentEdge, onShape, queryAll, r2, scrollPage, selectorOf } from './dom.js';
 
 export interface PageEnv {
@@ -197,11 +197,11 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
       if (c.y === 'clip') { L.y0 = Math.max(L.y0, pb.top - rect.top); L.y1 = Math.min(L.y1, pb.bottom - rect.top); }
       if (!clipper && (L.x1 - L.x0) * (L.y1 - L.y0) < before - 0.5) clipper = c.el;
     }
-    if (clipper) {
-      const visW = Math.max(0, L.x1 - L.x0);
-      const visH = Math.max(0, L.y1 - L.y0);
-      v.clippedBy = { selector: selectorOf(clipper), box: docBox(clipper), hiddenPx: Math.round(Math.max(rect.width - visW, rect.height - visH)) };
-    }
+    // a clip under 1 CSS px (a link overhanging its menu by 0.25 px) is layout rounding, not a
+    // clip: the threshold checks/lib/geometry.ts SUBPIXEL_PX applies to overlap (in-page code is
+    // sent as text, so the number is repeated here)
+    const hidden = Math.max(rect.width - Math.max(0, L.x1 - L.x0), rect.height - Math.max(0, L.y1 - L.y0));
+    if (clipper && hidden >= 1) v.clippedBy = { selector: selectorOf(clipper), box: docBox(clipper), hiddenPx: Math.round(hidden) };
     // scroll-padding marks where fixed and sticky bars hide scrolled content; a box inside such a
     // bar is not hidden by it, so the whole viewport is its band
     return sampleVisibility(el, rect, L, pinned(el) ? { ...env, bandTop: 0, bandBottom: env.vh } : env, v, part);
@@ -255,13 +255,19 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const seeThrough = queryAll(document, '[data-veval-seethrough]');
   const host = part?.clicks ? el : clickHost(el);
   const faded = new Map<Element, boolean>();
-  // per coverer: how many sample points it hid, their box (viewport coordinates) and whether any
-  // took the user's clicks
-  type Cover = { n: number; x0: number; y0: number; x1: number; y1: number; clicks: boolean };
+  // what the element shows of its own (taken once, element-local): a cover lying only in its bare
+  // padding is part of the design (see shownParts) unless it takes clicks meant for a link or
+  // button, whose whole box is the thing to click
+  let shown: ReturnType<typeof shownParts> | null = null;
+  const paddingMayHold = !part && (!host || (/^(INPUT|TEXTAREA|SELECT)$/.test(host.tagName) && !/^(button|submit|reset|image|checkbox|radio|file|color|range)$/i.test((host as HTMLInputElement).type || '')));
+  // per coverer: how many sample points it hid (which ones), their box (viewport coordinates),
+  // whether any took the user's clicks and whether any lay over what the element shows
+  type Cover = { n: number; x0: number; y0: number; x1: number; y1: number; clicks: boolean; shows: boolean; ks: number[] };
   let best = { s: positions[0], n: -1, pinnedHits: 0, coverers: new Map<Element, Cover>(), inBand: false };
   for (const s of positions) {
     scrollPage(s, sx);
     const rr = partRect(el, part);
+    shown ??= shownParts(el, rr);
     const coverers: typeof best.coverers = new Map();
     const ownHit = new Map<Element, boolean>();
     let n = 0;
@@ -293,10 +299,13 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
           ownHit.set(hit, mine = labelOrControl(el, hit) || hairline(hit, rr) || (fade && !clicks));
         }
         if (own || mine) { n++; seen[k] = true; return; }
-        const p = coverers.get(c) ?? { n: 0, x0: x, y0: y, x1: x, y1: y, clicks: false };
-        coverers.set(c, { n: p.n + 1, x0: Math.min(p.x0, x), y0: Math.min(p.y0, y), x1: Math.max(p.x1, x), y1: Math.max(p.y1, y), clicks: p.clicks || clicks });
+        const p = coverers.get(c) ?? { n: 0, x0: x, y0: y, x1: x, y1: y, clicks: false, shows: false, ks: [] };
+        const shows = !inBarePadding(shown!, lx, ly) || (clicks && !paddingMayHold);
+        coverers.set(c, { n: p.n + 1, x0: Math.min(p.x0, x), y0: Math.min(p.y0, y), x1: Math.max(p.x1, x), y1: Math.max(p.y1, y), clicks: p.clicks || clicks, shows: p.shows || shows, ks: p.ks.concat(k) });
       }
     });
+    // a cover confined to the element's bare padding hides nothing the element shows: seen
+    for (const [c, p] of coverers) if (!p.shows) { n += p.n; for (const k of p.ks) seen[k] = true; coverers.delete(c); }
     const inBand = rr.top + L.y0 >= env.bandTop - 0.5 && rr.top + Math.min(h, L.y1) <= env.bandBottom + 0.5;
     // of equally hidden positions, the one where less is hidden by fixed or sticky bars: a user
     // scrolls away from those, and what covers it there (a transparent overlay lying over it at

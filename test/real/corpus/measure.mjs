@@ -30,8 +30,10 @@
 // - task-order: a pair of regions (stacked: top to bottom; side by side: in reading direction)
 //   whose order on a later viewport is the reverse of the first viewport's.
 // - text-clipped: an element with text whose content is cut off by overflow hidden/clip, ellipsis,
-//   or a button's box (its text rects run more than 1 px past the padding box) — candidates, each
-//   confirmed or rejected on the screenshots.
+//   or a button's box (its text rects run more than 1 px past the padding box); or whose own text
+//   starts inside and runs more than 1 px out of the nearest box painting a background or border,
+//   sideways, nothing clipping or positioning it on the way — candidates, each confirmed or
+//   rejected on the screenshots.
 // - axe: axe-core with its default rules, the spec's masks excluded; impact moderate or above
 //   (important/blocker).
 // - stability: the DOM keeps changing for a second after the state is reached, or two screenshots of
@@ -124,10 +126,50 @@ function pageFacts({ regions }) {
     }
     if (past > 1) clipped.push({ el: describe(el), text: own.slice(0, 80), by: Math.round(past) });
   }
+  // text leaving the box it is drawn on: the element's own text lines, against the nearest
+  // ancestor-or-self with a background (alpha >= 0.5, or an image) or a border, when nothing on the
+  // way clips, scrolls, positions or transforms it (and it is not a button, which clips)
+  const alpha = (c) => { if (c === 'transparent') return 0; const m = /rgba?\(([^)]*)\)/.exec(c); const p = m ? m[1].split(/[ ,/]+/).filter(Boolean) : []; return p.length > 3 ? parseFloat(p[3]) : 1; };
+  const painted = (cs) => alpha(cs.backgroundColor) >= 0.5 || cs.backgroundImage !== 'none'
+    || ['Top', 'Right', 'Bottom', 'Left'].some((d) => parseFloat(cs[`border${d}Width`]) >= 1 && cs[`border${d}Style`] !== 'none' && cs[`border${d}Style`] !== 'hidden' && alpha(cs[`border${d}Color`]) > 0);
+  const drawnOn = (el) => {
+    for (let a = el; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX !== 'visible' || a.tagName === 'BUTTON' || cs.visibility !== 'visible' || cs.opacity === '0' || a.closest('[aria-hidden="true"]')) return null;
+      const inline = cs.display === 'inline' || cs.display === 'contents';
+      if (!inline && painted(cs)) return a;
+      if (!inline && (cs.position === 'absolute' || cs.position === 'fixed' || cs.transform !== 'none')) return null;
+    }
+    return null;
+  };
+  // only what a user can reach counts: past the edge of a viewport locked sideways (overflow-x
+  // hidden on html, or on body when html leaves it visible) the text is cut by the screen instead
+  const ox = (e) => getComputedStyle(e).overflowX;
+  const locked = ['hidden', 'clip'].includes(ox(de)) || (ox(de) === 'visible' && ['hidden', 'clip'].includes(ox(document.body)));
+  const reach = locked ? Math.max(de.clientWidth, innerWidth) : de.scrollWidth;
+  const spilled = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const texts = [...el.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!texts.length || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(el.tagName)) continue;
+    const on = drawnOn(el);
+    if (!on) continue;
+    const b = on.getBoundingClientRect();
+    let past = 0, starts = false;
+    const range = document.createRange();
+    for (const n of texts) {
+      range.selectNodeContents(n);
+      for (const t of range.getClientRects()) {
+        if (t.width === 0 || t.bottom <= b.top + 1 || t.top >= b.bottom - 1) continue;
+        if (t.right > b.left + 1 && t.left < b.right - 1) starts = true;
+        past = Math.max(past, Math.min(t.right, reach) - b.right, b.left - Math.max(t.left, 0));
+      }
+    }
+    if (starts && past > 1) spilled.push({ el: describe(el), on: describe(on), text: texts.map((n) => n.textContent.replace(/\s+/g, ' ').trim()).join(' ').slice(0, 80), by: Math.round(past) });
+  }
   return {
     scrollWidth: de.scrollWidth, clientWidth: de.clientWidth, scrollHeight: de.scrollHeight, clientHeight: de.clientHeight,
     rtl: getComputedStyle(de).direction === 'rtl' || getComputedStyle(document.body).direction === 'rtl',
-    regions: regionBoxes, clipped,
+    regions: regionBoxes, clipped, spilled,
   };
 }
 
@@ -353,6 +395,7 @@ function findingsOf(spec, vpName, stateName, m, first) {
     if (reversed.length) add('task-order', reversed.sort().join(','), 'reading order of these pairs reversed against the first viewport', 'important');
   }
   for (const c of f.clipped) add('text-clipped', norm(c.text), `candidate: text in ${c.el} runs ${c.by} px past its padding box`, 'important');
+  for (const c of f.spilled) add('text-clipped', norm(c.text), `candidate: text in ${c.el} runs ${c.by} px out of ${c.on}, which paints a background or border`, 'important');
   for (const v of m.axe) if (['moderate', 'serious', 'critical'].includes(v.impact)) add('axe', v.id, `axe ${v.id} (${v.impact}), ${v.nodes} node(s), first ${v.first}`, v.impact === 'moderate' ? 'important' : 'blocker');
   if (!m.stable) add('stability', null, `the page kept changing: ${m.mutations} DOM mutation(s) in 1 s, or the first screen differed between two screenshots`, 'blocker');
   return out;
