@@ -157,6 +157,8 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   const w = new InitWriter(root, !!opts.force);
   const app = await detectApp(root);
   say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${app.routes.length ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : 'no routes found (one spec for /)'}`);
+  if (app.slash) say(`routes ${app.slash.style === 'always' ? 'end in /' : 'have no trailing /'}, as ${app.slash.from} ${app.slash.from === 'its config' ? 'says' : 'have them'}`);
+  if (app.errorPages.length) say(`left out ${app.errorPages.join(', ')}: an error page, which the server answers for paths it does not have`);
 
   w.file(CONFIG_FILE, configText(app));
   const routes = app.routes.length ? app.routes : ['/'];
