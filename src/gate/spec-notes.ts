@@ -11,13 +11,16 @@ export function viewportNotes(spec: SpecPlan): string[] {
     const skipped = spec.viewports.filter((v) => !stateAt(st, v.name)).map((v) => v.name);
     if (skipped.length) out.push(`state ${st.name} is captured at ${onlyWords(st.viewports!)} (its viewports:); not captured at ${skipped.join(', ')}`);
   }
-  const said = new Set<string>();
+  // one line per entry: the viewports of its states' units it is not checked at
+  const entries = new Map<string, { name: string; viewports: string[]; skipped: Set<string> }>();
   for (const st of spec.states) for (const r of st.required) {
     if (!r.viewports) continue;
-    const skipped = spec.viewports.filter((v) => stateAt(st, v.name) && !r.viewports!.includes(v.name)).map((v) => v.name);
-    const line = `required ${r.name} is checked at ${onlyWords(r.viewports)} (its viewports:)${skipped.length ? `; not checked at ${skipped.join(', ')}` : ''}`;
-    if (!said.has(line)) { said.add(line); out.push(line); }
+    const key = JSON.stringify([r.name, r.selector, r.text, r.frame ?? null]);
+    const e = entries.get(key) ?? { name: r.name, viewports: r.viewports, skipped: new Set<string>() };
+    for (const v of spec.viewports) if (stateAt(st, v.name) && !r.viewports.includes(v.name)) e.skipped.add(v.name);
+    entries.set(key, e);
   }
+  for (const e of entries.values()) out.push(`required ${e.name} is checked at ${onlyWords(e.viewports)} (its viewports:)${e.skipped.size ? `; not checked at ${[...e.skipped].join(', ')}` : ''}`);
   return out;
 }
 

@@ -75,7 +75,7 @@ test('init on a published Astro theme: rest routes at their bare path, its trail
   assert.equal(v.code, 2);
   assert.match(v.stderr, /specs\/home-responsive\.yaml:15:17 viewport "phone" is not one this spec captures at \(the spec's viewports: desktop, mobile\)/);
   fs.writeFileSync(path.join(dir, 'specs/home-responsive.yaml'), RESPONSIVE);
-  const plan = runCli(['plan', 'home-responsive'], dir);
+  const plan = runCli(['plan', 'specs/home-responsive.yaml'], dir);
   assert.equal(plan.code, 0, plan.stderr);
   assert.match(plan.stdout, /states \(2 × 2 viewports = 4 units; 1 not captured: states limited to some viewports, so 3 units\)/);
   assert.match(plan.stdout, /menu-open \(mobile only; not captured at desktop\): click mobile-button button/);
