@@ -82,6 +82,13 @@ test('init on a published Astro theme: rest routes at their bare path, its trail
   assert.match(plan.stdout, /must show \(full, from spec, desktop only\): About in the nav bar/);
   assert.match(plan.stdout, /must show \(full, from spec, mobile only\): menu button/);
 
+  // the home brief's Must show, written without dashes: every line is an item, checked in the run below
+  fs.writeFileSync(path.join(dir, 'briefs/home.md'), '# home (/)\n\n## Must show\n`#main-header` — the site header\n"Astro Cactus" — the site name\nthe latest posts are listed under the introduction\n');
+  const homePlan = runCli(['plan', 'specs/home.yaml'], dir);
+  assert.match(homePlan.stdout, /must show \(full, from brief\): the site header \[#main-header\]/);
+  assert.match(homePlan.stdout, /must show \(full, from brief\): the site name \[text Astro Cactus\]/);
+  assert.match(homePlan.stdout, /for the judge \(brief, plain words\): the latest posts are listed under the introduction/);
+
   // the site as built: init's server (npm run build && astro preview) needs the theme's node_modules,
   // so the run serves the committed build instead
   fs.writeFileSync(path.join(dir, 'visual-eval.config.yaml'), read(dir, 'visual-eval.config.yaml').replace(/server:\n(  .*\n)+/, 'server:\n  static: dist\n'));
@@ -89,6 +96,10 @@ test('init on a published Astro theme: rest routes at their bare path, its trail
   assert.equal(run.code, 0, run.stdout + run.stderr);
   const report = JSON.parse(fs.readFileSync(path.join(fs.realpathSync(path.join(dir, 'evals/latest')), 'report.json'), 'utf8'));
   assert.equal(report.status, 'pass');
+  const homeUnits = report.specs.find((s: any) => s.name === 'home').units;
+  assert.equal(homeUnits.length, 2);
+  const homeRec = JSON.parse(fs.readFileSync(path.join(fs.realpathSync(path.join(dir, 'evals/latest')), 'home/default-mobile.json'), 'utf8'));
+  assert.deepEqual(homeRec.required.map((x: any) => [x.name, x.source, x.verdict.level]), [['the site header', 'brief', 'full'], ['the site name', 'brief', 'full']]);
   const home = report.specs.find((s: any) => s.name === 'home-responsive');
   assert.deepEqual(home.units.map((u: any) => `${u.state}-${u.viewport}`).sort(), ['default-desktop', 'default-mobile', 'menu-open-mobile']);
   assert.ok(!fs.existsSync(path.join(fs.realpathSync(path.join(dir, 'evals/latest')), 'home-responsive/menu-open-desktop.json')), 'no capture outside the state\'s viewports');
@@ -98,7 +109,7 @@ test('init on a published Astro theme: rest routes at their bare path, its trail
     'required menu button is checked at mobile only (its viewports:); not checked at desktop',
     'mask .ad-slot matched nothing in 3 captures',
   ]);
-  assert.equal(run.stdout.split('mask .ad-slot matched nothing in 3 captures').length - 1, 1, 'said once in the console');
+  assert.equal((run.stdout + run.stderr).split('mask .ad-slot matched nothing in 3 captures').length - 1, 1, 'said once in the console');
   // the entries limited to a viewport were measured only there
   const rec = (u: string) => JSON.parse(fs.readFileSync(path.join(fs.realpathSync(path.join(dir, 'evals/latest')), `home-responsive/${u}.json`), 'utf8'));
   assert.deepEqual(rec('default-desktop').required.map((x: any) => x.name), ['About in the nav bar']);

@@ -14,8 +14,8 @@ const PROJECTS: Record<string, Record<string, string>> = {
   astro: { 'package.json': pkg({ astro: '5' }), 'src/pages/index.astro': '', 'src/pages/2024.astro': '', 'src/pages/true/index.astro': '', 'src/pages/null.md': '', 'src/pages/blog/[...page].astro': '' },
   next: { 'package.json': pkg({ next: '15' }), 'app/page.tsx': '', 'app/1e3/page.tsx': '', 'app/yes/page.tsx': '', 'app/docs/[[...slug]]/page.tsx': '', 'app/shop/[...slug]/page.tsx': '' },
   'next pages': { 'package.json': pkg({ next: '15' }), 'pages/index.tsx': '', 'pages/404.tsx': '', 'pages/0x1F.tsx': '', 'pages/_app.tsx': '' },
-  sveltekit: { 'package.json': pkg({ '@sveltejs/kit': '2' }), 'src/routes/+page.svelte': '', 'src/routes/off/+page.svelte': '', 'src/routes/(app)/2025-01-01/+page.svelte': '', 'src/routes/[...rest]/+page.svelte': '' },
-  vite: { 'package.json': pkg({ vite: '6' }), 'index.html': '<h1>a</h1>', '404.html': '<h1>b</h1>', 'on.html': '<h1>c</h1>' },
+  sveltekit: { 'package.json': pkg({ '@sveltejs/kit': '2' }), 'src/routes/+page.svelte': '', 'src/routes/off/+page.svelte': '', 'src/routes/(app)/2025/+page.svelte': '', 'src/routes/[...rest]/+page.svelte': '' },
+  vite: { 'package.json': pkg({ vite: '6' }), 'index.html': '<h1>a</h1>', '404.html': '<h1>b</h1>', 'true.html': '<h1>c</h1>' },
   cra: { 'package.json': pkg({ 'react-scripts': '5' }) },
   static: { 'public/index.html': '<h1>a</h1>', 'public/2024.html': '<a href="/false/">x</a>', 'public/false/index.html': '<a href="/2024.html">x</a>' },
   unknown: { 'README.md': 'nothing here' },
@@ -24,8 +24,8 @@ const ROUTES: Record<string, string[]> = {
   astro: ['/', '/2024', '/blog', '/null', '/true'],
   next: ['/', '/1e3', '/docs', '/yes'],                      // [...slug] needs a segment in Next.js; [[...slug]] does not
   'next pages': ['/', '/0x1F'],
-  sveltekit: ['/', '/2025-01-01', '/off'],                  // /[...rest] at / is the same route
-  vite: ['/', '/on.html'],
+  sveltekit: ['/', '/2025', '/off'],                  // /[...rest] at / is the same route
+  vite: ['/', '/true.html'],
   cra: ['/'], static: ['/', '/2024.html', '/false/'], unknown: ['/'],
 };
 
