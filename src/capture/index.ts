@@ -6,7 +6,7 @@ import type { CaptureRecord, EnvFingerprint } from '../core/artifacts.js';
 import { FatalError } from '../core/errors.js';
 import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
-import type { ProjectPlan } from '../spec/plan.js';
+import { stateAt, type ProjectPlan } from '../spec/plan.js';
 import { launchBrowser } from './browser.js';
 import { failedRecord } from './record.js';
 import { captureUnit, type UnitJob } from './unit.js';
@@ -37,7 +37,7 @@ export function planUnits(plan: ProjectPlan, baseURL: string | null, grep?: RegE
     const url = unitUrl(spec, baseURL);
     for (const state of spec.states) {
       if (grep && !grep.test(`${spec.name}/${state.name}`) && !grep.test(spec.name)) continue;
-      for (const viewport of spec.viewports) jobs.push({ spec, state, viewport, url });
+      for (const viewport of spec.viewports) if (stateAt(state, viewport.name)) jobs.push({ spec, state, viewport, url });
     }
   }
   return jobs;

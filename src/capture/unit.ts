@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { CaptureRecord, EnvFingerprint, StructureSnapshot, ViewportSpec } from '../core/artifacts.js';
 import { writeFileAtomic, writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
-import type { SpecPlan, StatePlan } from '../spec/plan.js';
+import { requiredAt, type SpecPlan, type StatePlan } from '../spec/plan.js';
 import { axeResults, type AxeOptions } from './axe.js';
 import { openContext, type UnitContext } from './context.js';
 import { classify, UnitFault, type FaultState } from './faults.js';
@@ -117,7 +117,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     // the stability watch sees what the page paints by itself from now on (see watchEarly)
     if (gatherFor(spec, 'shots')) await watchEarly(page, spec.fullPage, spec.masks);
     t = Date.now();
-    const { measured, scrollY, signature } = await measurePage(page, spec, state.required);
+    const { measured, scrollY, signature } = await measurePage(page, spec, requiredAt(state, vp.name));
     Object.assign(record, measured);
     record.timings.measure = Date.now() - t;
 
@@ -193,7 +193,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     if (await signatureOf(page) !== signature) {
       fault.stage = 'measure';
       t = Date.now();
-      Object.assign(record, (await measurePage(page, spec, state.required)).measured);
+      Object.assign(record, (await measurePage(page, spec, requiredAt(state, vp.name))).measured);
       record.timings.measure += Date.now() - t;
       if (wantsStructure) structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
     }

@@ -5,10 +5,11 @@ import { EXIT, InputError } from '../core/errors.js';
 import { PACKAGE_ROOT, TOOL_VERSION } from '../core/version.js';
 import { SCHEMA_FILES } from './init.js';
 import { loadProject } from '../spec/project.js';
-import { framedLabel, type SpecPlan } from '../spec/plan.js';
+import { framedLabel, onlyWords, stateAt, type SpecPlan } from '../spec/plan.js';
 import { describeStep } from '../steps/registry.js';
 import type { CommonOptions } from './common.js';
 import { ioOf, loadSelected } from './common.js';
+import { unitsOf } from '../core/run.js';
 
 export async function cmdValidate(specs: string[], opts: CommonOptions): Promise<number> {
   let plan;
@@ -19,7 +20,7 @@ export async function cmdValidate(specs: string[], opts: CommonOptions): Promise
     if (opts.json && err instanceof InputError) ioOf(opts).stdout.write(JSON.stringify({ ok: false, problems: err.problems }, null, 2) + '\n');
     throw err;
   }
-  const units = plan.specs.reduce((n, s) => n + s.states.length * s.viewports.length, 0);
+  const units = plan.specs.reduce((n, s) => n + unitsOf(s).length, 0);
   staleSchemaCopies(plan.root);
   brokenModelines(plan.root, [...(plan.configFile ? [plan.configFile] : []), ...plan.specs.map((sp) => sp.file)]);
   if (opts.json) ioOf(opts).stdout.write(JSON.stringify({ ok: true, specs: plan.specs.map((s) => s.name), units, config: plan.configFile, problems: [] }, null, 2) + '\n');
@@ -70,10 +71,11 @@ export function describePlan(s: SpecPlan): string {
   const masks = [...s.masks, ...(s.framed?.masks ?? []).map(framedLabel)];
   if (regions.length) L.push(`  regions:   ${regions.map(([k, v]) => `${k}=${v}`).join(' · ')}`);
   if (masks.length) L.push(`  masks:     ${masks.join(' · ')}`);
-  L.push(`  states (${s.states.length} × ${s.viewports.length} viewports = ${s.states.length * s.viewports.length} units):`);
+  const units = unitsOf(s).length, all = s.states.length * s.viewports.length;
+  L.push(`  states (${s.states.length} × ${s.viewports.length} viewports = ${all} units${units < all ? `; ${all - units} not captured: states limited to some viewports, so ${units} units` : ''}):`);
   for (const st of s.states) {
-    L.push(`    ${st.name}${st.steps.length ? `: ${st.steps.map(stepText).join(' → ')}` : ': the page after wait'}`);
-    for (const r of st.required) L.push(`      must show (${r.visible}, from ${r.source}): ${r.name}${r.selector ? ` [${r.selector}]` : ` [text ${r.text}${r.within ? ` within ${r.within}` : ''}]`}${r.frame?.length ? ` in frame ${r.frame.join(' › ')}` : ''}`);
+    L.push(`    ${st.name}${st.viewports ? ` (${onlyWords(st.viewports)}; not captured at ${s.viewports.filter((v) => !stateAt(st, v.name)).map((v) => v.name).join(', ') || '—'})` : ''}${st.steps.length ? `: ${st.steps.map(stepText).join(' → ')}` : ': the page after wait'}`);
+    for (const r of st.required) L.push(`      must show (${r.visible}, from ${r.source}${r.viewports ? `, ${onlyWords(r.viewports)}` : ''}): ${r.name}${r.selector ? ` [${r.selector}]` : ` [text ${r.text}${r.within ? ` within ${r.within}` : ''}]`}${r.frame?.length ? ` in frame ${r.frame.join(' › ')}` : ''}`);
   }
   const plain = s.brief?.mustShow.filter((m) => m.kind === 'plain') ?? [];
   if (plain.length) L.push(`  for the judge (brief, plain words): ${plain.map((m) => m.item).join(' · ')}`);

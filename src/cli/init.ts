@@ -6,12 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { EXIT, InputError } from '../core/errors.js';
-import { writeFileAtomic, writeJsonAtomic } from '../core/fsx.js';
+import { writeFileAtomic } from '../core/fsx.js';
 import { PACKAGE_ROOT } from '../core/version.js';
 import { CI_LAYOUT, githubWorkflow, gitlabCi, shardCountFor } from './init/ci.js';
 import { detectApp, type AppInfo } from './init/detect.js';
 import type { PackageManager } from './init/pm.js';
 import { InitWriter, MANIFEST_FILE, type Outcome } from './init/manifest.js';
+import { addJson, jsonText, projectStyle, readJsonc } from './init/json-edit.js';
 
 export const CONFIG_FILE = 'visual-eval.config.yaml';
 export const SCHEMA_FILES = ['spec.schema.json', 'config.schema.json', 'report.schema.json'];
@@ -51,12 +52,20 @@ export function specNameFor(route: string): string {
   return n || 'home';
 }
 
+/** A string as a YAML scalar that reads back as that same string under YAML 1.2 and 1.1 (editors
+ *  and other tools may read 1.1): `404`, `true`, `yes`, `1e3`, `null`, `~` or `#x` unquoted would be
+ *  another type or no value. */
+export function yamlString(s: string): string {
+  const plain = YAML.stringify(s, { lineWidth: 0 }).trimEnd();
+  return YAML.parse(plain, { version: '1.1' }) === s && !plain.includes('\n') ? plain : JSON.stringify(s);
+}
+
 function specText(name: string, route: string, found: string): string {
   return `# yaml-language-server: $schema=../schema/spec.schema.json
 # ${found}
-name: ${name}
-route: ${route}
-brief: ../briefs/${name}.md
+name: ${yamlString(name)}
+route: ${yamlString(route)}
+brief: ${yamlString(`../briefs/${name}.md`)}
 viewports: [desktop, mobile]
 # required:                     # must be present AND visible to a user (or list them in the brief's "## Must show")
 #   - selector: main h1
@@ -76,9 +85,13 @@ function briefText(name: string, route: string): string {
 Say what a user comes to ${route} to do, and what must go right (the judge reads this).
 
 ## Must show
-<!-- One item per line. A \`css selector\` or a "quoted text" item is checked on every run
-     (present and visible); an item in plain words goes to the judge. Example lines:
-     \`main h1\` — the page heading          "Sign up" — the main call to action -->
+<!-- One item per line, with or without "- " in front; every line here is an item (or an error
+     \`veval validate\` points at). A \`css selector\` or a "quoted text" item is checked on every run
+     (present and visible); an item in plain words goes to the judge. Lines like these work:
+- \`main h1\` — the page heading
+- "Sign up" — the main call to action
+- the price is shown before the buy button
+-->
 `;
 }
 
@@ -144,6 +157,8 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   const w = new InitWriter(root, !!opts.force);
   const app = await detectApp(root);
   say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${app.routes.length ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : 'no routes found (one spec for /)'}`);
+  if (app.slash) say(`routes ${app.slash.style === 'always' ? 'end in /' : 'have no trailing /'}, as ${app.slash.from} ${app.slash.from === 'its config' ? 'says' : 'have them'}`);
+  if (app.errorPages.length) say(`left out ${app.errorPages.join(', ')}: an error page, which the server answers for paths it does not have`);
 
   w.file(CONFIG_FILE, configText(app));
   const routes = app.routes.length ? app.routes : ['/'];
@@ -164,15 +179,15 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   for (const name of SCHEMA_FILES) w.file(`schema/${name}`, fs.readFileSync(path.join(PACKAGE_ROOT, 'schema', name), 'utf8'));
   jsonFile(w, root, '.vscode/settings.json', VSCODE_SETTINGS, (cur) => {
     const have = cur['yaml.schemas'] ?? {};
-    return Object.entries(VSCODE_SETTINGS['yaml.schemas']).every(([k]) => k in have) ? null : { ...cur, 'yaml.schemas': { ...have, ...VSCODE_SETTINGS['yaml.schemas'] } };
+    return Object.entries(VSCODE_SETTINGS['yaml.schemas']).filter(([k]) => !(k in have)).map(([k, v]) => [['yaml.schemas', k], v]);
   });
   for (const [rel, key] of Object.entries(MCP_FILES)) {
     const entry = mcpServerEntry(app.pm, key);
-    jsonFile(w, root, rel, { [key]: { veval: entry } }, (cur) => (cur?.[key]?.veval ? null : { ...cur, [key]: { ...(cur?.[key] ?? {}), veval: entry } }));
+    jsonFile(w, root, rel, { [key]: { veval: entry } }, (cur) => (cur?.[key]?.veval ? [] : [[[key, 'veval'], entry]]));
   }
   jsonFile(w, root, '.vscode/extensions.json', VSCODE_EXTENSIONS, (cur) => {
     const rec: string[] = Array.isArray(cur.recommendations) ? cur.recommendations : [];
-    return rec.includes('redhat.vscode-yaml') ? null : { ...cur, recommendations: [...rec, 'redhat.vscode-yaml'] };
+    return rec.includes('redhat.vscode-yaml') ? [] : [[['recommendations', '[]'], 'redhat.vscode-yaml']];
   });
   for (const l of w.log.splice(0)) say(`${OUTCOME_WORD[l.outcome]} ${l.rel}${l.outcome === 'kept' ? ` (${l.note}; --force overwrites)` : l.outcome === 'deleted' ? ' (you deleted it; --force re-creates it)' : ''}`);
 
@@ -189,18 +204,19 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   return EXIT.pass;
 }
 
-/** A JSON settings file: created when missing; the user's own gets init's keys merged in when it is plain JSON. */
-function jsonFile(w: InitWriter, root: string, rel: string, fresh: object, merge: (cur: any) => object | null): void {
+/** A JSON settings file: created when missing (in the project's JSON style); the user's own (JSON
+ *  with comments too) gets init's keys added in its own style, nothing else in it changing. */
+function jsonFile(w: InitWriter, root: string, rel: string, fresh: object, additions: (cur: any) => [(string | '[]')[], unknown][]): void {
   const abs = path.join(root, rel);
-  if (!fs.existsSync(abs)) { w.file(rel, JSON.stringify(fresh, null, 2) + '\n'); return; }
+  if (!fs.existsSync(abs)) { w.file(rel, jsonText(fresh, projectStyle(root))); return; }
   const text = fs.readFileSync(abs, 'utf8');
-  let cur: any;
-  try { cur = JSON.parse(text); } catch { w.log.push({ rel, outcome: 'kept', note: `not plain JSON (comments?): add ${JSON.stringify(fresh)} yourself` }); return; }
-  const merged = merge(cur);
-  if (!merged) { w.log.push({ rel, outcome: 'unchanged' }); return; }
+  const cur = readJsonc(text);
+  if (!cur) { w.log.push({ rel, outcome: 'kept', note: `not a JSON object: add ${JSON.stringify(fresh)} yourself` }); return; }
+  const add = additions(cur);
+  if (!add.length) { w.log.push({ rel, outcome: 'unchanged' }); return; }
   if (w.changedByUser(rel)) { w.log.push({ rel, outcome: 'kept', note: 'you changed it' }); return; }
   if (w.part(`${rel}:veval`, null, JSON.stringify(fresh)) !== 'write') { w.log.push({ rel, outcome: 'kept', note: 'you removed what init added' }); return; }
-  writeFileAtomic(abs, JSON.stringify(merged, null, 2) + '\n');
+  writeFileAtomic(abs, add.reduce((t, [where, value]) => addJson(t, where, value), text));
   w.log.push({ rel, outcome: 'updated' });
 }
 
@@ -232,18 +248,17 @@ function agents(w: InitWriter, root: string, say: (s: string) => void): void {
 function scripts(w: InitWriter, root: string, say: (s: string) => void): void {
   const pkgFile = path.join(root, 'package.json');
   if (!fs.existsSync(pkgFile)) { say('no package.json: add these npm scripts yourself: ' + Object.entries(SCRIPTS).map(([k, v]) => `"${k}": "${v}"`).join(', ')); return; }
-  let pkg: any;
-  try { pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')); } catch { say('package.json is not valid JSON: scripts not added'); return; }
+  const text = fs.readFileSync(pkgFile, 'utf8');
+  const pkg = readJsonc(text);
+  if (!pkg) { say('package.json is not valid JSON: scripts not added'); return; }
   const have = pkg.scripts ?? {};
   const added: string[] = [], skipped: string[] = [];
   for (const [k, v] of Object.entries(SCRIPTS)) {
     const r = w.part(`package.json:scripts.${k}`, typeof have[k] === 'string' ? have[k] : null, v);
     if (r === 'write') added.push(k); else if (r === 'skipped') skipped.push(k);
   }
-  if (added.length) {
-    pkg.scripts = { ...have, ...Object.fromEntries(added.map((k) => [k, SCRIPTS[k]])) };
-    writeJsonAtomic(pkgFile, pkg);
-  }
+  // in the file's own style: the diff is the added lines
+  if (added.length) writeFileAtomic(pkgFile, added.reduce((t, k) => addJson(t, ['scripts', k], SCRIPTS[k]), text));
   say(`package.json scripts: ${added.length ? `added ${added.join(', ')}` : 'nothing to add'}${skipped.length ? `; skipped ${skipped.join(', ')} (yours, or you changed or removed it; --force writes it)` : ''}`);
 }
 

@@ -1,6 +1,7 @@
 // --grep, --viewport and --shard narrow a loaded plan before anything runs.
 import { InputError } from '../core/errors.js';
 import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
+import { unitsOf } from '../core/run.js';
 
 /** More shards than this is a typo, not a CI matrix (and would allocate a list per shard). */
 export const MAX_SHARDS = 1000;
@@ -13,7 +14,7 @@ export function parseShard(s: string): { index: number; total: number } {
   return { index, total };
 }
 
-const unitCount = (s: SpecPlan) => s.states.length * s.viewports.length;
+const unitCount = (s: SpecPlan) => unitsOf(s).length;
 
 /**
  * Deterministic, balanced split: specs sorted by (units desc, name), each given to the shard with

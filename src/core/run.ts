@@ -1,7 +1,7 @@
 // A run folder (<out>/runs/<timestamp>-<id>, see run-folder.ts) and the file names inside it. Stages meet
 // only here: each reads and writes files under the run folder.
 import path from 'node:path';
-import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
+import { stateAt, type ProjectPlan, type SpecPlan } from '../spec/plan.js';
 
 export interface RunContext {
   root: string;                   // project root (absolute)
@@ -37,6 +37,6 @@ export const abs = (run: RunContext, rel: string) => path.join(run.runDir, rel);
 /** Every unit (state × viewport) a spec produces, in plan order. */
 export function unitsOf(spec: SpecPlan): { state: string; viewport: string }[] {
   const out: { state: string; viewport: string }[] = [];
-  for (const st of spec.states) for (const vp of spec.viewports) out.push({ state: st.name, viewport: vp.name });
+  for (const st of spec.states) for (const vp of spec.viewports) if (stateAt(st, vp.name)) out.push({ state: st.name, viewport: vp.name });
   return out;
 }

@@ -11,6 +11,7 @@ import type { SpecArtifacts, UnitArtifacts } from './read.js';
 import type { ReportFinding, SpecReport, UnitReport } from './report-schema.js';
 import { computeScore, type ScoringVersion } from './score.js';
 import { captureStage, checksStage, judgeStage, parityStage } from './stages.js';
+import { unmatchedNotes, viewportNotes } from './spec-notes.js';
 
 /** Where the stages' findings come among the checks' (each check declares its `meta.order`). */
 const STAGE_ORDER: Record<string, number> = { capture: 0, guard: 25, parity: 900, judge: 950 };
@@ -127,7 +128,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     reasons: verdict.reasons,
     warnings: verdict.warnings,
     otherReasons: verdict.other,
-    notes: [...uncheckedNotes(spec, j), ...(a.checks.value ?? []).flatMap((r) => (Array.isArray(r.notes) ? r.notes.filter((n) => typeof n === 'string') : []))],
+    notes: [...uncheckedNotes(spec, j), ...viewportNotes(spec), ...unmatchedNotes(spec, a.units), ...(a.checks.value ?? []).flatMap((r) => (Array.isArray(r.notes) ? r.notes.filter((n) => typeof n === 'string') : []))],
     gate: { minScore: spec.gate.minScore, warn: [...spec.gate.warn] },
     units: a.units.map((u) => unitReport(run, spec, u, a, reported)),
     findings: reported,

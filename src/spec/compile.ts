@@ -53,6 +53,7 @@ function requiredPlan(r: RequiredInput, source: RequiredPlan['source']): Require
     selector: r.selector ?? null, text: r.text ?? null, within: r.within ?? null,
     visible: r.visible ?? 'full', source,
     ...(r.frame ? { frame: frameChain(r.frame) } : {}),
+    ...(r.viewports ? { viewports: [...r.viewports] } : {}),
   };
 }
 
@@ -110,6 +111,7 @@ export function compileSpec(input: CompileInput): SpecPlan {
   const statesIn = spec.states ?? [{ name: 'default' }];
   const states: StatePlan[] = statesIn.map((st, si) => ({
     name: st.name,
+    ...(st.viewports ? { viewports: [...st.viewports] } : {}),
     steps: (st.steps ?? []).map((s, i) => stepPlan(s, input.stepSource(si, i))),
     required: [
       ...baseRequired.filter(({ r }) => !r.states || r.states.includes(st.name)).map(({ plan }) => plan),

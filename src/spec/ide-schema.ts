@@ -13,7 +13,7 @@ type Node = Record<string, any>;
 /** Array items have a name of their own. */
 const ITEM_NAMES: Record<string, string> = {
   states: 'state', 'state.steps': 'step', required: 'required entry', 'state.required': 'required entry',
-  viewports: 'viewport', masks: 'mask selector', watch: 'watch glob', 'network.block': 'blocked URL glob',
+  viewports: 'viewport', 'state.viewports': 'viewport', 'required.viewports': 'viewport', masks: 'mask selector', watch: 'watch glob', 'network.block': 'blocked URL glob',
   specs: 'spec glob', 'gate.warn': 'severity', 'checks.axe.tags': 'axe tag', 'browser.args': 'launch flag',
 };
 
@@ -32,7 +32,9 @@ const EXAMPLES: Record<string, string> = {
   'required.frame': 'frame: "#checkout-frame"          # the iframe (first match), same-origin only\n# or, for nested frames, outermost first:\nframe: ["#checkout-frame", "#card-frame"]',
   required: 'required:\n  - selector: "#pay"\n    name: primary CTA\n  - text: "/total/i"\n    within: aside',
   'required entry': '- selector: "#pay"\n  name: primary CTA\n  visible: full', states: 'states:\n  - name: default\n  - name: empty-submit\n    steps:\n      - click: "#pay"\n      - waitFor: "[role=alert]"',
-  state: '- name: empty-submit\n  steps:\n    - click: "#pay"', 'state.steps': 'steps:\n  - click: "#pay"\n  - waitFor: "[role=alert]"',
+  state: '- name: empty-submit\n  steps:\n    - click: "#pay"',
+  'state.viewports': '- name: menu-open\n  viewports: [mobile]              # not captured at the other viewports\n  steps:\n    - click: "button[aria-expanded]"',
+  'required.viewports': '- selector: "nav .links"\n  name: nav links\n  viewports: [desktop]             # not checked at the other viewports', 'state.steps': 'steps:\n  - click: "#pay"\n  - waitFor: "[role=alert]"',
   checks: 'checks:\n  overflow: true\n  console: important\n  axe: { impact: serious }\n  overlap: [[summary, cta]]',
   wait: 'wait:\n  for: selector\n  selector: "[data-ready]"', parity: 'parity:\n  maxDiffRatio: 0.001\n  regions: { cta: 0 }\n  structure: important',
   judge: 'judge:\n  rubric: ../briefs/checkout.rubric.md\n  mode: optional', gate: 'gate:\n  minScore: 80\n  warn: [polish]',

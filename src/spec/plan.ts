@@ -15,6 +15,8 @@ export interface RequiredPlan {
   source: 'spec' | 'state' | 'brief';
   /** inside this same-origin frame: the frame elements' selectors, outermost first (absent: the top page) */
   frame?: string[];
+  /** checked only at these viewports (absent: every viewport of its state) */
+  viewports?: string[];
 }
 
 /** A region or mask inside a same-origin frame: its selector in the frame, and the frame chain (outermost first). */
@@ -23,7 +25,18 @@ export interface FramedTarget { selector: string; frame: string[] }
 /** `.ad in frame #outer › #inner`: a framed region or mask in one line (settings snapshots, plan listings). */
 export const framedLabel = (t: FramedTarget): string => `${t.selector} in frame ${t.frame.join(' › ')}`;
 
-export interface StatePlan { name: string; steps: StepPlan[]; required: RequiredPlan[] }
+export interface StatePlan {
+  name: string; steps: StepPlan[]; required: RequiredPlan[];
+  /** captured only at these viewports (absent: every viewport of the spec) */
+  viewports?: string[];
+}
+
+/** Whether a state is captured at a viewport: the one rule every stage that lists units follows. */
+export const stateAt = (st: StatePlan, viewport: string): boolean => !st.viewports || st.viewports.includes(viewport);
+/** The required entries a unit checks: those not limited to other viewports. */
+export const requiredAt = (st: StatePlan, viewport: string): RequiredPlan[] => st.required.filter((r) => !r.viewports || r.viewports.includes(viewport));
+/** "desktop only", "mobile, tablet only": a viewport limit in words, for plans and notes. */
+export const onlyWords = (viewports: string[]): string => `${viewports.join(', ')} only`;
 
 export interface CheckPlan {
   id: string;

@@ -10,7 +10,7 @@ import { schemaCheck } from './schema-errors.js';
 import type { ConfigInput, SpecInput } from './schema.js';
 import { specSemantics, looksLikePath, defaultsSemantics, Problems, projectFile, textProblem, type ConfigFacts } from './semantic.js';
 import { compileSpec, specNameOf, type CompileInput } from './compile.js';
-import { parseMustShow } from './brief.js';
+import { readMustShow } from './brief.js';
 import { cssError } from './selectors.js';
 import { findSpecFiles } from './spec-files.js';
 import { sortProblems } from './problem-order.js';
@@ -122,7 +122,8 @@ function readBrief(abs: string, cfg: LoadedConfig, cwd: string, problems: string
   const briefShown = shown(abs, cwd);
   const { text, problem } = readProse(abs, briefShown, 'brief');
   if (problem) { problems.push(problem); return null; }
-  const items = parseMustShow(text!);
+  const { items, problems: lines } = readMustShow(text!);
+  for (const p of lines) problems.push(at(briefShown, p.line, p.col, p.message));
   for (const it of items) {
     const err = it.kind === 'selector' ? cssError(it.value) : it.kind === 'text' ? textProblem(it.value) : null;
     if (err) problems.push(at(briefShown, it.line, it.col, it.kind === 'selector' ? `invalid CSS selector "${it.value}" in ## Must show (plain CSS, as document.querySelectorAll takes it): ${err}` : `${err} in ## Must show`));

@@ -77,6 +77,9 @@ const TargetValue = (what: string) => Type.Union([
 export const Step = Type.Union(STEPS.map((v) => Type.Object({ [v.verb]: v.value }, { additionalProperties: false, description: v.description })),
   { description: `one declarative step: ${STEP_VERBS.join(', ')} — no code` });
 
+/** `viewports: [...]` on a state or a required entry: names among the spec's viewports (checked in spec/semantic.ts). */
+const OnlyViewports = (description: string) => Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description });
+
 export const Required = Type.Object({
   selector: Type.Optional(Str('CSS selector of the element that must be visible', { minLength: 1 })),
   text: Type.Optional(Str('visible text: a substring, or /regex/flags', { minLength: 1 })),
@@ -87,12 +90,14 @@ export const Required = Type.Object({
     description: 'full (default): entirely visible at a reachable scroll position, uncovered, unclipped; partial: some of it; present: in the DOM',
   })),
   states: Type.Optional(Type.Array(Type.String(), { minItems: 1, description: 'only in these states (default: every state)' })),
+  viewports: Type.Optional(OnlyViewports('checked only at these viewports of the spec (default: every one), e.g. the desktop nav links at [desktop], the menu button at [mobile]')),
 }, { additionalProperties: false, description: 'an element (selector) or text that must be visible to a user' });
 
 export const State = Type.Object({
   name: Name('state name, used in file names'),
   steps: Type.Optional(Type.Array(Step, { description: 'run from a fresh page after wait, before capture' })),
   required: Type.Optional(Type.Array(Required, { description: 'added to the spec-level entries for this state only' })),
+  viewports: Type.Optional(OnlyViewports('captured only at these viewports of the spec (default: every one), e.g. an opened mobile menu at [mobile]')),
 }, { additionalProperties: false, description: 'a state of the page reached by steps' });
 
 // `checks:` — one key per registered check; value true | false | severity | options (| shorthand).

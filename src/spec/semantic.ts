@@ -176,6 +176,9 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
     if (vpNames.has(name)) pr.add(['viewports', i], `viewport "${name}" is listed twice`);
     vpNames.add(name);
   });
+  // the viewports this spec captures at: what a state's or required entry's `viewports:` may name
+  const specViewports = spec.viewports ? spec.viewports.map((v) => (typeof v === 'string' ? v : v.name)) : Object.keys(named);
+  const vpsKnown = !pr.removed(['viewports']) && (!!spec.viewports || cfg.known('viewports'));
   const regions = spec.regions ?? {};
   const regionNames = Object.keys(regions);
   const needRegion = (p: PathSeg[], name: string, key?: string) => {
@@ -209,9 +212,21 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
       const sel = typeof raw === 'string' ? raw : raw?.selector;
       if (sel !== undefined) checkSelector(pr, typeof raw === 'string' ? at : [...at, 'selector'], sel, 'locator');
     });
-    (s.required ?? []).forEach((r, j) => requiredEntry(pr, ['states', i, 'required', j], r, stateNames, true, statesKnown, pageUrl));
+    onlyViewports(pr, ['states', i, 'viewports'], s.viewports, specViewports, vpsKnown);
+    (s.required ?? []).forEach((r, j) => {
+      requiredEntry(pr, ['states', i, 'required', j], r, stateNames, true, statesKnown, pageUrl);
+      onlyViewports(pr, ['states', i, 'required', j, 'viewports'], r.viewports, s.viewports ?? specViewports, vpsKnown, s.viewports ? `state "${s.name}"` : undefined);
+    });
   });
-  (spec.required ?? []).forEach((r, j) => requiredEntry(pr, ['required', j], r, stateNames, false, statesKnown, pageUrl));
+  (spec.required ?? []).forEach((r, j) => {
+    requiredEntry(pr, ['required', j], r, stateNames, false, statesKnown, pageUrl);
+    onlyViewports(pr, ['required', j, 'viewports'], r.viewports, specViewports, vpsKnown);
+    // limited to states and to viewports that never meet: it would never be checked
+    const states = (spec.states ?? [{ name: 'default' }]).filter((s) => !r.states || r.states.includes(s.name));
+    if (vpsKnown && statesKnown && r.viewports && states.length && !states.some((s) => r.viewports!.some((v) => (s.viewports ?? specViewports).includes(v)))) {
+      pr.add(['required', j, 'viewports'], `this entry would never be checked: none of its states (${states.map((s) => s.name).join(', ')}) is captured at ${r.viewports.join(', ')}`);
+    }
+  });
 
   defaultsSemantics(pr, spec);
   regionChecks(pr, spec, needRegion);
@@ -272,6 +287,15 @@ function regionChecks(pr: Problems, spec: SpecInput, needRegion: (p: PathSeg[], 
     }
   }
   for (const name of Object.keys(spec.parity?.regions ?? {})) needRegion(['parity', 'regions'], name, name);
+}
+
+/** `viewports: [...]` on a state or required entry: each a viewport the spec (or its state) captures at, once. */
+function onlyViewports(pr: Problems, p: PathSeg[], list: string[] | undefined, allowed: string[], known: boolean, within?: string): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((v, i) => {
+    if (known && !allowed.includes(v)) pr.add([...p, i], `viewport "${v}" is not one ${within ?? 'this spec'} captures at${didYouMean(v, allowed)} (${within ? `its viewports` : 'the spec\'s viewports'}: ${allowed.join(', ')})`);
+  });
+  noRepeats(pr, p, list, 'viewports');
 }
 
 function requiredEntry(pr: Problems, p: PathSeg[], r: any, stateNames: string[], inState: boolean, statesKnown: boolean, pageUrl: string | null): void {

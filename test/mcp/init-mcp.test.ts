@@ -28,14 +28,19 @@ test('init merges veval into the user\'s own MCP config, keeps what they changed
   writeTree(dir, {
     'package.json': JSON.stringify({ name: 'app' }), 'pnpm-lock.yaml': 'lockfileVersion: 9\n',
     '.mcp.json': JSON.stringify({ mcpServers: { mine: { command: 'my-server' } } }),
-    '.cursor/mcp.json': '{ // comments: not plain JSON\n "mcpServers": {} }',
+    '.cursor/mcp.json': '{ // my comments stay\n "mcpServers": {} }',
+    '.vscode/mcp.json': '{ "servers": ',
   });
   const r = runCli(['init'], dir);
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(read(dir, '.mcp.json'), { mcpServers: { mine: { command: 'my-server' }, veval: { command: 'pnpm', args: ['exec', 'veval', 'mcp'] } } });
   assert.match(r.stdout, /updated \.mcp\.json/);
-  assert.match(r.stdout, /kept +\.cursor\/mcp\.json \(not plain JSON/);
-  assert.match(fs.readFileSync(path.join(dir, '.cursor/mcp.json'), 'utf8'), /comments/);
+  // JSON with comments gets veval added, its comment kept; a file that is not JSON is left alone
+  assert.match(r.stdout, /updated +\.cursor\/mcp\.json/);
+  assert.match(fs.readFileSync(path.join(dir, '.cursor/mcp.json'), 'utf8'), /^\{ \/\/ my comments stay\n "mcpServers": \{\n {2,}"veval": \{/);
+  assert.match(r.stdout, /kept +\.vscode\/mcp\.json \(not a JSON object/);
+  fs.rmSync(path.join(dir, '.vscode/mcp.json'));
+  assert.equal(runCli(['init', '--force'], dir).code, 0);
   // the user removes veval from .vscode/mcp.json and deletes .mcp.json's entry: a second init leaves both alone
   fs.writeFileSync(path.join(dir, '.vscode/mcp.json'), JSON.stringify({ servers: {} }));
   const again = runCli(['init'], dir);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { detectPackageManager, type PackageManager } from './pm.js';
+import { builtHas, configSlash, fsRoutes, htmlRoutes, linkSlash, withSlash, type FoundRoutes } from './routes.js';
 
 export type Framework = 'vite' | 'next' | 'astro' | 'cra' | 'sveltekit' | 'static' | 'unknown';
 
@@ -23,6 +24,10 @@ export interface AppInfo {
   routes: string[];
   /** where the routes came from, for the config's comment */
   routesFrom: string;
+  /** error pages (404, 500) found and left out: a server answers them for unknown paths */
+  errorPages: string[];
+  /** the trailing-slash convention the routes follow, and what told it (null: none found) */
+  slash: { style: 'always' | 'never'; from: string } | null;
 }
 
 interface Pkg { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; scripts?: Record<string, string> }
@@ -31,44 +36,11 @@ const readPkg = (root: string): Pkg | null => {
   try { return JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')); } catch { return null; }
 };
 
-const MAX_ROUTES = 8;
 const STATIC_DIRS = ['.', 'public', 'site', 'www', 'static', 'docs'];
-const SKIP_DIRS = new Set(['node_modules', '.git', 'evals', 'baselines', 'dist', 'build', '.next', '.svelte-kit', '.astro', 'coverage']);
-
-/** Files under dir (relative, '/'-separated), skipping build output and dependencies. */
-function walk(dir: string, depth = 4, prefix = ''): string[] {
-  let entries: fs.Dirent[];
-  try { entries = fs.readdirSync(path.join(dir, prefix), { withFileTypes: true }); } catch { return []; }
-  return entries.sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((e) => {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) return depth > 0 && !SKIP_DIRS.has(e.name) && !e.name.startsWith('.') ? walk(dir, depth - 1, rel) : [];
-    return e.isFile() ? [rel] : [];
-  });
-}
-
-/** File-system routes: `index` → the folder; dynamic segments ([id], [...slug]) and private files skipped. */
-function fsRoutes(root: string, dirs: string[], page: RegExp, routeOf: (rel: string) => string | null): { routes: string[]; from: string } {
-  for (const d of dirs) {
-    const abs = path.join(root, d);
-    if (!fs.existsSync(abs)) continue;
-    const routes = walk(abs).filter((f) => page.test(f) && !/\[/.test(f)).map(routeOf).filter((r): r is string => r !== null);
-    if (routes.length) return { routes: sortRoutes(routes), from: `${d}/` };
-  }
-  return { routes: [], from: '' };
-}
-
-const sortRoutes = (routes: string[]) => [...new Set(routes)].sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a < b ? -1 : 1)).slice(0, MAX_ROUTES);
-const stripIndex = (p: string) => {
-  const r = '/' + p.replace(/(^|\/)index$/, '').replace(/\/$/, '');
-  return r === '/' ? '/' : r.replace(/\/$/, '');
+/** Where each framework's static build puts its pages: its links tell the trailing-slash convention, and its files which routes render. */
+const BUILD_DIRS: Partial<Record<Framework, string[]>> = {
+  astro: ['dist'], next: ['out'], sveltekit: ['build', '.svelte-kit/output/prerendered/pages'], vite: ['dist'], cra: ['build'],
 };
-/** Route groups `(marketing)` do not appear in URLs (Next.js app router, SvelteKit). */
-const dropGroups = (p: string) => p.split('/').filter((s) => !/^\(.*\)$/.test(s)).join('/');
-
-function htmlRoutes(root: string, dir: string): string[] {
-  return sortRoutes(walk(path.join(root, dir), 2).filter((f) => /\.html$/.test(f) && !/(^|\/)(404|500)\.html$/.test(f))
-    .map((f) => (f === 'index.html' ? '/' : f.endsWith('/index.html') ? `/${f.slice(0, -'index.html'.length)}` : `/${f}`)));
-}
 
 /** The framework's usual port, or the next free one when something already listens there. */
 export async function freePort(preferred: number): Promise<number> {
@@ -99,38 +71,57 @@ export async function detectApp(root: string): Promise<AppInfo> {
     return { command: build ? `${build} && ${serve}` : serve, url: `http://127.0.0.1:${port}`, timeout: 180000 };
   };
 
+  /** Routes from the source, checked against a static build when there is one, in the site's trailing-slash convention. */
+  const found = (framework: Framework, r: FoundRoutes, from = r.from) => {
+    const built = (BUILD_DIRS[framework] ?? []).map((d) => path.join(root, d)).find((d) => fs.existsSync(path.join(d, 'index.html')));
+    let routes = r.routes;
+    // a rest route whose page does not render at its bare path is not in the build
+    if (built && framework !== 'static' && framework !== 'vite') routes = routes.filter((x) => builtHas(built, x)).length ? routes.filter((x) => builtHas(built, x)) : routes;
+    const fromConfig = configSlash(root, framework);
+    const style = fromConfig ?? (built ? linkSlash(built) : null);
+    const slash = style ? { style, from: fromConfig ? 'its config' : `the links in ${path.relative(root, built!).split(path.sep).join('/')}/` } : null;
+    return { routes: routes.map((x) => withSlash(x, style)), routesFrom: from, errorPages: r.errorPages, slash };
+  };
+  const none = { routes: [], routesFrom: '', errorPages: [], slash: null };
+  const parts = (p: string) => p.split('/').filter(Boolean);
+
   if (has('@sveltejs/kit')) {
-    const r = fsRoutes(root, ['src/routes'], /(^|\/)\+page\.svelte$/, (f) => stripIndex(dropGroups(f.replace(/\/?\+page\.svelte$/, ''))));
-    return { ...base, framework: 'sveltekit', label: 'SvelteKit', routes: r.routes, routesFrom: r.from,
+    const r = fsRoutes(root, ['src/routes'], (f) => (/(^|\/)\+page\.svelte$/.test(f) ? parts(f.replace(/\/?\+page\.svelte$/, '')) : null), { restMayBeEmpty: true });
+    return { ...base, framework: 'sveltekit', label: 'SvelteKit', ...found('sveltekit', r),
       server: await buildAndServe(script('preview'), 'vite preview', (p) => `--port ${p} --strictPort --host 127.0.0.1`, 4173) };
   }
   if (has('next')) {
-    const app = fsRoutes(root, ['app', 'src/app'], /(^|\/)page\.(jsx?|tsx?|mdx)$/, (f) => stripIndex(dropGroups(f.replace(/\/?page\.\w+$/, ''))));
-    const pages = fsRoutes(root, ['pages', 'src/pages'], /\.(jsx?|tsx?|mdx)$/, (f) => (/(^|\/)_|^api\//.test(f) ? null : stripIndex(f.replace(/\.\w+$/, ''))));
+    // Next.js: [...x] needs at least one segment; only [[...x]] may be empty
+    const rules = { restMayBeEmpty: false };
+    const app = fsRoutes(root, ['app', 'src/app'], (f) => (/(^|\/)page\.(jsx?|tsx?|mdx)$/.test(f) ? parts(f.replace(/\/?page\.\w+$/, '')) : null), rules);
+    const pages = fsRoutes(root, ['pages', 'src/pages'], (f) => (/\.(jsx?|tsx?|mdx)$/.test(f) && !/(^|\/)_|^api\//.test(f) ? parts(f.replace(/\.\w+$/, '')) : null), rules);
     const r = app.routes.length ? app : pages;
-    return { ...base, framework: 'next', label: 'Next.js', routes: r.routes, routesFrom: r.from,
+    return { ...base, framework: 'next', label: 'Next.js', ...found('next', r),
       server: await buildAndServe(script('start'), 'next start', (p) => `-p ${p} -H 127.0.0.1`, 3000) };
   }
   if (has('astro')) {
-    const r = fsRoutes(root, ['src/pages'], /\.(astro|mdx?|html)$/, (f) => stripIndex(f.replace(/\.\w+$/, '')));
-    return { ...base, framework: 'astro', label: 'Astro', routes: r.routes, routesFrom: r.from,
+    // files and folders starting with _ are not pages in Astro
+    const r = fsRoutes(root, ['src/pages'], (f) => (/\.(astro|mdx?|html)$/.test(f) && !/(^|\/)_/.test(f) ? parts(f.replace(/\.\w+$/, '')) : null), { restMayBeEmpty: true });
+    return { ...base, framework: 'astro', label: 'Astro', ...found('astro', r),
       server: await buildAndServe(script('preview'), 'astro preview', (p) => `--port ${p} --host 127.0.0.1`, 4321) };
   }
   if (has('react-scripts')) {
     // CRA has no preview server: veval serves the production build folder itself
-    return { ...base, framework: 'cra', label: 'Create React App', routes: [], routesFrom: '',
+    return { ...base, framework: 'cra', label: 'Create React App', ...none,
       server: { static: 'build', build: script('build') ? pm.run('build') : pm.exec('react-scripts build') } };
   }
   if (has('vite')) {
-    const routes = htmlRoutes(root, '.');
-    return { ...base, framework: 'vite', label: 'Vite', routes, routesFrom: routes.length > 1 ? 'the HTML entry pages' : '',
+    const r = htmlRoutes(root);
+    return { ...base, framework: 'vite', label: 'Vite', ...found('vite', r, r.routes.length > 1 ? 'the HTML entry pages' : ''),
       server: await buildAndServe(script('preview'), 'vite preview', (p) => `--port ${p} --strictPort --host 127.0.0.1`, 4173) };
   }
   const dir = STATIC_DIRS.find((d) => fs.existsSync(path.join(root, d, 'index.html')));
   if (dir !== undefined) {
-    const routes = htmlRoutes(root, dir);
-    return { ...base, framework: 'static', label: `a static folder (${dir === '.' ? 'the project folder' : `${dir}/`})`, routes, routesFrom: `the .html files in ${dir === '.' ? 'the project folder' : `${dir}/`}`,
-      server: { static: dir } };
+    const where = dir === '.' ? 'the project folder' : `${dir}/`;
+    const r = htmlRoutes(path.join(root, dir));
+    const style = linkSlash(path.join(root, dir));
+    return { ...base, framework: 'static', label: `a static folder (${where})`, routes: r.routes.map((x) => withSlash(x, style)), routesFrom: `the .html files in ${where}`,
+      errorPages: r.errorPages, slash: style ? { style, from: `the links in ${where}` } : null, server: { static: dir } };
   }
-  return { ...base, framework: 'unknown', label: 'no framework veval knows', routes: [], routesFrom: '', server: null };
+  return { ...base, framework: 'unknown', label: 'no framework veval knows', ...none, server: null };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { InputError } from '../../core/errors.js';
 import { loadProject } from '../../spec/project.js';
 import { defineTool } from '../tool.js';
+import { unitsOf } from '../../core/run.js';
 
 export default defineTool({
   name: 'list_specs',
@@ -26,7 +27,7 @@ export default defineTool({
       name: s.name, file: s.file, route: s.route, url: s.route ? null : s.url,
       states: s.states.map((x) => x.name), viewports: s.viewports.map((v) => `${v.name} ${v.width}×${v.height}`),
       parity: !!s.parity, brief: s.brief?.file ?? null,
-      units: s.states.length * s.viewports.length,
+      units: unitsOf(s).length,
     }));
     const text = [`${specs.length} spec(s) in ${plan.root}${plan.configFile ? `, config ${path.relative(plan.root, plan.configFile)}` : ''} (files relative to it):`,
       ...specs.map((s) => `  ${s.name} (${s.file}): ${s.route ?? s.url} · states ${s.states.join(', ')} · viewports ${s.viewports.join(', ')}${s.parity ? ' · parity' : ''}`)].join('\n');

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { InputError } from '../../core/errors.js';
 import { loadProject } from '../../spec/project.js';
 import { defineTool } from '../tool.js';
+import { unitsOf } from '../../core/run.js';
 
 const LOCATED = /^(.*?):(\d+):(\d+) (.*)$/s;
 
@@ -21,7 +22,7 @@ export default defineTool({
     const file = a.file ?? 'specs/untitled.yaml';
     try {
       const plan = await loadProject({ config: ctx.config, cwd: ctx.cwd, baseURL: 'http://127.0.0.1/', ...(a.text !== undefined ? { inline: [{ file, text: a.text }] } : {}) });
-      const units = plan.specs.reduce((n, s) => n + s.states.length * s.viewports.length, 0);
+      const units = plan.specs.reduce((n, s) => n + unitsOf(s).length, 0);
       return { text: `ok: ${plan.specs.length} spec(s) valid (${units} capture units)`, data: { ok: true, specs: plan.specs.map((s) => s.name), units, problems: [] } };
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
