@@ -114,7 +114,8 @@ export function inRepeatedItem(el: Element): boolean {
   for (let a: Element | null = el.parentElement; a && a !== document.body; a = a.parentElement) {
     if (/^(LI|TR|ARTICLE|DD)$/.test(a.tagName) || /^(listitem|row|article|option|treeitem|gridcell)$/.test(a.getAttribute('role') || '')) return true;
     const p = a.parentElement;
-    if (p && Array.from(p.children).filter((c) => c.tagName === a!.tagName && c.className === a!.className).length >= 3 && a.tagName !== 'SECTION') return true;
+    // several siblings of one class (cards of a grid); classless wrappers are layout, not items
+    if (p && a.className && a.tagName !== 'SECTION' && Array.from(p.children).filter((c) => c.tagName === a!.tagName && c.className === a!.className).length >= 3) return true;
   }
   return false;
 }
