@@ -33,7 +33,7 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
   const top = required.filter((r) => !r.frame?.length);
   // the interactive elements (veval look) are measured as extra required entries, after the spec's
   const found = gatherFor(spec, 'interactive')
-    ? (await run(interactive.markInteractive, { limit: INTERACTIVE_LIMIT })) as { total: number; items: { role: string; name: string; action: boolean }[]; landmarks: { role: string; selector: string }[] }
+    ? (await run(interactive.markInteractive, { limit: INTERACTIVE_LIMIT })) as ReturnType<typeof interactive.markInteractive>
     : null;
   const arg: MeasureArg = {
     regions: spec.regions,
@@ -41,6 +41,7 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
     required: [
       ...top.map((r) => ({ selector: r.selector, text: r.text, within: r.within })),
       ...(found?.items ?? []).map((_, i) => ({ selector: `[data-veval-look="${i}"]`, text: null, within: null })),
+      ...(found?.headings ?? []).map((_, i) => ({ selector: `[data-veval-look-h="${i}"]`, text: null, within: null })),
     ],
     keepScroll: !spec.fullPage,
   };
@@ -51,11 +52,14 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
   } finally {
     if (found) await run(interactive.unmarkInteractive, null);
   }
-  const looked = found ? m.required.slice(top.length) : [];
+  const looked = found ? m.required.slice(top.length, top.length + found.items.length) : [];
+  const lookedHeadings = found ? m.required.slice(top.length + found.items.length, top.length + found.items.length + found.headings.length) : [];
   const interactiveResult = found ? {
     checked: found.items.length, total: found.total, limit: INTERACTIVE_LIMIT,
     hidden: found.items.flatMap((it, i) => looked[i].verdict.level === 'full' ? [] : [{ selector: looked[i].matchedSelector ?? `[data-veval-look="${i}"]`, role: it.role, name: it.name, verdict: looked[i].verdict }]),
-    actions: found.items.flatMap((it, i) => it.action && it.name && looked[i].verdict.level === 'full' && looked[i].matchedSelector ? [{ selector: looked[i].matchedSelector, name: it.name }] : []).slice(0, 5),
+    // a starting spec's entries: fully visible here, each by a selector that survives re-renders
+    actions: found.items.flatMap((it, i) => it.action && it.name && it.stable && looked[i].verdict.level === 'full' ? [{ selector: it.stable, name: it.name }] : []).slice(0, 8),
+    headings: found.headings.flatMap((h, i) => lookedHeadings[i]?.verdict.level === 'full' ? [{ selector: h.stable, name: h.name }] : []),
     landmarks: found.landmarks,
   } : undefined;
   const framed = await measureFrames(page, spec, required, m.base, m.scrollY);

@@ -13,6 +13,8 @@ import { detectApp, type AppInfo } from './init/detect.js';
 import type { PackageManager } from './init/pm.js';
 import { InitWriter, MANIFEST_FILE, type Outcome } from './init/manifest.js';
 import { addJson, jsonText, projectStyle, readJsonc } from './init/json-edit.js';
+import { captureForInit, type RouteEntries } from './init/capture.js';
+import { setupWarnings } from './init/warnings.js';
 
 export const CONFIG_FILE = 'visual-eval.config.yaml';
 export const SCHEMA_FILES = ['spec.schema.json', 'config.schema.json', 'report.schema.json'];
@@ -60,22 +62,36 @@ export function yamlString(s: string): string {
   return YAML.parse(plain, { version: '1.1' }) === s && !plain.includes('\n') ? plain : JSON.stringify(s);
 }
 
-function specText(name: string, route: string, found: string): string {
-  return `# yaml-language-server: $schema=../schema/spec.schema.json
+function specText(name: string, route: string, found: string, entries: RouteEntries | null, why: string | null): string {
+  const head = `# yaml-language-server: $schema=../schema/spec.schema.json
 # ${found}
 name: ${yamlString(name)}
 route: ${yamlString(route)}
 brief: ${yamlString(`../briefs/${name}.md`)}
 viewports: [desktop, mobile]
-# required:                     # must be present AND visible to a user (or list them in the brief's "## Must show")
-#   - selector: main h1
-#     name: page heading
-# states:                       # the page after steps, e.g. a menu opened
+`;
+  const tail = `# states:                       # the page after steps, e.g. a menu opened
 #   - name: menu-open
 #     steps:
 #       - click: "button[aria-expanded]"
 # Every check runs with its defaults; a checks: section changes that (see \`veval checks\`).
 `;
+  if (!entries) {
+    return head + `# veval init could not capture ${route}${why ? `: ${why}` : ''}; so this spec has no required
+# entries and no parity yet (\`veval look ${route} --spec-out specs/${name}-look.yaml\` writes them once it serves).
+# required:                     # must be present AND visible to a user (or list them in the brief's "## Must show")
+#   - selector: main h1
+#     name: page heading
+` + tail;
+  }
+  const body: Record<string, unknown> = {};
+  if (Object.keys(entries.regions).length) body.regions = entries.regions;
+  if (entries.required.length) body.required = entries.required;
+  return head + `# From a capture of ${route} by veval init: its landmarks as regions; its primary headings, landmarks and
+# controls as required entries (each visible at every viewport), by selectors that survive re-renders.
+` + (Object.keys(body).length ? YAML.stringify(body, { lineWidth: 0 }) : '') + `# Compared with the approved baseline on every run: the first run fails until \`veval approve\`.
+parity: {}
+` + tail;
 }
 
 function briefText(name: string, route: string): string {
@@ -166,11 +182,25 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
     ? `A route veval init found in ${app.routesFrom || 'the app'}: what a user must see there, at each viewport.`
     : 'veval init found no routes to list, so this spec checks /: add one spec per route (or per user task).';
   const names = new Set<string>();
+  const planned: { name: string; route: string }[] = [];
   for (const route of routes) {
     let name = specNameFor(route);
     while (names.has(name)) name += '-2';
     names.add(name);
-    w.file(`specs/${name}.yaml`, specText(name, route, found));
+    planned.push({ name, route });
+  }
+  for (const warning of setupWarnings(root)) say(`warning: ${warning}`);
+  // only the specs init will write are captured: one you changed or deleted is left alone
+  const fresh = planned.filter((p) => w.willWrite(`specs/${p.name}.yaml`));
+  if (fresh.length) say(`capturing ${fresh.length} route(s) to write their specs (the config's server builds and serves the app)…`);
+  const cap = await captureForInit(root, fresh.map((p) => ({ ...p, viewports: ['desktop', 'mobile'] })));
+  if (cap.failed) say(`could not capture the app (${cap.failed}): the specs have no required entries and no parity yet`);
+  for (const [name, why] of cap.why) say(`could not capture ${name}: ${why}; its spec has no required entries and no parity yet`);
+  for (const { name, route } of planned) {
+    const rel = `specs/${name}.yaml`, abs = path.join(root, rel);
+    // a spec init wrote before (captured then) stays as it is; file() keeps one you changed
+    const before = !w.willWrite(rel) && fs.existsSync(abs) && !w.changedByUser(rel) ? fs.readFileSync(abs, 'utf8') : null;
+    w.file(rel, before ?? specText(name, route, found, cap.entries.get(name) ?? null, cap.failed ?? cap.why.get(name) ?? null));
     w.file(`briefs/${name}.md`, briefText(name, route));
   }
   const shards = shardCountFor(routes.length);

@@ -108,8 +108,9 @@ export const InteractiveSchema = Type.Object({
     selector: Str(), role: Str('ARIA role, else the tag (input[type=…])'), name: Str('its label as shown, ≤ 80 characters'),
     verdict: VisibilityVerdictSchema,
   }), { description: 'the measured elements that are not fully visible (covered, clipped, off-screen)' }),
-  actions: Type.Array(Type.Object({ selector: Str(), name: Str() }), { description: 'fully visible named buttons outside navigation, header and footer (at most 5): a starting spec\'s required entries' }),
-  landmarks: Type.Array(Type.Object({ role: Str(), selector: Str() }), { description: 'the page\'s top-level landmarks (at most 8): a starting spec\'s regions' }),
+  actions: Type.Array(Type.Object({ selector: Str(), name: Str() }), { description: 'fully visible named buttons and form fields outside navigation, header, footer and repeated content (list items: their text is data), each by a selector that survives re-renders (an id, a test id, an aria-label, a name; never :nth-of-type), at most 8: a starting spec\'s required entries' }),
+  headings: Type.Optional(Type.Array(Type.Object({ selector: Str(), name: Str() }), { description: 'the page\'s primary headings (h1), fully visible, by a selector that survives re-renders: a starting spec\'s required entries' })),
+  landmarks: Type.Array(Type.Object({ role: Str(), selector: Str() }), { description: 'the page\'s top-level landmarks (at most 8; with none, the container the app renders into, role content), by a selector that survives re-renders: a starting spec\'s regions' }),
 }, { description: 'veval look: the page\'s interactive elements found without a spec, held to the visibility rules' });
 export type InteractiveResult = Static<typeof InteractiveSchema>;
 

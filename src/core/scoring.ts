@@ -16,19 +16,41 @@ export interface ScoringVersion {
   penalty: Record<Severity, number>;
   /** share of a structural check's point kept when its worst finding has this severity */
   checkCredit: Record<Severity, number>;
+  /** rules beyond the numbers (added in version 2; version 1's behaviour is V1_RULES) */
+  rules: ScoringRules;
 }
 
+export interface ScoringRules {
+  /** accessibility violations accepted as debt at approval: `counts` against the axe component, or
+   *  `free` (the gate compares the score without them; the report keeps the score with them) */
+  knownDebt: 'counts' | 'free';
+  /** a capture with no approved baseline yet: `zero` (out of parity), or `not-applicable` (left out
+   *  of the layout share; with none approved, layout does not apply). The "no approved baseline"
+   *  blocker fails the run either way. */
+  unapprovedLayout: 'zero' | 'not-applicable';
+}
+
+/** What version 1 did before rules were data: its hash predates the field, so these are left out of it. */
+const V1_RULES: ScoringRules = { knownDebt: 'counts', unapprovedLayout: 'zero' };
+
+const V1: ScoringVersion = {
+  version: 1,
+  weights: { structural: 0.4, layout: 0.3, axe: 0.2, judge: 0.1 },
+  groups: { structural: 'structural', layout: 'aesthetic', axe: 'structural', judge: 'aesthetic' },
+  penalty: { blocker: 50, important: 20, polish: 5 },
+  checkCredit: { blocker: 0, important: 0.5, polish: 0.9 },
+  rules: V1_RULES,
+};
+
 export const SCORING_VERSIONS: Readonly<Record<number, ScoringVersion>> = {
-  1: {
-    version: 1,
-    weights: { structural: 0.4, layout: 0.3, axe: 0.2, judge: 0.1 },
-    groups: { structural: 'structural', layout: 'aesthetic', axe: 'structural', judge: 'aesthetic' },
-    penalty: { blocker: 50, important: 20, polish: 5 },
-    checkCredit: { blocker: 0, important: 0.5, polish: 0.9 },
-  },
+  1: V1,
+  // the same numbers; accepted accessibility debt no longer costs points (issue 32: accepting debt
+  // could never make a page with debt green at minScore 80), and a first run before any approval
+  // is not scored 0 on layout (issue 44)
+  2: { ...V1, version: 2, rules: { knownDebt: 'free', unapprovedLayout: 'not-applicable' } },
 };
 export const LATEST_SCORING_VERSION = Math.max(...Object.keys(SCORING_VERSIONS).map(Number));
 
 /** Hash of everything that changes a score; pinned per version by a test. */
 export const scoringHash = (v: ScoringVersion) =>
-  sha256(JSON.stringify([v.weights, v.groups, v.penalty, v.checkCredit])).slice(0, 16);
+  sha256(JSON.stringify([v.weights, v.groups, v.penalty, v.checkCredit, ...(JSON.stringify(v.rules) === JSON.stringify(V1_RULES) ? [] : [v.rules])])).slice(0, 16);

@@ -82,6 +82,12 @@ export const SpecReportSchema = Type.Object({
   score: ScoreValue,
   scoringVersion: Nullable(Type.Integer({ description: 'the score formula version used (a spec may pin one)' })),
   scores: ScoresSchema,
+  a11yDebt: Type.Optional(Nullable(Type.Object({
+    known: Type.Integer({ description: 'elements whose violations are known debt (accepted at approval), summed over the captures' }),
+    findings: Type.Integer({ description: 'known-debt findings (one per rule per capture)' }),
+    fixed: Type.Integer({ description: 'elements recorded as debt that no longer violate (the next approve drops them)' }),
+    scoreCountingDebt: ScoreValue,
+  }, { additionalProperties: false, description: 'accepted accessibility debt: how much is left, and the score if it still cost points (scoring version 1\'s rule); score is what the gate compares with minScore' }))),
   reasons: Type.Array(Str(), { description: 'why the spec fails, in words (empty when it passes)' }),
   warnings: Type.Array(Str(), { description: 'findings that pass only because their severity is in gate.warn' }),
   otherReasons: Type.Array(Str(), { description: 'the reasons (also in reasons) that no finding states: a stage that did not run or crashed, a score under gate.minScore' }),

@@ -7,11 +7,12 @@ import { scoreGroupOf } from '../checks/registry.js';
 
 import type { ComponentId, ScoringVersion } from '../core/scoring.js';
 
-export { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash, type ComponentId, type ScoringVersion } from '../core/scoring.js';
+export { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash, type ComponentId, type ScoringRules, type ScoringVersion } from '../core/scoring.js';
 
 export interface ScoreInput {
   checks: CheckResult[] | null;     // null: checks.json missing
-  parity: { status: string; findings: Finding[]; units: number } | null;   // null: no parity in the spec
+  /** null: no parity in the spec; `unapproved`: the units (`state\u0000viewport`) with no approved baseline */
+  parity: { status: string; findings: Finding[]; units: number; unapproved?: string[] } | null;
   judge: { status: string; findings: Finding[] } | null;                   // null: judge off / absent
 }
 
@@ -40,13 +41,19 @@ function structural(v: ScoringVersion, checks: CheckResult[] | null): number | n
   return (100 * credit.reduce((a, b) => a + b, 0)) / counted.length;
 }
 
-/** layout: share of captures within parity tolerance (a unit with any parity finding is out). */
-function layout(input: ScoreInput['parity']): number | null {
+/** layout: share of captures within parity tolerance (a unit with any parity finding is out; from
+ *  version 2 a unit with no approved baseline yet is left out, and with none approved layout does not apply). */
+function layout(v: ScoringVersion, input: ScoreInput['parity']): number | null {
   if (!input || input.status === 'skipped') return null;
   if (input.status === 'error') return 0;
   const out = new Set(input.findings.filter((f) => f.check === 'parity').map((f) => `${f.state}\u0000${f.viewport}`));
   if (out.has(`null\u0000null`)) return 0;
-  return input.units > 0 ? clamp(100 * (1 - out.size / input.units)) : (out.size ? 0 : 100);
+  let units = input.units;
+  if (v.rules.unapprovedLayout === 'not-applicable') {
+    for (const key of input.unapproved ?? []) { out.delete(key); units--; }
+    if (units <= 0) return null;
+  }
+  return units > 0 ? clamp(100 * (1 - out.size / units)) : (out.size ? 0 : 100);
 }
 
 /** axe: the axe group's check results (meta.score), penalised per finding. */
@@ -54,8 +61,10 @@ function axe(v: ScoringVersion, checks: CheckResult[] | null): number | null {
   if (!checks) return 0;
   const rs = checks.filter((c) => scoreGroupOf(c.check) === 'axe' && c.status !== 'skipped');
   if (!rs.length) return null;
-  // fixed debt is good news, not a penalty; known debt still costs (the score shows the trend)
-  return rs.some((r) => r.status === 'error') ? 0 : penalised(v, rs.flatMap((r) => r.findings).filter((f) => f.effect !== 'fixed'));
+  // fixed debt is good news, not a penalty; accepted debt costs only in version 1 (from version 2 the
+  // report keeps the score counting it beside the one the gate compares, so the trend stays visible)
+  const counted = (f: Finding) => f.effect !== 'fixed' && (f.effect !== 'known-debt' || v.rules.knownDebt === 'counts');
+  return rs.some((r) => r.status === 'error') ? 0 : penalised(v, rs.flatMap((r) => r.findings).filter(counted));
 }
 
 function judge(v: ScoringVersion, input: ScoreInput['judge']): number | null {
@@ -79,7 +88,7 @@ function weighted(v: ScoringVersion, comps: Record<ComponentId, number | null>, 
 export function computeScore(v: ScoringVersion, input: ScoreInput): ScoreResult {
   const components: Record<ComponentId, number | null> = {
     structural: structural(v, input.checks),
-    layout: layout(input.parity),
+    layout: layout(v, input.parity),
     axe: axe(v, input.checks),
     judge: judge(v, input.judge),
   };
@@ -92,3 +101,8 @@ export function computeScore(v: ScoringVersion, input: ScoreInput): ScoreResult 
     components,
   };
 }
+
+/** The score as if accepted debt still cost points (version 1's rule): what the report shows beside
+ *  the gate's score, so accepting debt never hides how much of it there is. */
+export const scoreCountingDebt = (v: ScoringVersion, input: ScoreInput): ScoreResult =>
+  computeScore({ ...v, rules: { ...v.rules, knownDebt: 'counts' } }, input);

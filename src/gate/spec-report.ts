@@ -9,7 +9,7 @@ import { copyBaseline } from './baseline.js';
 import { decide, stamped, strongest } from './policy.js';
 import type { SpecArtifacts, UnitArtifacts } from './read.js';
 import type { ReportFinding, SpecReport, UnitReport } from './report-schema.js';
-import { computeScore, type ScoringVersion } from './score.js';
+import { computeScore, scoreCountingDebt, type ScoreInput, type ScoringVersion } from './score.js';
 import { captureStage, checksStage, judgeStage, parityStage } from './stages.js';
 import { unmatchedNotes, viewportNotes } from './spec-notes.js';
 
@@ -105,13 +105,15 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
   // A unit whose capture failed was never looked at: it earns no points. With no capture at all
   // there is nothing to score (checks that found nothing on nothing would read as a high score).
   const anyCaptured = a.units.some((u) => u.record.value?.ok && u.captureExists);
-  const score = scoring && anyCaptured
-    ? computeScore(scoring, {
-      checks: a.checks.value,
-      parity: spec.parity ? { status: a.parity.value?.status ?? 'error', findings: parityFindings, units: a.units.length } : null,
-      judge: judgeActive ? { status: a.judge.value?.status ?? 'error', findings: judgeFindings } : null,
-    })
-    : { total: null, structural: null, aesthetic: null, components: {} };
+  const scoreInput: ScoreInput = {
+    checks: a.checks.value,
+    parity: spec.parity ? {
+      status: a.parity.value?.status ?? 'error', findings: parityFindings, units: a.units.length,
+      unapproved: (a.parity.value?.units ?? []).filter((u) => u.outcome === 'no-baseline').map((u) => `${u.state}\u0000${u.viewport}`),
+    } : null,
+    judge: judgeActive ? { status: a.judge.value?.status ?? 'error', findings: judgeFindings } : null,
+  };
+  const score = scoring && anyCaptured ? computeScore(scoring, scoreInput) : { total: null, structural: null, aesthetic: null, components: {} };
   const errors = [...(scoringError ? [scoringError] : []), ...capture.errors, ...checks.errors, ...parity.errors, ...judge.errors];
   const verdict = decide({ findings, errors, gate: spec.gate, score: score.total });
   const reported = findings.map((f) => stamped(spec.gate, f));
@@ -125,6 +127,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     score: score.total,
     scoringVersion: scoring?.version ?? null,
     scores: { structural: score.structural, aesthetic: score.aesthetic, components: score.components },
+    a11yDebt: debtSummary(checkFindings, scoring && anyCaptured ? () => scoreCountingDebt(scoring, scoreInput).total : () => null),
     reasons: verdict.reasons,
     warnings: verdict.warnings,
     otherReasons: verdict.other,
@@ -141,6 +144,16 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     // what the run compared against, so verify can tell when a baseline was replaced since
     baselines: asDigest(a.parity.value?.baselines),
   };
+}
+
+/** Accepted accessibility debt left in this run (null: none recorded or left): counted apart from
+ *  the score the gate compares, with the score as if it still cost points. */
+function debtSummary(findings: Finding[], counting: () => number | null): SpecReport['a11yDebt'] {
+  const debt = (f: Finding, key: 'known' | 'fixed') => Number((f.evidence as any)?.debt?.[key]) || 0;
+  const known = findings.filter((f) => f.effect === 'known-debt');
+  const fixed = findings.filter((f) => f.effect === 'fixed');
+  if (!known.length && !fixed.length) return null;
+  return { known: known.reduce((n, f) => n + debt(f, 'known'), 0), findings: known.length, fixed: fixed.reduce((n, f) => n + debt(f, 'fixed'), 0), scoreCountingDebt: counting() };
 }
 
 /** A judge that did not run for want of credentials leaves its part unchecked: say what. */

@@ -40,33 +40,53 @@ function regionName(role: string, taken: Set<string>): string {
   return name;
 }
 
-export function startingSpecText(result: LookResult, file: string, opts: { steps: string[] }): string {
+export interface SpecEntry { name: string; selector: string; visible?: 'partial' }
+
+/** What every capture of one state held: its landmarks as regions; its primary headings, landmarks
+ *  and controls as required entries (landmarks need only show in part: a long main is taller than a
+ *  phone). Selectors survive re-renders (in-page stableSelectorOf); content that repeats is left out. */
+export function pageEntries(records: CaptureRecord[]): { regions: Record<string, string>; required: SpecEntry[]; actions: SpecEntry[] } {
+  const taken = new Set<string>();
+  const landmarks = common(records, (r) => r.interactive!.landmarks, (l) => l.selector);
+  const regions = Object.fromEntries(landmarks.map((l) => [regionName(l.role, taken), l.selector]));
+  const headings = common(records, (r) => r.interactive!.headings ?? [], (h) => h.selector)
+    .map((h, i, all) => ({ name: all.length > 1 ? `page heading ${i + 1}` : 'page heading', selector: h.selector }));
+  const marks = Object.entries(regions).filter(([, sel]) => landmarks.find((l) => l.selector === sel)?.role !== 'content')
+    .map(([name, selector]) => ({ name: `${name} landmark`, selector, visible: 'partial' as const }));
+  const actions = common(records, (r) => r.interactive!.actions, (a) => a.selector).map((a) => ({ name: a.name, selector: a.selector }));
+  const seen = new Set<string>();
+  const required = [...headings, ...marks, ...actions].filter((e) => !seen.has(e.selector) && !!seen.add(e.selector));
+  return { regions, required, actions };
+}
+
+/** The records of one state of a look's run folder, one per viewport that captured it. */
+export function lookRecords(result: Pick<LookResult, 'plan' | 'runDir'>, state: string): CaptureRecord[] {
   const spec = result.plan.specs.find((s) => s.name === LOOK_SPEC)!;
-  const runDir = result.runDir;
-  const recordsOf = (state: string) => spec.viewports.flatMap((v) => {
-    const r = readArtifact('record', path.join(runDir, files.record(spec.name, state, v.name))).value;
+  return spec.viewports.flatMap((v) => {
+    const r = readArtifact('record', path.join(result.runDir, files.record(spec.name, state, v.name))).value;
     return r?.ok && r.interactive ? [r] : [];
   });
-  const base = recordsOf('default');
+}
+
+export function startingSpecText(result: LookResult, file: string, opts: { steps: string[] }): string {
+  const spec = result.plan.specs.find((s) => s.name === LOOK_SPEC)!;
+  const base = lookRecords(result, 'default');
   if (base.length !== spec.viewports.length) throw new FatalError('--spec-out: the look has no complete capture of the page at every viewport; nothing to write a spec from (see the report above)');
   const out: Record<string, unknown> = {};
   const stem = path.basename(file).replace(/\.ya?ml$/i, '');
   if (!NAME.test(stem)) out.name = stem.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'page';
   if (spec.route) out.route = spec.route; else out.url = spec.url;
   out.viewports = spec.viewports.map((v) => (v.name.startsWith('w') && /^w\d+x\d+$/.test(v.name) ? { name: v.name, width: v.width, height: v.height } : v.name));
-  const taken = new Set<string>();
-  const regions = common(base, (r) => r.interactive!.landmarks, (l) => l.selector);
-  if (regions.length) out.regions = Object.fromEntries(regions.map((l) => [regionName(l.role, taken), l.selector]));
-  const actions = common(base, (r) => r.interactive!.actions, (a) => a.selector);
-  const required = actions.map((a) => ({ name: a.name, selector: a.selector }));
-  // with steps, the page as loaded holds its actions; the steps may cover them (a modal opened)
+  const { regions, required } = pageEntries(base);
+  if (Object.keys(regions).length) out.regions = regions;
+  // with steps, the page as loaded holds its entries; the steps may cover them (a modal opened)
   if (required.length && !opts.steps.length) out.required = required;
   const states: Record<string, unknown>[] = [{ name: 'default', ...(required.length && opts.steps.length ? { required } : {}) }];
   if (opts.steps.length) {
-    const after = recordsOf(STEPS_STATE);
-    const seen = new Set(actions.map((a) => a.selector));
-    const more = after.length === spec.viewports.length ? common(after, (r) => r.interactive!.actions, (a) => a.selector).filter((a) => !seen.has(a.selector)) : [];
-    states.push({ name: STEPS_STATE, steps: parseSteps(opts.steps), ...(more.length ? { required: more.map((a) => ({ name: a.name, selector: a.selector })) } : {}) });
+    const after = lookRecords(result, STEPS_STATE);
+    const seen = new Set(required.map((a) => a.selector));
+    const more = after.length === spec.viewports.length ? pageEntries(after).actions.filter((a) => !seen.has(a.selector)) : [];
+    states.push({ name: STEPS_STATE, steps: parseSteps(opts.steps), ...(more.length ? { required: more } : {}) });
   }
   out.states = states;
   const projectSchema = path.join(result.plan.root, 'schema', 'spec.schema.json');
@@ -74,7 +94,8 @@ export function startingSpecText(result: LookResult, file: string, opts: { steps
   const rel = path.relative(path.dirname(file), schema).split(path.sep).join('/');
   return `# yaml-language-server: $schema=${rel.startsWith('.') ? rel : `./${rel}`}
 # A starting spec written by \`veval look\` from what it saw: the page's landmarks as regions, its
-# primary actions as required entries (each was fully visible at every viewport). Edit it: add a
+# primary headings, landmarks and controls as required entries (each was visible at every viewport),
+# by selectors that survive re-renders. Edit it: add a
 # brief, more states, checks options (see \`veval checks\`), then \`veval run\` it.
 ${YAML.stringify(out)}`;
 }

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { styleText } from 'node:util';
 import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
-import { approveCommand, baselinesWritten, boxLabel, EFFECT_WORDS, flakeMasks, otherReasons, SEVERITY_ORDER, typed } from './load.js';
+import { approveCommand, baselinesWritten, boxLabel, EFFECT_WORDS, flakeMasks, otherReasons, SEVERITY_ORDER, specNotes, typed } from './load.js';
 import { forTerminal } from './terminal.js';
 
 export interface UnitEvent { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }
@@ -116,7 +116,7 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
         for (const reason of otherReasons(s)) line(`     ${clean(reason)}`);
         const w = baselinesWritten(s);
         if (w.length) line(yellow(`     baselines written: ${w.map(clean).join(', ')}`));
-        for (const note of s.notes ?? []) line(yellow(`     ${clean(note)}`));
+        for (const note of specNotes(s)) line(yellow(`     ${clean(note)}`));
       }
       for (const reason of r.reasons) line(red(`  run: ${clean(reason)}`));
       const problems = problemsOf(r);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { pathUrl } from './escape.js';
-import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS, flakeAreas, otherReasons, SEVERITY_ORDER, shownOnce, stripBoxes, unitLabel, type Box } from './load.js';
+import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS, flakeAreas, otherReasons, SEVERITY_ORDER, shownOnce, specNotes, stripBoxes, unitLabel, type Box } from './load.js';
 
 export interface HtmlOptions {
   /** the run folder as the reader would type it (relative to where veval ran); named by the approve commands */
@@ -221,7 +221,7 @@ export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
     units: ordered,
     specs: r.specs.map((s) => ({
       name: s.name, status: s.status, statusUpper: s.status.toUpperCase(), score: num(s.score), structural: num(s.scores.structural), aesthetic: num(s.scores.aesthetic),
-      file: s.file, url: s.url ?? '', written: baselinesWritten(s), other: otherReasons(s), notes: s.notes ?? [],
+      file: s.file, url: s.url ?? '', written: baselinesWritten(s), other: otherReasons(s), notes: specNotes(s),
     })),
     checklist: r.checklist.map((c) => ({
       question: c.question, answer: c.answer, cls: c.ok === null ? '' : c.ok ? 'pass' : 'fail', detail: c.detail,

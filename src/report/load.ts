@@ -88,6 +88,19 @@ export function stripBoxes(f: ReportFinding): { kind: 'added' | 'removed'; box: 
   return s.filter((x): x is { kind: 'added' | 'removed'; box: Box } => (x?.kind === 'added' || x?.kind === 'removed') && isBox(x.box));
 }
 
+/** How accepted accessibility debt counted (null: none): beside the score, so accepting it hides nothing. */
+export function debtNote(s: SpecReport): string | null {
+  const d = s.a11yDebt;
+  if (!d) return null;
+  const el = (n: number) => `${n} element${n === 1 ? '' : 's'}`;
+  const known = d.known || d.findings ? `known accessibility debt: ${el(d.known)} (${d.findings} finding${d.findings === 1 ? '' : 's'}), accepted at approval, not counted in the score${d.scoreCountingDebt !== null && d.scoreCountingDebt !== s.score ? ` (counting it: ${d.scoreCountingDebt})` : ''}` : '';
+  const fixed = d.fixed ? `${el(d.fixed)} of the debt fixed (the next \`veval approve\` drops ${d.fixed === 1 ? 'it' : 'them'})` : '';
+  return [known, fixed].filter(Boolean).join('; ');
+}
+
+/** What a spec's verdict does not say (the run's notes, then how debt counted). */
+export const specNotes = (s: SpecReport): string[] => [...(s.notes ?? []), ...[debtNote(s)].filter((n): n is string => !!n)];
+
 /** A spec's reasons for failing that no finding states (a crashed check, a score under minScore), as the gate listed them. */
 export const otherReasons = (s: SpecReport): string[] => s.otherReasons;
 

@@ -2,7 +2,7 @@
 // findings grouped by severity with links to the capture they rest on, then the agent checklist.
 import type { Report, ReportFinding } from '../gate/report-schema.js';
 import { escapeMd, pathUrl } from './escape.js';
-import { baselinesWritten, boxLabel, EFFECT_WORDS, SEVERITY_ORDER, shownOnce, unitLabel } from './load.js';
+import { baselinesWritten, boxLabel, EFFECT_WORDS, SEVERITY_ORDER, shownOnce, specNotes, unitLabel } from './load.js';
 
 /** The effects in the order a capture's row counts them (the gate's strongest first). */
 const EFFECTS_SHOWN = Object.keys(EFFECT_WORDS) as ReportFinding['effect'][];
@@ -47,7 +47,7 @@ export function renderMarkdown(r: Report): string {
   for (const [name, w] of written) out.push(`- 📸 **${escapeMd(name)}** baselines written: ${w.map(escapeMd).join(', ')}`);
   if (written.length) out.push('');
   // what a run did not check is said where the verdict is read
-  const notes = r.specs.flatMap((s) => (s.notes ?? []).map((n) => `- ℹ️ **${escapeMd(s.name)}** ${escapeMd(n)}`));
+  const notes = r.specs.flatMap((s) => specNotes(s).map((n) => `- ℹ️ **${escapeMd(s.name)}** ${escapeMd(n)}`));
   if (notes.length) out.push(...notes, '');
   for (const sev of SEVERITY_ORDER) {
     const list = r.specs.flatMap((s) => shownOnce(s.findings.filter((f) => f.severity === sev)).map((g) => findingLine(s.name, g.finding, g.units)));

@@ -1,7 +1,7 @@
 // Day one in a real project: the README's "Use it on your project" lines, run as written in a small
-// Vite app with its own lockfile — install veval from a git+file:// URL of this repository, init,
-// run (the written server: builds and serves the app) and pass; a planted regression fails; init
-// again changes nothing. And a packed tarball installs with the files a published package needs.
+// Vite app with its own lockfile — install veval from a git+file:// URL of this repository, init
+// (it captures the app for its spec), run (the written server: builds and serves the app; no
+// baseline yet), approve, run and pass; a planted regression fails; init again changes nothing. And a packed tarball installs with the files a published package needs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -40,7 +40,8 @@ function readmeLines(): string[] {
 
 test('README: install from a git URL, init, run in a Vite app — passes; a planted regression fails; init again changes nothing', () => {
   const lines = readmeLines();
-  assert.equal(lines.length, 3);
+  assert.equal(lines.length, 5);
+  assert.equal(lines[4], lines[2], 'run, approve, run');
   assert.match(lines[0], /^npm i -D "git\+file:\/\/\$HOME\/src\/veval"$/);
   const dir = tmpDir('veval-install-');
   try {
@@ -60,14 +61,21 @@ test('README: install from a git URL, init, run in a Vite app — passes; a plan
     const config = fs.readFileSync(path.join(dir, 'visual-eval.config.yaml'), 'utf8');
     assert.match(config, /command: npm run build && npm run preview -- --port \d+ --strictPort --host 127\.0\.0\.1/);
 
-    const run = sh(lines[2], dir);
+    // init captured the app: its spec has required entries and parity
+    assert.match(fs.readFileSync(path.join(dir, 'specs/home.yaml'), 'utf8'), /\nrequired:\n[\s\S]*\nparity: \{\}\n/);
+    const first = sh(lines[2], dir);
+    assert.equal(first.code, 1, first.out);
+    assert.match(first.out, /no approved baseline/);
+    assert.ok(fs.existsSync(path.join(dir, 'dist/index.html')), 'the run built the app (vite build)');
+    const approve = sh(lines[3], dir);
+    assert.equal(approve.code, 0, approve.out);
+    const run = sh(lines[4], dir);
     assert.equal(run.code, 0, run.out);
     assert.match(run.out, /PASS 1 of 1 spec/);
-    assert.ok(fs.existsSync(path.join(dir, 'dist/index.html')), 'the run built the app (vite build)');
 
     // a regression: the plant list no longer fits a phone
     fs.appendFileSync(path.join(dir, 'src/style.css'), '.plants { width: 900px; }\n');
-    const bad = sh(lines[2], dir);
+    const bad = sh(lines[4], dir);
     assert.equal(bad.code, 1, bad.out);
     assert.match(bad.out, /FAIL[\s\S]*overflow/);
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { computeScore, LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash } from '../../src/gate/score.js';
+import { computeScore, LATEST_SCORING_VERSION, SCORING_VERSIONS, scoreCountingDebt, scoringHash } from '../../src/gate/score.js';
 import { renderScoringDoc } from '../../src/gate/scoring-doc.js';
 import { GENERATED } from '../../src/gate/generate.js';
 import { REPO } from '../helpers/tmp.js';
@@ -13,6 +13,7 @@ import { finding, result } from './fixture.js';
 /** One hash per published version. A new version adds a line here; an existing line never changes. */
 const PUBLISHED: Record<number, string> = {
   1: '07c478461bc76bfb',
+  2: '9cf357238e3385fb',
 };
 
 test('every published scoring version keeps its weights (change them only in a new version)', () => {
@@ -65,4 +66,36 @@ test('errors score zero: crashed check, parity error, judge FAIL_EVIDENCE, missi
   assert.deepEqual([crashed.components.structural, crashed.components.layout, crashed.components.judge], [0, 0, 0]);
   const missing = computeScore(v1, { checks: null, parity: null, judge: null });
   assert.deepEqual([missing.components.structural, missing.components.axe, missing.total], [0, 0, 0]);
+});
+
+const v2 = SCORING_VERSIONS[2];
+/** Three accepted critical violations (blocker severity by axe impact), reported as known debt. */
+const knownDebt = ['image-alt', 'link-name', 'button-name'].map((rule) => finding('axe', 'blocker', 'default', 'mobile', `axe ${rule}: known debt`, null, { effect: 'known-debt', rule } as any));
+
+test('version 2: accepted accessibility debt does not lower the score the gate compares; the score counting it is kept', () => {
+  const input = { checks: [...passing, result('axe', knownDebt)], parity: { status: 'pass', findings: [], units: 2 }, judge: null };
+  // the issue-32 page: 77.8 under version 1, below minScore 80 for known debt alone
+  assert.equal(computeScore(v1, input).total, 77.8);
+  const s = computeScore(v2, input);
+  assert.equal(s.components.axe, 100);
+  assert.equal(s.total, 100);
+  assert.equal(scoreCountingDebt(v2, input).total, 77.8, 'the trend: the same page with its debt counted');
+  // new violations still cost: one new blocker next to the debt
+  const fresh = computeScore(v2, { ...input, checks: [...passing, result('axe', [...knownDebt, finding('axe', 'blocker', 'default', 'mobile', 'axe image-alt: 1 element new')])] });
+  assert.equal(fresh.components.axe, 50);
+});
+
+test('version 2: with no approved baseline yet layout does not apply; units without one leave the share', () => {
+  const noBase = (state: string, viewport: string) => finding('parity', 'blocker', state, viewport, `no approved baseline for t/${state}-${viewport}`);
+  const first = { checks: [...passing, result('axe')], parity: { status: 'fail', findings: [noBase('default', 'desktop'), noBase('default', 'mobile')], units: 2, unapproved: ['default\u0000desktop', 'default\u0000mobile'] }, judge: null };
+  assert.equal(computeScore(v1, first).components.layout, 0, 'version 1 keeps its rule');
+  const s = computeScore(v2, first);
+  assert.equal(s.components.layout, null);
+  assert.equal(s.aesthetic, null);
+  assert.equal(s.total, 100, 'the weight of layout goes to the others');
+  // one unit approved and changed, one never approved: the approved one decides layout
+  const half = computeScore(v2, { ...first, parity: { ...first.parity, findings: [noBase('default', 'mobile'), finding('parity', 'blocker', 'default', 'desktop', 'pixels differ')], unapproved: ['default\u0000mobile'] } });
+  assert.equal(half.components.layout, 0);
+  // a spec-wide parity finding (an unreadable manifest) still counts 0
+  assert.equal(computeScore(v2, { ...first, parity: { ...first.parity, findings: [finding('parity', 'blocker', null, null, 'manifest unreadable')] } }).components.layout, 0);
 });

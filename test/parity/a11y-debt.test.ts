@@ -23,7 +23,7 @@ ${extra.hero ? `<img id="hero" src="${GIF}" width="40" height="40">` : ''}
 function project(): string {
   const dir = tmpDir('veval-debt-');
   writeTree(dir, {
-    'visual-eval.config.yaml': 'server: { static: site }\nviewports:\n  phone: { width: 390, height: 700, isMobile: true }\ngate: { warn: [polish] }\n',
+    'visual-eval.config.yaml': 'server: { static: site }\nviewports:\n  phone: { width: 390, height: 700, isMobile: true }\ngate: { warn: [polish], minScore: 80 }\n',
     'site/index.html': PAGE(),
     // pixels and structure are not the subject here: a loose page tolerance and no structure comparison let the markup change
     'specs/t.yaml': 'name: t\nroute: /\nviewports: [phone]\nrequired: [{ selector: "h1" }]\nparity: { maxDiffRatio: 0.5, structure: false }\n',
@@ -61,9 +61,16 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
   assert.equal(acc.length, 3);
   for (const a of acc) { assert.ok(a.acceptedBy && a.acceptedAt && a.runId, JSON.stringify(a)); assert.ok('gitSha' in a); }
 
-  // the same page: known debt, reported, not failing
-  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  // the same page: known debt, reported, not failing — not even through the score at minScore 80
+  r = runCli(['run'], dir, NO_KEY);
   assert.equal(r.code, 0, JSON.stringify(report(dir).specs[0].reasons));
+  const spec = report(dir).specs[0];
+  assert.equal(spec.scores.components.axe, 100, 'accepted debt costs no points');
+  assert.deepEqual({ ...spec.a11yDebt, scoreCountingDebt: undefined }, { known: 3, findings: 3, fixed: 0, scoreCountingDebt: undefined });
+  assert.ok(spec.a11yDebt.scoreCountingDebt < 80, `the score counting the debt stays visible: ${spec.a11yDebt.scoreCountingDebt}`);
+  const said = `known accessibility debt: 3 elements (3 findings), accepted at approval, not counted in the score (counting it: ${spec.a11yDebt.scoreCountingDebt})`;
+  assert.ok((r.stdout + r.stderr).includes(said), r.stdout + r.stderr);
+  assert.ok(fs.readFileSync(path.join(latestDir(dir), 'summary.md'), 'utf8').includes(said.replace(/`/g, '\\`')));
   let found = axeFindings(dir);
   assert.equal(found.length, 3);
   assert.ok(found.every((f: any) => f.effect === 'known-debt'), JSON.stringify(found));

@@ -13,10 +13,11 @@ export function interactiveSelector(): string {
   ].join(', ');
 }
 
-/** The accessible-ish name shown in reports: aria-label, the text, a value, a placeholder, a title. */
+/** The accessible-ish name shown in reports: aria-label, a field's label, the text, a value, a placeholder, a title. */
 export function interactiveName(el: Element): string {
   const h = el as HTMLInputElement;
-  const raw = el.getAttribute('aria-label') || (el instanceof HTMLElement ? el.innerText : el.textContent)
+  const label = h.labels && h.labels.length ? (h.labels[0] as HTMLElement).innerText : '';
+  const raw = el.getAttribute('aria-label') || label || (el instanceof HTMLElement ? el.innerText : el.textContent)
     || (h.type === 'submit' || h.type === 'button' ? h.value : '') || h.placeholder || el.getAttribute('title') || h.name || '';
   return String(raw).replace(/\s+/g, ' ').trim().slice(0, 80);
 }
@@ -81,7 +82,9 @@ export function focusOnly(el: HTMLElement): boolean {
   return revealed;
 }
 
-/** The page's landmarks (one per role and selector), for a starting spec's regions. */
+/** The page's landmarks (one per role and selector), for a starting spec's regions: each with a
+ *  selector that survives re-renders (stableSelectorOf); a landmark without one is left out. With no
+ *  landmark at all, the app's root container (an element with an id holding the page) stands in. */
 export function landmarks(): { role: string; selector: string }[] {
   const roles: Record<string, string> = { HEADER: 'banner', NAV: 'navigation', MAIN: 'main', FOOTER: 'contentinfo', ASIDE: 'complementary', SEARCH: 'search' };
   const out: { role: string; selector: string }[] = [];
@@ -91,15 +94,86 @@ export function landmarks(): { role: string; selector: string }[] {
     if (notMeantToShow(el) || el.parentElement?.closest('header, footer, nav, aside, main, [role]') && el.tagName !== 'NAV' && el.tagName !== 'MAIN') continue;
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) continue;
-    out.push({ role: el.getAttribute('role') || roles[el.tagName] || 'region', selector: selectorOf(el) });
+    const selector = stableSelectorOf(el);
+    if (selector) out.push({ role: el.getAttribute('role') || roles[el.tagName] || 'region', selector });
+  }
+  if (!out.length) {
+    // a single-page app without landmarks: the container it renders into (#root, #app …)
+    for (let el = document.body.firstElementChild; el; el = el.nextElementSibling) {
+      const r = el.getBoundingClientRect();
+      const selector = el.id ? stableSelectorOf(el) : null;
+      if (selector && r.width >= 2 && r.height >= 2 && !notMeantToShow(el)) { out.push({ role: 'content', selector }); break; }
+    }
   }
   return out.slice(0, 8);
 }
 
-/** Marks up to `limit` interactive elements a user is meant to see; answers what each is. */
-export function markInteractive(arg: { limit: number }): { total: number; items: { role: string; name: string; action: boolean }[]; landmarks: { role: string; selector: string }[] } {
+/** Inside content that repeats (a list item, a table row, an article of a feed, one of several
+ *  same-shaped siblings): its text, ids and count are data, not the page's structure. */
+export function inRepeatedItem(el: Element): boolean {
+  for (let a: Element | null = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    if (/^(LI|TR|ARTICLE|DD)$/.test(a.tagName) || /^(listitem|row|article|option|treeitem|gridcell)$/.test(a.getAttribute('role') || '')) return true;
+    const p = a.parentElement;
+    // several siblings of one class (cards of a grid); classless wrappers are layout, not items
+    if (p && a.className && a.tagName !== 'SECTION' && Array.from(p.children).filter((c) => c.tagName === a!.tagName && c.className === a!.className).length >= 3) return true;
+  }
+  return false;
+}
+
+/**
+ * A selector for a spec author that survives re-renders and other data: a unique id that is not
+ * generated or numbered, a test id, an aria-label, a form field's name, a link's path, a unique
+ * tag or tag.class (state and hashed classes left out) — alone or under the nearest ancestor that
+ * has one. Never :nth-of-type (order is data). null: none is unique (the caller leaves it out).
+ */
+export function stableSelectorOf(el: Element): string | null {
+  if (el.getRootNode() !== document) return null;
+  const q = (v: string) => '"' + v.replace(/["\\]/g, '\\$&') + '"';
+  const dataLike = (v: string) => /(^|[-_:])\d|\d$|\d{3,}|:/.test(v) || v.length > 60;
+  const uniqueFor = (sel: string, target: Element) => {
+    try { const all = document.querySelectorAll(sel); return all.length === 1 && all[0] === target; } catch { return false; }
+  };
+  const unique = (sel: string) => uniqueFor(sel, el);
+  const own = (e: Element): string[] => {
+    const tag = e.tagName.toLowerCase();
+    const out: string[] = [];
+    if (e.id && /^[A-Za-z][\w-]*$/.test(e.id) && !dataLike(e.id)) out.push('#' + e.id);
+    for (const a of ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa']) {
+      const v = e.getAttribute(a);
+      if (v && !dataLike(v)) out.push('[' + a + '=' + q(v) + ']');
+    }
+    const label = e.getAttribute('aria-label');
+    if (label && !dataLike(label)) out.push(tag + '[aria-label=' + q(label) + ']');
+    const name = e.getAttribute('name');
+    if (name && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(e.tagName) && !dataLike(name)) out.push(tag + '[name=' + q(name) + ']');
+    const href = e.getAttribute('href');
+    if (tag === 'a' && href && /^\/[^?#]*$/.test(href) && !dataLike(href)) out.push('a[href=' + q(href) + ']');
+    out.push(tag);
+    const type = e.getAttribute('type');
+    if (type && /^(INPUT|BUTTON)$/.test(e.tagName)) out.push(tag + '[type=' + q(type) + ']');
+    const cls = Array.from(e.classList).filter((c) => /^[A-Za-z][\w-]*$/.test(c) && !dataLike(c) && !/(^|-)(is|has)-|active|selected|open|current|checked|disabled|focus|hover|pressed|expanded|hidden|visible/i.test(c) && !/[a-z][A-Z0-9]{4,}|_[A-Za-z0-9]{5,}$/.test(c)).slice(0, 3);
+    if (cls.length) out.push(tag + '.' + cls.join('.'));
+    return out;
+  };
+  for (const c of own(el)) if (unique(c)) return c;
+  // under the nearest ancestor that has a selector of its own
+  for (let a: Element | null = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+    const anchor = a === document.body ? null : own(a).find((c) => uniqueFor(c, a!));
+    if (!anchor) continue;
+    for (const c of own(el)) if (unique(anchor + ' ' + c)) return anchor + ' ' + c;
+    break;
+  }
+  return null;
+}
+
+/** Marks up to `limit` interactive elements a user is meant to see; answers what each is. The page's
+ *  primary headings (h1) are marked too (data-veval-look-h), to be measured by the same rules. */
+export function markInteractive(arg: { limit: number }): {
+  total: number; items: { role: string; name: string; action: boolean; stable: string | null }[];
+  landmarks: { role: string; selector: string }[]; headings: { name: string; stable: string }[];
+} {
   unmarkInteractive();
-  const items: { role: string; name: string; action: boolean }[] = [];
+  const items: { role: string; name: string; action: boolean; stable: string | null }[] = [];
   let total = 0;
   const seen = new Set<Element>();
   const sel = interactiveSelector();
@@ -114,15 +188,26 @@ export function markInteractive(arg: { limit: number }): { total: number; items:
     if (items.length >= arg.limit) continue;
     el.setAttribute('data-veval-look', String(items.length));
     const type = el.tagName === 'INPUT' ? (el as HTMLInputElement).type : '';
-    // a primary action: a named button (not inside the page's navigation, header or footer)
-    const action = (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button' || type === 'submit') && !el.closest('nav, header, footer, [role="navigation"], [role="banner"], [role="contentinfo"]');
-    items.push({ role: el.getAttribute('role') || el.tagName.toLowerCase() + (type ? '[type=' + type + ']' : ''), name: interactiveName(el), action });
+    // a primary control: a named button or a form field, not inside the page's navigation, header or
+    // footer, nor in repeated content (a list item's buttons are data: "Edit Eat")
+    const control = el.tagName === 'BUTTON' || el.getAttribute('role') === 'button' || type === 'submit'
+      || (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && !/^(checkbox|radio|hidden|submit|button|reset|image|file|range|color)$/.test(type));
+    const action = control && !el.closest('nav, header, footer, [role="navigation"], [role="banner"], [role="contentinfo"]') && !inRepeatedItem(el);
+    items.push({ role: el.getAttribute('role') || el.tagName.toLowerCase() + (type ? '[type=' + type + ']' : ''), name: interactiveName(el), action, stable: action ? stableSelectorOf(el) : null });
   }
-  return { total, items, landmarks: landmarks() };
+  const headings: { name: string; stable: string }[] = [];
+  for (const el of queryAll(document, 'h1, [role="heading"][aria-level="1"]')) {
+    const stable = notMeantToShow(el) || inRepeatedItem(el) ? null : stableSelectorOf(el);
+    if (!stable || headings.length >= 3) continue;
+    el.setAttribute('data-veval-look-h', String(headings.length));
+    headings.push({ name: interactiveName(el), stable });
+  }
+  return { total, items, landmarks: landmarks(), headings };
 }
 
 export function unmarkInteractive(): void {
   for (const el of queryAll(document, '[data-veval-look]')) el.removeAttribute('data-veval-look');
+  for (const el of queryAll(document, '[data-veval-look-h]')) el.removeAttribute('data-veval-look-h');
 }
 
 /** For messages: the element marked `i` (null when gone). */

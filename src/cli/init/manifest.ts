@@ -50,6 +50,11 @@ export class InitWriter {
   }
 
   /** A file init wrote whose content is no longer what it wrote: the user's now (unless --force). */
+  /** file() would write rel: forced, or neither on disk nor recorded (never written, never deleted). */
+  willWrite(rel: string): boolean {
+    return this.force || (!fs.existsSync(path.join(this.root, rel)) && !this.manifest.files[rel]);
+  }
+
   changedByUser(rel: string): boolean {
     const recorded = this.manifest.files[rel];
     const abs = path.join(this.root, rel);
