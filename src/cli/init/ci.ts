@@ -48,7 +48,7 @@ export function githubWorkflow(o: CiOptions): string {
   const setupSteps = [
     `      - uses: actions/checkout@v4`,
     ...(pm.name === 'bun' ? [`      - uses: oven-sh/setup-bun@v2`] : []),
-    `      # Node: ${o.node.from}`,
+    `      # Node ${node}: ${o.node.from}`,
     `      - uses: actions/setup-node@v4`,
     `        with:`,
     `          node-version: '${node}'`,
@@ -123,7 +123,7 @@ export function gitlabCi(o: CiOptions): string {
   const out = CI_LAYOUT.shardOut(index);
   const setup = [...(pmNote ? [`# ${pmNote}`] : []), ...pm.setup, pm.install].map((l) => (l.startsWith('#') ? `    ${l}` : `    - ${l}`)).join('\n');
   return `# Visual evals with veval, written by \`veval init --ci gitlab\`.
-${raiseNote(n, 'set\n# parallel: on the visual-eval job (2 or more)')}# Node: ${o.node.from}
+${raiseNote(n, 'set\n# parallel: on the visual-eval job (2 or more)')}# Node ${node}: ${o.node.from}
 stages: [test, report]
 
 visual-eval:

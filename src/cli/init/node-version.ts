@@ -35,19 +35,19 @@ export function nodeVersionFor(root: string): NodeChoice {
     const raw = text.split(/\r?\n/).map((l) => l.replace(/#.*/, '').trim()).find(Boolean) ?? '';
     const v = raw.replace(/^v/, '');
     // lts/*, lts/iron, node: aliases; a version both setup-node and the node image name would differ
-    if (!/^\d+(\.\d+){0,2}$/.test(v)) return { version: fallback, from: `${file} (${raw || 'empty'}: the newest LTS)`, note: null };
+    if (!/^\d+(\.\d+){0,2}$/.test(v)) return { version: fallback, from: `${file} says ${raw || 'nothing'}: the newest LTS veval supports`, note: null };
     const floor = semver.coerce(v)!;
     // "24" means any 24.x: it fits when some 24.x does
     const fits = v.includes('.') ? semver.gte(floor, semver.minVersion(VEVAL_NODE_RANGE)!) && semver.satisfies(floor, VEVAL_NODE_RANGE) : semver.intersects(VEVAL_NODE_RANGE, `^${floor.major}.0.0`);
     if (fits) return { version: v, from: file, note: null };
-    return { version: fallback, from: `Node ${fallback}, the newest LTS`, note: `${file} asks for Node ${v}, but veval needs ${VEVAL_NODE_RANGE}: CI uses Node ${fallback}` };
+    return { version: fallback, from: 'the newest LTS veval supports', note: `${file} asks for Node ${v}, but veval needs ${VEVAL_NODE_RANGE}: CI uses Node ${fallback}` };
   }
   let engines: unknown;
   try { engines = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines?.node; } catch { /* no package.json */ }
   if (typeof engines === 'string' && semver.validRange(engines)) {
     const m = newestLts(engines);
     if (m) return { version: m, from: `package.json engines.node ${engines}`, note: null };
-    return { version: fallback, from: `Node ${fallback}, the newest LTS`, note: `package.json engines.node ${engines} fits no LTS veval runs on (${VEVAL_NODE_RANGE}): CI uses Node ${fallback}` };
+    return { version: fallback, from: 'the newest LTS veval supports', note: `package.json engines.node ${engines} fits no LTS veval runs on (${VEVAL_NODE_RANGE}): CI uses Node ${fallback}` };
   }
-  return { version: fallback, from: `Node ${fallback}, the newest LTS veval supports`, note: null };
+  return { version: fallback, from: 'the newest LTS veval supports', note: null };
 }
