@@ -99,8 +99,9 @@ async function mcpTools(entry: { command: string; args: string[] }, cwd: string)
   const transport = new StdioClientTransport({ command: entry.command, args: entry.args, cwd, stderr: 'pipe' });
   const client = new Client({ name: 'veval-install-test', version: '1.0.0' });
   try {
-    await client.connect(transport);
-    return (await client.listTools()).tools.map((t) => t.name);
+    // generous: on a loaded 2-core machine node alone took 11 s to start veval here (the SDK's default is 60 s)
+    await client.connect(transport, { timeout: 300_000 });
+    return (await client.listTools(undefined, { timeout: 300_000 })).tools.map((t) => t.name);
   } finally {
     await client.close();
   }

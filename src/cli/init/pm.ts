@@ -18,7 +18,7 @@ export interface PackageManager {
   note: string | null;
   /** the version package.json's `packageManager` pins ("10.34.9"), or null */
   pinned: string | null;
-  /** the version installed on this machine, or null when it is not on PATH */
+  /** the version installed on this machine, or null when it is not on PATH (not asked for npm) */
   installed: string | null;
   /** Yarn 2+ (berry) */
   berry: boolean;
@@ -96,7 +96,8 @@ export function detectPackageManager(root: string, flag?: string, env: NodeJS.Pr
   } else name = by ?? 'npm';
 
   const lockfile = lockfiles.find(([, n]) => n === name)?.[0] ?? null;
-  const installed = installedVersion(name, env);
+  // npm comes with Node: its version is not asked (nothing pins it)
+  const installed = name === 'npm' ? null : installedVersion(name, env);
   const pinned = field && field[0] === name ? field[1] : null;
   const major = Number((pinned ?? installed ?? '').split('.')[0]) || null;
   const berry = name === 'yarn' && (exists('.yarnrc.yml') || exists('.pnp.cjs') || exists('node_modules/.yarn-state.yml') || (major !== null && major >= 2));
