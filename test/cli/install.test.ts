@@ -94,6 +94,15 @@ test('the release branch is the built package: dist/, schemas, no scripts to run
   assert.match(log, /^veval-cli \d+\.\d+\.\d+, built from [0-9a-f]{12}/);
 });
 
+/** One `veval run` at a time: init picks a port that is free when it runs, and two scenarios' inits
+ *  pick the same one (both previews would then claim it). */
+let serving: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(f: () => Promise<T>): Promise<T> {
+  const p = serving.then(f);
+  serving = p.catch(() => undefined);
+  return p;
+}
+
 /** Starts an MCP configuration's entry as a client would (in the project) and lists the tools. */
 async function mcpTools(entry: { command: string; args: string[] }, cwd: string): Promise<string[]> {
   const transport = new StdioClientTransport({ command: entry.command, args: entry.args, cwd, stderr: 'pipe' });
@@ -157,7 +166,7 @@ describe('install, init, MCP, the workflow\'s install step and run in a publishe
         const ci = await sh(step.run, app, env);
         assert.equal(ci.code, 0, ci.out);
 
-        const r = await sh(run, app, env);
+        const r = await oneAtATime(() => sh(run, app, env));
         assert.ok(r.code === 0 || r.code === 1, r.out);
         assert.doesNotMatch(r.out, /not found|ERR_PNPM|server (exited|did not)/);
         // the app was built and served by the manager and rendered by React: its findings name its inputs
