@@ -4,8 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-major=$(node -p 'process.versions.node.split(".")[0]')
-if [ "$major" -lt 20 ]; then echo "veval needs Node.js 20 or newer (found $(node --version))" >&2; exit 3; fi
+# package.json's engines.node (some dependencies need 20.19: cac, css-what)
+if ! node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)'; then
+  echo "veval needs Node.js 20.19 or newer (found $(node --version))" >&2; exit 3
+fi
 
 # 1. npm dependencies (again when package-lock.json changed since the last install)
 if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

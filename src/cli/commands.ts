@@ -110,6 +110,8 @@ export function registerCommands(cli: CAC, io: CliIO): void {
   cli.command('init [dir]', 'scaffold for the app it finds: config with server:, a spec and brief per route, schemas, VS Code settings, MCP client configs, CI, AGENTS.md, npm scripts')
     .option('--ci <kind>', 'github (default: .github/workflows/visual-eval.yml), gitlab (.gitlab-ci.yml) or none')
     .option('--force', 'overwrite files, and re-create what you deleted, that init wrote before')
+    .option('--pm <name>', 'the package manager every written file uses: npm, pnpm, yarn or bun (default: told by packageManager, lockfiles and node_modules)')
+    .option('--pin-pm', 'set package.json\'s packageManager to the version installed here, so CI installs the same one')
     .action(act(cmdInit));
   cli.command('demo', 'serve the bundled demo shop and run its spec: approve, pass, then a regression that fails')
     .action(act(cmdDemo));

@@ -10,9 +10,10 @@ import { writeFileAtomic } from '../core/fsx.js';
 import { PACKAGE_ROOT } from '../core/version.js';
 import { CI_LAYOUT, githubWorkflow, gitlabCi, shardCountFor } from './init/ci.js';
 import { detectApp, type AppInfo } from './init/detect.js';
+import { nodeVersionFor } from './init/node-version.js';
 import type { PackageManager } from './init/pm.js';
 import { InitWriter, MANIFEST_FILE, type Outcome } from './init/manifest.js';
-import { addJson, jsonText, projectStyle, readJsonc } from './init/json-edit.js';
+import { addJson, jsonText, projectStyle, readJsonc, setJson } from './init/json-edit.js';
 import { captureForInit, type RouteEntries } from './init/capture.js';
 import { setupWarnings } from './init/warnings.js';
 
@@ -111,20 +112,21 @@ Say what a user comes to ${route} to do, and what must go right (the judge reads
 `;
 }
 
-const AGENTS = `<!-- veval:start -->
+/** The AGENTS.md section, in the project's package manager's words (what the agent can run as written). */
+const agentsText = (pm: PackageManager) => `<!-- veval:start -->
 ## Visual evals (veval)
 **The done rule: a UI change is done only when \`veval verify\` passes for the current working tree, and your
 done message includes the checklist answers with the capture files they rest on.**
-A new screen with no spec yet: \`npx --no-install veval look <route>\` captures it at desktop and mobile with
+A new screen with no spec yet: \`${pm.exec('veval look')} <route>\` captures it at desktop and mobile with
 every deterministic check (exit 1 on a blocker); fix what it lists, then \`--spec-out specs/<name>.yaml\` starts a spec.
 Before you say a UI change is done:
-1. Run \`npm run eval:visual\` (= \`npx --no-install veval run\`; never a bare \`npx veval\`, which may fetch an
-   unrelated package). Exit 0 means the gate passed; 1 means it failed — fix every blocker and important
+1. Run \`${pm.run('eval:visual')}\` (= \`${pm.exec('veval run')}\`; never a bare \`npx veval\` or \`pnpm dlx veval\`, which may
+   fetch an unrelated package). Exit 0 means the gate passed; 1 means it failed — fix every blocker and important
    problem it lists (one line each, with the captures it affects; summary.md, named on the \`wrote\` line,
    has the same with links); 2 means a spec is invalid.
 2. Answer the agent checklist at the end of summary.md (or \`checklist\` in report.json) from the captures it
    names: open each file and check the answer against it.
-3. Run \`npm run eval:verify\` (= \`npx --no-install veval verify\`); it fails when the report is missing, failed, or
+3. Run \`${pm.run('eval:verify')}\` (= \`${pm.exec('veval verify')}\`); it fails when the report is missing, failed, or
    stale for your working tree or baselines. Not done until it passes.
 4. Your completion message: the verdict line, the \`report.json\` path the run printed, and each checklist
    question with your answer and the capture files it rests on.
@@ -138,9 +140,13 @@ Never edit baselines by hand and never loosen thresholds to get green: \`veval a
 /** The MCP client configurations init writes: Claude Code and Cursor read `mcpServers`, VS Code `servers` with a type. */
 export const MCP_FILES = { '.mcp.json': 'mcpServers', '.cursor/mcp.json': 'mcpServers', '.vscode/mcp.json': 'servers' } as const;
 
-/** How a client starts `veval mcp`: the project's own installed veval, through its package manager. */
+const SELF = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; bin: Record<string, string> };
+
+/** How a client starts `veval mcp`: the project's installed veval run by node itself, so nothing but
+ *  the protocol reaches stdout (`yarn run` v1 prints its banner there, and a client then fails on it).
+ *  Yarn Plug'n'Play has no node_modules; Yarn 2+ prints nothing of its own around a binary. */
 export function mcpServerEntry(pm: PackageManager, key: 'mcpServers' | 'servers'): Record<string, unknown> {
-  const [command, ...args] = pm.exec('veval mcp').split(' ');
+  const [command, ...args] = pm.nodeModules ? ['node', `node_modules/${SELF.name}/${SELF.bin.veval.replace(/^\.\//, '')}`, 'mcp'] : pm.exec('veval mcp').split(' ');
   return key === 'servers' ? { type: 'stdio', command, args } : { command, args };
 }
 
@@ -165,16 +171,21 @@ const GITIGNORE = [...CI_LAYOUT.ignore, '.veval-cache/'];
 
 const OUTCOME_WORD: Record<Outcome, string> = { created: 'created', updated: 'updated', unchanged: 'same   ', kept: 'kept   ', deleted: 'skipped' };
 
-export async function cmdInit(dir: string | undefined, opts: { force?: boolean; ci?: string }): Promise<number> {
+export async function cmdInit(dir: string | undefined, opts: { force?: boolean; ci?: string; pm?: string; pinPm?: boolean }): Promise<number> {
   const ci = opts.ci === undefined ? 'github' : String(opts.ci);
   if (!['github', 'gitlab', 'none'].includes(ci)) throw new InputError([`--ci "${ci}": expected github, gitlab or none`]);
   const root = path.resolve(dir ?? '.');
   const say = (s: string) => process.stdout.write(s + '\n');
   const w = new InitWriter(root, !!opts.force);
-  const app = await detectApp(root);
+  const app = await detectApp(root, opts.pm === undefined ? undefined : String(opts.pm));
   say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${app.routes.length ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : 'no routes found (one spec for /)'}`);
   if (app.slash) say(`routes ${app.slash.style === 'always' ? 'end in /' : 'have no trailing /'}, as ${app.slash.from} ${app.slash.from === 'its config' ? 'says' : 'have them'}`);
   if (app.errorPages.length) say(`left out ${app.errorPages.join(', ')}: an error page, which the server answers for paths it does not have`);
+  if (app.pm.note) say(app.pm.note);
+  pinPackageManager(root, app.pm, !!opts.pinPm, say);
+  const node = nodeVersionFor(root);
+  if (ci !== 'none') say(`CI uses Node ${node.version} (${node.from})`);
+  if (node.note && ci !== 'none') say(node.note);
 
   w.file(CONFIG_FILE, configText(app));
   const routes = app.routes.length ? app.routes : ['/'];
@@ -204,8 +215,8 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
     w.file(`briefs/${name}.md`, briefText(name, route));
   }
   const shards = shardCountFor(routes.length);
-  if (ci === 'github') w.file(CI_FILES.github, githubWorkflow({ pm: app.pm, shards }));
-  if (ci === 'gitlab') w.file(CI_FILES.gitlab, gitlabCi({ pm: app.pm, shards }));
+  if (ci === 'github') w.file(CI_FILES.github, githubWorkflow({ pm: app.pm, shards, node }));
+  if (ci === 'gitlab') w.file(CI_FILES.gitlab, gitlabCi({ pm: app.pm, shards, node }));
   for (const name of SCHEMA_FILES) w.file(`schema/${name}`, fs.readFileSync(path.join(PACKAGE_ROOT, 'schema', name), 'utf8'));
   jsonFile(w, root, '.vscode/settings.json', VSCODE_SETTINGS, (cur) => {
     const have = cur['yaml.schemas'] ?? {};
@@ -213,7 +224,8 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   });
   for (const [rel, key] of Object.entries(MCP_FILES)) {
     const entry = mcpServerEntry(app.pm, key);
-    jsonFile(w, root, rel, { [key]: { veval: entry } }, (cur) => (cur?.[key]?.veval ? [] : [[[key, 'veval'], entry]]));
+    // an entry init wrote before with another command (another manager, an older veval) is brought up to date
+    jsonFile(w, root, rel, { [key]: { veval: entry } }, (cur) => (JSON.stringify(cur?.[key]?.veval) === JSON.stringify(entry) ? [] : [[[key, 'veval'], entry]]));
   }
   jsonFile(w, root, '.vscode/extensions.json', VSCODE_EXTENSIONS, (cur) => {
     const rec: string[] = Array.isArray(cur.recommendations) ? cur.recommendations : [];
@@ -222,20 +234,39 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   for (const l of w.log.splice(0)) say(`${OUTCOME_WORD[l.outcome]} ${l.rel}${l.outcome === 'kept' ? ` (${l.note}; --force overwrites)` : l.outcome === 'deleted' ? ' (you deleted it; --force re-creates it)' : ''}`);
 
   gitignore(w, root, say);
-  agents(w, root, say);
+  agents(w, root, agentsText(app.pm), say);
   scripts(w, root, say);
   w.save();
 
   if (!fs.existsSync(path.join(root, 'node_modules', '.bin', 'veval'))) {
     const src = fs.existsSync(path.join(PACKAGE_ROOT, '.git')) ? `git+file://${PACKAGE_ROOT}` : PACKAGE_ROOT;
-    say(`veval is not installed in this project: ${app.pm.addDev(src)}`);
+    say(`veval is not installed in this project: ${app.pm.addDev(src, SELF.name)}`);
   }
   say(`next: ${app.pm.exec('veval')} validate, then ${app.pm.run('eval:visual')}${app.server ? '' : ` (first set baseURL or server: in ${CONFIG_FILE})`}`);
   return EXIT.pass;
 }
 
+/** CI gets the manager version package.json's packageManager names; init offers to set it
+ *  (--pin-pm: the version installed here), since corepack otherwise picks its own. npm comes with Node. */
+function pinPackageManager(root: string, pm: PackageManager, pin: boolean, say: (s: string) => void): void {
+  if (pm.name === 'npm' || pm.pinned) return;
+  const file = path.join(root, 'package.json');
+  if (!pin || !pm.installed || !fs.existsSync(file)) {
+    say(pm.installed
+      ? `package.json names no packageManager, so CI's corepack picks its own ${pm.name}: \`${pm.exec('veval')} init --pin-pm\` sets "packageManager": "${pm.name}@${pm.installed}" (the ${pm.name} installed here)`
+      : `package.json names no packageManager and ${pm.name} is not installed here: set "packageManager": "${pm.name}@<version>" to pin CI's ${pm.name}`);
+    return;
+  }
+  const text = fs.readFileSync(file, 'utf8');
+  if (!readJsonc(text)) { say('package.json is not valid JSON: packageManager not set'); return; }
+  // in the file's own style: the diff is the one line
+  writeFileAtomic(file, setJson(text, ['packageManager'], `${pm.name}@${pm.installed}`));
+  pm.pinned = pm.installed;
+  say(`updated package.json ("packageManager": "${pm.name}@${pm.installed}": CI's corepack installs this ${pm.name})`);
+}
+
 /** A JSON settings file: created when missing (in the project's JSON style); the user's own (JSON
- *  with comments too) gets init's keys added in its own style, nothing else in it changing. */
+ *  with comments too) gets init's keys set in its own style, nothing else in it changing. */
 function jsonFile(w: InitWriter, root: string, rel: string, fresh: object, additions: (cur: any) => [(string | '[]')[], unknown][]): void {
   const abs = path.join(root, rel);
   if (!fs.existsSync(abs)) { w.file(rel, jsonText(fresh, projectStyle(root))); return; }
@@ -246,7 +277,7 @@ function jsonFile(w: InitWriter, root: string, rel: string, fresh: object, addit
   if (!add.length) { w.log.push({ rel, outcome: 'unchanged' }); return; }
   if (w.changedByUser(rel)) { w.log.push({ rel, outcome: 'kept', note: 'you changed it' }); return; }
   if (w.part(`${rel}:veval`, null, JSON.stringify(fresh)) !== 'write') { w.log.push({ rel, outcome: 'kept', note: 'you removed what init added' }); return; }
-  writeFileAtomic(abs, add.reduce((t, [where, value]) => addJson(t, where, value), text));
+  writeFileAtomic(abs, add.reduce((t, [where, value]) => setJson(t, where, value), text));
   w.log.push({ rel, outcome: 'updated' });
 }
 
@@ -263,7 +294,7 @@ function gitignore(w: InitWriter, root: string, say: (s: string) => void): void 
   if (skipped.length) say(`skipped .gitignore lines you removed: ${skipped.join(', ')} (--force adds them)`);
 }
 
-function agents(w: InitWriter, root: string, say: (s: string) => void): void {
+function agents(w: InitWriter, root: string, AGENTS: string, say: (s: string) => void): void {
   const file = path.join(root, 'AGENTS.md');
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const section = /<!-- veval:start -->[\s\S]*?<!-- veval:end -->\n?/;

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import YAML from 'yaml';
 import { validateWorkflow } from '@action-validator/core';
 import { githubWorkflow } from '../../src/cli/init/ci.js';
+import { nodeVersionFor } from '../../src/cli/init/node-version.js';
 import { detectPackageManager } from '../../src/cli/init/pm.js';
 import { REPO, runCli, tmpDir, writeTree } from '../helpers/tmp.js';
 import { cleanCi, runGithubWorkflow, runGitlabCi, type CiResult } from '../helpers/ci-exec.js';
@@ -81,7 +82,9 @@ test('the GitHub workflow init writes is valid YAML and valid against the Schema
 test('the README\'s CI section shows the workflow init writes for an npm project with one spec', () => {
   const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
   const block = /## CI\n[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
-  assert.equal(block, githubWorkflow({ pm: detectPackageManager(REPO), shards: 1 }));
+  const empty = tmpDir();
+  assert.equal(block, githubWorkflow({ pm: detectPackageManager(REPO), shards: 1, node: nodeVersionFor(empty) }));
+  fs.rmSync(empty, { recursive: true, force: true });
 });
 
 test('the GitLab CI file init --ci gitlab writes: parallel shards, artifacts kept always, the JUnit report, a merge job', () => {

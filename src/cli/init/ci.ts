@@ -3,6 +3,7 @@
 // run the shards (the config's server: builds and serves the app), keep each shard's run folder
 // whatever happened, then one merge job that gates all of them and keeps the merged report.
 // Block style only: `${{ }}` inside a flow mapping ({ … }) is not valid YAML.
+import type { NodeChoice } from './node-version.js';
 import type { PackageManager } from './pm.js';
 
 /** Where CI puts run folders: the one place that knows the artifacts layout. */
@@ -24,7 +25,15 @@ export const DEFAULT_MAX_SHARDS = 4;
 /** One shard per spec, up to DEFAULT_MAX_SHARDS: a shard with nothing to do costs a runner. */
 export const shardCountFor = (specs: number) => Math.max(1, Math.min(specs, DEFAULT_MAX_SHARDS));
 
-export interface CiOptions { pm: PackageManager; shards: number; nodeVersion?: string }
+export interface CiOptions { pm: PackageManager; shards: number; node: NodeChoice }
+
+/** Why CI gets the manager version it gets: package.json's packageManager pins it (corepack reads it). */
+function pmComment(pm: PackageManager): string | null {
+  if (!pm.setup.includes('corepack enable')) return null;
+  return pm.pinned
+    ? `${pm.name} ${pm.pinned}, pinned by package.json's packageManager (corepack reads it)`
+    : `no packageManager in package.json: corepack picks its own ${pm.name} version; pin yours (veval init --pin-pm)`;
+}
 
 const raiseNote = (n: number, how: string) =>
   `# Shards: ${n}, one per spec init wrote (at most ${DEFAULT_MAX_SHARDS}). To raise it as specs grow, ${how}.\n` +
@@ -32,15 +41,18 @@ const raiseNote = (n: number, how: string) =>
 
 export function githubWorkflow(o: CiOptions): string {
   const { pm, shards: n } = o;
-  const node = o.nodeVersion ?? '20';
+  const node = o.node.version;
   const veval = pm.exec('veval');
   const out = CI_LAYOUT.shardOut('${{ matrix.shard }}');
+  const pmNote = pmComment(pm);
   const setupSteps = [
     `      - uses: actions/checkout@v4`,
     ...(pm.name === 'bun' ? [`      - uses: oven-sh/setup-bun@v2`] : []),
+    `      # Node ${node}: ${o.node.from}`,
     `      - uses: actions/setup-node@v4`,
     `        with:`,
-    `          node-version: ${node}`,
+    `          node-version: '${node}'`,
+    ...(pmNote ? [`      # ${pmNote}`] : []),
     ...pm.setup.filter(() => pm.name !== 'bun').map((l) => `      - run: ${l}`),
     `      - name: Install dependencies (${pm.name}${pm.lockfile ? `, ${pm.lockfile}` : ''})`,
     `        run: ${pm.install}`,
@@ -103,14 +115,16 @@ ${setupSteps}
 
 export function gitlabCi(o: CiOptions): string {
   const { pm, shards: n } = o;
-  const node = o.nodeVersion ?? '20';
+  const node = o.node.version;
   const veval = pm.exec('veval');
+  const pmNote = pmComment(pm);
   // with `parallel: N` GitLab sets CI_NODE_INDEX/CI_NODE_TOTAL; without it (one shard) they are unset
   const index = '${CI_NODE_INDEX:-1}', total = '${CI_NODE_TOTAL:-1}';
   const out = CI_LAYOUT.shardOut(index);
-  const setup = [...pm.setup, pm.install].map((l) => `    - ${l}`).join('\n');
+  const setup = [...(pmNote ? [`# ${pmNote}`] : []), ...pm.setup, pm.install].map((l) => (l.startsWith('#') ? `    ${l}` : `    - ${l}`)).join('\n');
   return `# Visual evals with veval, written by \`veval init --ci gitlab\`.
-${raiseNote(n, 'set\n# parallel: on the visual-eval job (2 or more)')}stages: [test, report]
+${raiseNote(n, 'set\n# parallel: on the visual-eval job (2 or more)')}# Node ${node}: ${o.node.from}
+stages: [test, report]
 
 visual-eval:
   stage: test

@@ -54,8 +54,9 @@ export async function freePort(preferred: number): Promise<number> {
   return preferred;
 }
 
-export async function detectApp(root: string): Promise<AppInfo> {
-  const pm = detectPackageManager(root);
+/** pmFlag: `init --pm`, which overrides what the project's files say. */
+export async function detectApp(root: string, pmFlag?: string): Promise<AppInfo> {
+  const pm = detectPackageManager(root, pmFlag);
   const pkg = readPkg(root);
   const scripts = pkg?.scripts ?? {};
   const deps = { ...(pkg?.dependencies ?? {}), ...(pkg?.devDependencies ?? {}) };

@@ -81,3 +81,19 @@ export function addJson(text: string, where: (string | '[]')[], value: unknown):
   // an empty {} or []: the new member on its own line, the closing bracket back at the parent's indent
   return text.slice(0, open + 1) + `${s.eol}${ind}${item(ind)}${s.eol}${base}` + text.slice(close);
 }
+
+/** Sets `value` at `where`: an existing value (not an array append) is replaced in place, in the
+ *  text's style at its indent; a missing one is added as addJson does. Nothing else changes. */
+export function setJson(text: string, where: (string | '[]')[], value: unknown): string {
+  if (!where.includes('[]')) {
+    const root = jsonc.parseTree(text, [], { allowTrailingComma: true });
+    const node = root ? jsonc.findNodeAtLocation(root, where as string[]) : undefined;
+    if (node) {
+      const s = styleOf(text);
+      const indent = lineIndent(text, node.parent?.offset ?? node.offset);
+      const body = JSON.stringify(value, null, s.indent).replace(/\n/g, s.eol + indent);
+      return text.slice(0, node.offset) + body + text.slice(node.offset + node.length);
+    }
+  }
+  return addJson(text, where, value);
+}
