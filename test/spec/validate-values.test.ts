@@ -1,6 +1,7 @@
 // Values the schema only shape-checks, now refused at validate time (not by a failing capture),
 // and every problem of a file reported at once, once, in order.
 import { test } from 'node:test';
+import { SCORING_VERSIONS } from '../../src/core/scoring.js';
 import assert from 'node:assert/strict';
 import { load } from './helpers.js';
 
@@ -12,7 +13,7 @@ const cases: { name: string; spec: string; files?: Record<string, string>; expec
   { name: 'header name with a space', spec: 'route: /\ncontext: { extraHTTPHeaders: { "bad header": x } }\n', expect: [/invalid name "bad header" in context\.extraHTTPHeaders: use an HTTP header name/] },
   { name: 'unknown key name for press', spec: 'route: /\nstates:\n  - name: s\n    steps: [{ press: Enterr }, { press: { key: "Control+Qq" } }]\n', expect: [/^specs\/a\.yaml:4:22 unknown key "Enterr" in press "Enterr" — did you mean "Enter"\?/, /4:48 unknown key "Qq" in press "Control\+Qq"/] },
   { name: 'unknown axe rule', spec: 'route: /\nchecks: { axe: { disable: [color-contrast, no-such-rule] } }\n', expect: [/^specs\/a\.yaml:2:44 unknown axe rule "no-such-rule"/] },
-  { name: 'unknown scoring version', spec: 'route: /\nscoring: { version: 99 }\n', expect: [/scoring\.version 99 is unknown \(known: 1\)/] },
+  { name: 'unknown scoring version', spec: 'route: /\nscoring: { version: 99 }\n', expect: [new RegExp(`scoring\\.version 99 is unknown \\(known: ${Object.keys(SCORING_VERSIONS).join(', ')}\\)`)] },
   { name: 'region names that cannot be file names', spec: 'route: /\nregions: { "a b": "#a", "-x": ".c" }\n', expect: [/2:12 invalid name "a b" in regions/, /2:25 invalid name "-x" in regions/] },
   { name: 'empty brief and within', spec: "route: /\nbrief: ''\nrequired: [{ text: x, within: '' }]\n", expect: [/2:8 brief must not be empty/, /required\[0\]\.within must not be empty/] },
   { name: 'states: [] on a required entry', spec: "route: /\nrequired: [{ selector: '#c', states: [] }]\n", expect: [/required\[0\]\.states needs at least 1 item/] },
