@@ -23,7 +23,7 @@ export interface StructChange {
 }
 
 /** Roles that hold content without being content: a person hears what is inside them. */
-const WRAPPER_ROLES = new Set(['main', 'banner', 'contentinfo', 'navigation', 'complementary', 'region', 'form', 'search', 'group', 'article']);
+export const WRAPPER_ROLES = new Set(['main', 'banner', 'contentinfo', 'navigation', 'complementary', 'region', 'form', 'search', 'group', 'article']);
 
 const TEXT_MAX = 120;
 /** Page text in a message: one line, bounded, quoted (reporters escape it further for HTML and markdown). */
@@ -35,7 +35,13 @@ export function describe(n: StructNode): string {
   return `${n.role}${n.name ? ` ${q(n.name)}` : ''}${n.attrs ? ` [${n.attrs}]` : ''}${n.text ? `: ${q(n.text)}` : ''}`;
 }
 export const count = (ns: StructNode[]): number => ns.reduce((s, n) => s + 1 + count(n.children), 0);
-const withInside = (n: StructNode) => `${describe(n)}${n.children.length ? ` (with ${count(n.children)} more inside)` : ''}`;
+/** A node with what it holds; one that says nothing itself (a list item) is named by the first thing heard inside it. */
+function withInside(n: StructNode): string {
+  if (!n.children.length) return describe(n);
+  const first = (ns: StructNode[]): StructNode | null => { for (const c of ns) { const f = heard(c) ? c : first(c.children); if (f) return f; } return null; };
+  const e = heard(n) ? null : first(n.children);
+  return `${describe(n)} (with ${count(n.children)} more inside${e ? `, first ${describe(e)}` : ''})`;
+}
 /** A wrapper as named in a finding: its role and name, not what it holds. */
 const label = (n: StructNode) => (n.role === 'text' ? 'text' : `${n.role}${n.name ? ` ${q(n.name)}` : ''}`);
 /** What a person hears of a node: its name, else its text. */
@@ -63,6 +69,9 @@ export function wordEdit(a: string, b: string): [string, string] {
   while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
   return [x.slice(i, x.length - j).join(' '), y.slice(i, y.length - j).join(' ')];
 }
+
+/** `part`'s words, in order, inside `whole`'s. */
+const within_ = (part: string, whole: string) => ` ${whole} `.includes(` ${part} `);
 
 /** A node at its place: `at` is the path of ancestors a finding names. */
 interface At { n: StructNode; at: string }
@@ -123,7 +132,10 @@ export function diffNodes(before: StructNode[], after: StructNode[], within = ''
     right = right.flatMap((x) => (openR.includes(x) ? contents(x) : [x]));
   }
   take('renamed', (a, b) => a.role === b.role);
-  take('role', (a, b) => !!heard(a) && (heard(a) === heard(b) || (b.role === 'text' && ` ${b.text} `.includes(` ${heard(a)} `))));
+  take('role', (a, b) => !!heard(a) && heard(a) === heard(b));
+  // what a role change leaves: the element's words folded into the text beside it, or a label
+  // decorated by CSS (`Send ›`) that the plain text no longer has
+  take('role', (a, b) => (a.role !== 'text' || b.role !== 'text') && !!heard(a) && !!heard(b) && (within_(heard(a), heard(b)) || within_(heard(b), heard(a))));
   const here = (x: At) => (x.at ? `${x.at} › ` : '') + label(x.n);
   const change = (kind: ChangeKind, a: StructNode | null, b: StructNode | null, at: string, before = a && describe(a), after = b && describe(b)): StructChange => {
     const edit = (kind === 'renamed' || kind === 'text-changed') && a && b ? wordEdit(heard(a), heard(b)) : null;
@@ -138,8 +150,28 @@ export function diffNodes(before: StructNode[], after: StructNode[], within = ''
     else if (a.n.attrs !== b.n.attrs) out.push(change('state-changed', a.n, b.n, b.at));
     out.push(...diffNodes(a.n.children, b.n.children, here(b)));
   }
-  for (const { n, at } of left) out.push(change('removed', n, null, at, withInside(n)));
-  for (const { n, at } of right) out.push(change('added', null, n, at, null, withInside(n)));
+  // an element that became text (a link → span): its words joined the text beside it
+  const folded = (x: At, kind: 'removed' | 'added') => {
+    const i = out.findIndex((c) => c.kind === 'text-changed' && c.within === x.at && c.key.startsWith('edit\u0000')
+      && (kind === 'removed' ? c.key === `edit\u0000\u0000${heard(x.n)}` : c.key === `edit\u0000${heard(x.n)}\u0000`));
+    if (i < 0 || !heard(x.n)) return false;
+    const text: StructNode = { role: 'text', name: '', text: heard(x.n), attrs: '', box: null, children: [] };
+    out[i] = { ...(kind === 'removed' ? change('role-changed', x.n, text, x.at) : change('role-changed', text, x.n, x.at)), also: [`${out[i].before} → ${out[i].after}`] };
+    return true;
+  };
+  // a field and its label removed (or added) together are one item
+  const items = (list: At[], kind: 'removed' | 'added') => {
+    const rest = list.filter((x) => !folded(x, kind));
+    const labels = rest.filter((x) => x.n.role === 'text' && rest.some((y) => y !== x && y.n.role !== 'text' && y.n.name === x.n.text));
+    for (const x of rest) {
+      if (labels.includes(x)) continue;
+      const c = kind === 'removed' ? change('removed', x.n, null, x.at, withInside(x.n)) : change('added', null, x.n, x.at, null, withInside(x.n));
+      const label = labels.find((l) => l.n.text === x.n.name);
+      out.push(label ? { ...c, also: [`${kind} ${describe(label.n)}`] } : c);
+    }
+  };
+  items(left, 'removed');
+  items(right, 'added');
   // a wrapper swapped for another around the same content is one change
   const removed = wrappers.filter((w) => w.kind === 'wrapper-removed'), added = wrappers.filter((w) => w.kind === 'wrapper-added');
   for (let i = 0; i < Math.min(removed.length, added.length); i++) {

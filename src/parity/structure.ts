@@ -14,7 +14,7 @@ import { abs, files, unitKey, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { BASELINES, baselineAbs, reapproveHint } from './baselines.js';
 import type { BaselineEntry } from './types.js';
-import { count, diffNodes, mergeChanges, q, WRAPPER_KINDS, type StructChange, type StructNode } from './structure-match.js';
+import { count, diffNodes, mergeChanges, q, WRAPPER_KINDS, WRAPPER_ROLES, type StructChange, type StructNode } from './structure-match.js';
 
 export { describe, diffNodes, type StructChange, type StructNode } from './structure-match.js';
 
@@ -27,7 +27,8 @@ const MAX_FINDINGS = 10;
 // state flags that describe the element (focus, `active`, and boxes vary without a change a user meets)
 const STATE_KEYS = ['checked', 'disabled', 'expanded', 'invalid', 'level', 'pressed', 'selected', 'placeholder', 'url'] as const;
 
-const norm = (s: unknown) => (typeof s === 'string' ? s.replace(/[\u0000-\u001f\u007f\u200b-\u200d\ufeff]+/g, ' ').replace(/\s+/g, ' ').trim() : '');
+// control characters, zero-width spaces, and icon-font glyphs (private use area: read as nothing)
+const norm = (s: unknown) => (typeof s === 'string' ? s.replace(/[\u0000-\u001f\u007f\u200b-\u200d\ufeff\ue000-\uf8ff]+/g, ' ').replace(/\s+/g, ' ').trim() : '');
 /** A link's target without query and fragment: those carry session ids, cache busters and generated anchors. */
 const urlPart = (u: unknown) => norm(u).split(/[?#]/)[0];
 
@@ -39,10 +40,12 @@ function toNode(raw: unknown): StructNode {
     .map((k) => (o[k] === true ? k : `${k}=${k === 'url' ? urlPart(o[k]) : norm(String(o[k]))}`)).join(' ');
   const b = o.box as Box | undefined;
   const box = b && [b.x, b.y, b.width, b.height].every((v) => typeof v === 'number' && Number.isFinite(v)) ? { x: b.x, y: b.y, width: b.width, height: b.height } : null;
-  return { role: o.role, name: norm(o.name), text: norm(o.text), attrs, box, children: Array.isArray(o.children) ? o.children.map(toNode) : [] };
+  return { role: o.role, name: norm(o.name), text: norm(o.text), attrs, box, children: Array.isArray(o.children) ? heardNodes(o.children) : [] };
 }
+/** A text fragment with nothing left to hear (an icon glyph, spaces) is no node. */
+const heardNodes = (raw: unknown[]) => raw.map(toNode).filter((n) => n.role !== 'text' || n.text);
 
-export const toNodes = (raw: unknown[] | null): StructNode[] | null => (raw ? raw.map(toNode) : null);
+export const toNodes = (raw: unknown[] | null): StructNode[] | null => (raw ? heardNodes(raw) : null);
 
 const inside = (a: Box, m: Box) => a.x >= m.x - 1 && a.y >= m.y - 1 && a.x + a.width <= m.x + m.width + 1 && a.y + a.height <= m.y + m.height + 1;
 const meets = (a: Box, m: Box) => a.x < m.x + m.width && m.x < a.x + a.width && a.y < m.y + m.height && m.y < a.y + a.height;
@@ -196,6 +199,16 @@ export function compareStructure(run: RunContext, spec: SpecPlan, state: string,
   return { findings, note: null };
 }
 
+/** Everything a person hears in `part` (its roles with their names or text, wrappers aside) is heard somewhere in `whole`. */
+function heard(part: StructNode[], whole: StructNode[]): boolean {
+  const keys = new Set<string>();
+  const key = (n: StructNode) => `${n.role}\u0000${n.name}\u0000${n.text}`;
+  const add = (n: StructNode) => { keys.add(key(n)); n.children.forEach(add); };
+  whole.forEach(add);
+  const all = (n: StructNode): boolean => (WRAPPER_ROLES.has(n.role) || keys.has(key(n))) && n.children.every(all);
+  return part.every(all);
+}
+
 /** One change of a unit, as its finding says it (without the unit) and as structure-diff.json lists it. */
 export interface UnitChange { change: Omit<StructureDiff['changes'][number], 'finding'>; message: string }
 
@@ -205,7 +218,7 @@ const changeLine = (c: StructChange) => {
     removed: () => `removed ${c.before}`,
     'wrapper-added': () => `the content is now inside ${c.after}`,
     'wrapper-removed': () => `the content is no longer inside ${c.before}`,
-    'wrapper-changed': () => `the content is now inside ${c.after} instead of ${c.before}`,
+    'wrapper-changed': () => (c.before && c.after ? `the content is now inside ${c.after}, no longer inside ${c.before}` : c.after ? `the content is now inside ${c.after}` : `the content is no longer inside ${c.before}`),
     renamed: () => '', 'role-changed': () => '', 'text-changed': () => '', 'state-changed': () => '',
   };
   return what[c.kind]() || `${c.kind.replace('-', ' ')}: ${c.before} → ${c.after}${c.also.length ? ` (also ${c.also.join('; ')})` : ''}`;
@@ -227,6 +240,9 @@ export function structureChanges(base: StructureSnapshot, cur: StructureSnapshot
     if (!now || !was.nodes) continue;              // not declared now, or not found at approval: nothing to compare
     const a = tree(base, was.nodes)!, b = tree(cur, now.nodes);
     const where = [`region "${name}"`];
+    // its selector matches nothing now (`main` after main → div) but what it held is still heard:
+    // the page's comparison says what changed around it
+    if (!b && heard(a, tree(cur, cur.page) ?? [])) continue;
     if (!b) found.push({ where, c: { kind: 'removed', before: `the region (${count(a)} nodes at approval)`, after: null, within: '', box: null, key: `region-removed\u0000${name}`, also: [] } });
     else for (const c of diffNodes(a, b)) found.push({ where, c });
   }
@@ -244,7 +260,16 @@ export function structureChanges(base: StructureSnapshot, cur: StructureSnapshot
       message: `required element ${q(r.name)} (${r.selector}): ${what}: was ${r.before}, now ${r.after}`,
     };
   });
-  for (const { where, c } of merged) {
+  // every wrapper around unchanged content in the capture, reported once: one thing to approve
+  const wraps = merged.filter((m) => WRAPPER_KINDS.includes(m.c.kind));
+  const heardChanges = merged.filter((m) => !wraps.includes(m));
+  if (wraps.length > 1) {
+    const sides = (pick: (c: StructChange) => string | null) => [...new Set(wraps.map((m) => pick(m.c)).filter((x): x is string => !!x))].join(', ') || null;
+    heardChanges.push({ where: [...new Set(wraps.flatMap((m) => m.where))], c: {
+      kind: wraps.every((m) => m.c.kind === wraps[0].c.kind) ? wraps[0].c.kind : 'wrapper-changed', before: sides((c) => c.before), after: sides((c) => c.after), within: '', box: wraps[0].c.box,
+      key: `wrappers\u0000${wraps.map((m) => m.c.key).sort().join('\u0001')}`, also: [] } });
+  } else heardChanges.push(...wraps);
+  for (const { where, c } of heardChanges) {
     out.push({
       change: { group: groupKey('parity', `structure\u0000${c.key}`), kind: c.kind, severity: WRAPPER_KINDS.includes(c.kind) ? 'polish' : severity,
         regions: where, within: c.within || null, before: c.before, after: c.after, also: c.also, selector: null, box: c.box },
