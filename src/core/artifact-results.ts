@@ -231,3 +231,29 @@ export const RunInfoSchema = Type.Object({
   error: Nullable(Str()),
 }, { title: 'veval run', description: 'runs/<id>/run.json: what a run was made from (commit, tree), what it selected, and its state' });
 export type RunInfo = Static<typeof RunInfoSchema>;
+
+// ---- <spec>/<state>-<viewport>.structure-diff.json: every structure change of one unit (parity) ----
+
+/** What a structure change is (docs/structure.md): tree changes, a wrapper around unchanged content, a required element's role or name. */
+export const STRUCTURE_CHANGE_KINDS = ['added', 'removed', 'renamed', 'role-changed', 'text-changed', 'state-changed',
+  'wrapper-added', 'wrapper-removed', 'wrapper-changed', 'required-changed', 'role-gone', 'name-gone'] as const;
+export const StructureDiffSchema = Type.Object({
+  version: Type.Literal(1),
+  spec: Str(), state: Str(), viewport: Str(),
+  baseline: Str('the approved snapshot compared with (project-relative)'),
+  structure: Str('the capture\'s snapshot (run-relative)'),
+  changes: Type.Array(Type.Object({
+    group: Type.String({ pattern: '^[0-9a-f]{16}$', description: 'the same change in every capture that has it (the findings\' `group`), across units and specs' }),
+    kind: Lits(...STRUCTURE_CHANGE_KINDS),
+    severity: SeveritySchema,
+    finding: Type.Boolean({ description: 'false: one of the changes beyond the 10 findings per unit, summed up in their "more" finding' }),
+    regions: Type.Array(Str(), { description: 'where it was heard: region "name" or "the page"; a required element\'s "required \\"name\\""' }),
+    within: Nullable(Str('the path of ancestors (as heard) in the capture, or in the baseline for a removal')),
+    before: Nullable(Str('as it read in the baseline: role "name" [flags]: "text"')),
+    after: Nullable(Str('as it reads now')),
+    also: Type.Array(Str(), { description: 'the same change heard elsewhere in this capture (a label\'s text and the name it gives its field)' }),
+    selector: Nullable(Str('a required element\'s selector')),
+    box: Nullable(BoxSchema),
+  })),
+}, { title: 'veval structure diff', description: '<spec>/<state>-<viewport>.structure-diff.json: every structure change of one unit against its baseline, in finding order; written whenever the structure was compared (an empty list: none)' });
+export type StructureDiff = Static<typeof StructureDiffSchema>;

@@ -36,6 +36,7 @@ export const UnitSchema = Type.Object({
     trace: Type.Optional(Str()),
     failure: Type.Optional(Str('screenshot taken when a step or navigation failed')),
     flakeMap: Type.Optional(Str('flake map of a capture that never settled: the pixels that changed over the shots, to lay over the capture')),
+    structureDiff: Type.Optional(Str('every structure change of the capture against its baseline (structure-diff.schema.json); present when structure was compared')),
   }, { additionalProperties: false, description: 'relative to the run folder; null when missing' }),
   ms: Nullable(Num('capture time of the unit (record timings.total); null without a record')),
   timings: Nullable(Type.Object({

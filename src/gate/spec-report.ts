@@ -60,6 +60,8 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   if (trace) out.files.trace = trace;
   const failure = rel(r?.failureScreenshot);
   if (failure) out.files.failure = failure;
+  const structureDiff = files.structureDiff(spec.name, u.state, u.viewport);
+  if (u.fileExists(structureDiff)) out.files.structureDiff = structureDiff;
   const flake = rel(r?.stability?.map);
   if (flake) out.files.flakeMap = flake;
   const mine = findings.filter((f) => f.state === u.state && f.viewport === u.viewport);

@@ -6,36 +6,31 @@
 // a masked element's text is taken out of the names and text around it.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Box, CaptureRecord, Finding, StructureSnapshot } from '../core/artifacts.js';
+import { SEVERITIES, type Box, type CaptureRecord, type Finding, type Severity, type StructureDiff, type StructureSnapshot } from '../core/artifacts.js';
 import { artifactProblem, readArtifact } from '../core/artifact-read.js';
-import { sha256 } from '../core/fsx.js';
+import { sha256, writeJsonAtomic } from '../core/fsx.js';
+import { groupKey } from '../core/group-key.js';
 import { abs, files, unitKey, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { BASELINES, baselineAbs, reapproveHint } from './baselines.js';
 import type { BaselineEntry } from './types.js';
+import { count, diffNodes, mergeChanges, q, WRAPPER_KINDS, WRAPPER_ROLES, type StructChange, type StructNode } from './structure-match.js';
 
-/** One node as compared: text fragments are role "text" with the fragment as `text`. */
-export interface StructNode { role: string; name: string; text: string; attrs: string; box: Box | null; children: StructNode[] }
-
-export type ChangeKind = 'added' | 'removed' | 'renamed' | 'role-changed' | 'text-changed' | 'state-changed';
-export interface StructChange { kind: ChangeKind; before: string | null; after: string | null; within: string; box: Box | null }
+export { describe, diffNodes, type StructChange, type StructNode } from './structure-match.js';
 
 /** Baseline file of a unit's structure snapshot (project-relative). */
 export const structureRel = (spec: string, key: string) => `${BASELINES}/${spec}/${key}.structure.json`;
 
 /** Findings per unit at most; the rest are summed up in one more. */
 const MAX_FINDINGS = 10;
-const TEXT_MAX = 120;
 
 // state flags that describe the element (focus, `active`, and boxes vary without a change a user meets)
 const STATE_KEYS = ['checked', 'disabled', 'expanded', 'invalid', 'level', 'pressed', 'selected', 'placeholder', 'url'] as const;
 
-const norm = (s: unknown) => (typeof s === 'string' ? s.replace(/[\u0000-\u001f\u007f\u200b-\u200d\ufeff]+/g, ' ').replace(/\s+/g, ' ').trim() : '');
+// control characters, zero-width spaces, and icon-font glyphs (private use area: read as nothing)
+const norm = (s: unknown) => (typeof s === 'string' ? s.replace(/[\u0000-\u001f\u007f\u200b-\u200d\ufeff\ue000-\uf8ff]+/g, ' ').replace(/\s+/g, ' ').trim() : '');
 /** A link's target without query and fragment: those carry session ids, cache busters and generated anchors. */
 const urlPart = (u: unknown) => norm(u).split(/[?#]/)[0];
-
-/** Page text in a message: one line, bounded, quoted (reporters escape it further for HTML and markdown). */
-const q = (s: string) => JSON.stringify(s.length > TEXT_MAX ? `${s.slice(0, TEXT_MAX - 1)}…` : s);
 
 function toNode(raw: unknown): StructNode {
   if (typeof raw === 'string') return { role: 'text', name: '', text: norm(raw), attrs: '', box: null, children: [] };
@@ -45,10 +40,12 @@ function toNode(raw: unknown): StructNode {
     .map((k) => (o[k] === true ? k : `${k}=${k === 'url' ? urlPart(o[k]) : norm(String(o[k]))}`)).join(' ');
   const b = o.box as Box | undefined;
   const box = b && [b.x, b.y, b.width, b.height].every((v) => typeof v === 'number' && Number.isFinite(v)) ? { x: b.x, y: b.y, width: b.width, height: b.height } : null;
-  return { role: o.role, name: norm(o.name), text: norm(o.text), attrs, box, children: Array.isArray(o.children) ? o.children.map(toNode) : [] };
+  return { role: o.role, name: norm(o.name), text: norm(o.text), attrs, box, children: Array.isArray(o.children) ? heardNodes(o.children) : [] };
 }
+/** A text fragment with nothing left to hear (an icon glyph, spaces) is no node. */
+const heardNodes = (raw: unknown[]) => raw.map(toNode).filter((n) => n.role !== 'text' || n.text);
 
-export const toNodes = (raw: unknown[] | null): StructNode[] | null => (raw ? raw.map(toNode) : null);
+export const toNodes = (raw: unknown[] | null): StructNode[] | null => (raw ? heardNodes(raw) : null);
 
 const inside = (a: Box, m: Box) => a.x >= m.x - 1 && a.y >= m.y - 1 && a.x + a.width <= m.x + m.width + 1 && a.y + a.height <= m.y + m.height + 1;
 const meets = (a: Box, m: Box) => a.x < m.x + m.width && m.x < a.x + a.width && a.y < m.y + m.height && m.y < a.y + a.height;
@@ -74,67 +71,6 @@ export function applyMasks(nodes: StructNode[], areas: Box[], own: MaskArea[]): 
     return { ...n, name, text, children };
   };
   return nodes.map((n) => walk(n, null)).filter((n): n is StructNode => !!n);
-}
-
-/** How a node reads in a finding: role "name" [flags]: text. */
-export function describe(n: StructNode): string {
-  if (n.role === 'text') return `text ${q(n.text)}`;
-  return `${n.role}${n.name ? ` ${q(n.name)}` : ''}${n.attrs ? ` [${n.attrs}]` : ''}${n.text ? `: ${q(n.text)}` : ''}`;
-}
-const count = (ns: StructNode[]): number => ns.reduce((s, n) => s + 1 + count(n.children), 0);
-const withInside = (n: StructNode) => `${describe(n)}${n.children.length ? ` (with ${count(n.children)} more inside)` : ''}`;
-
-const shallow = (n: StructNode) => `${n.role}\u0000${n.name}\u0000${n.text}\u0000${n.attrs}`;
-const deepKeys = new WeakMap<StructNode, string>();
-/** The node and everything inside it, children in a canonical order (sibling order is not compared). */
-function deep(n: StructNode): string {
-  let k = deepKeys.get(n);
-  if (k === undefined) {
-    k = `${shallow(n)}\u0001[${n.children.map(deep).sort().join('\u0002')}]`;
-    deepKeys.set(n, k);
-  }
-  return k;
-}
-
-/**
- * The changes from `before` to `after` (sibling lists). Siblings are paired, one to one and in
- * order of preference: identical subtrees; same role and name (their text or state may differ);
- * same role (renamed); same name (the role changed). What is left is removed or added. Pairs are
- * compared again one level down.
- */
-export function diffNodes(before: StructNode[], after: StructNode[], within = ''): StructChange[] {
-  const out: StructChange[] = [];
-  const left = [...before], right = [...after];
-  const pairs: { a: StructNode; b: StructNode; how: 'same' | 'similar' | 'renamed' | 'role' }[] = [];
-  const take = (how: (typeof pairs)[number]['how'], match: (a: StructNode, b: StructNode) => boolean) => {
-    for (let i = 0; i < left.length; i++) {
-      const j = right.findIndex((b) => match(left[i], b));
-      if (j < 0) continue;
-      pairs.push({ a: left[i], b: right[j], how });
-      left.splice(i--, 1);
-      right.splice(j, 1);
-    }
-  };
-  take('same', (a, b) => deep(a) === deep(b));
-  take('similar', (a, b) => a.role === b.role && a.name === b.name && (a.role !== 'text' || a.text === b.text));
-  take('renamed', (a, b) => a.role === b.role);
-  take('role', (a, b) => !!a.name && a.name === b.name);
-  const here = (n: StructNode) => (within ? `${within} › ` : '') + (n.role === 'text' ? 'text' : `${n.role}${n.name ? ` ${q(n.name)}` : ''}`);
-  for (const { a, b, how } of pairs) {
-    if (how === 'same') continue;
-    const box = b.box ?? a.box;
-    if (how === 'renamed' && a.role === 'text') out.push({ kind: 'text-changed', before: describe(a), after: describe(b), within, box });
-    else if (how === 'renamed') out.push({ kind: 'renamed', before: describe(a), after: describe(b), within, box });
-    else if (how === 'role') out.push({ kind: 'role-changed', before: describe(a), after: describe(b), within, box });
-    else {
-      if (a.text !== b.text) out.push({ kind: 'text-changed', before: describe(a), after: describe(b), within, box });
-      else if (a.attrs !== b.attrs) out.push({ kind: 'state-changed', before: describe(a), after: describe(b), within, box });
-    }
-    out.push(...diffNodes(a.children, b.children, here(b)));
-  }
-  for (const a of left) out.push({ kind: 'removed', before: withInside(a), after: null, within, box: a.box });
-  for (const b of right) out.push({ kind: 'added', before: null, after: withInside(b), within, box: b.box });
-  return out;
 }
 
 /** The role and name a required element presents: its one node, else no role (its text, if any). */
@@ -204,6 +140,8 @@ export interface StructureVerdict { findings: Finding[]; note: string | null }
  */
 export function compareStructure(run: RunContext, spec: SpecPlan, state: string, viewport: string, entry: BaselineEntry | undefined): StructureVerdict {
   const severity = spec.parity?.structure ?? 'important';
+  // a diff from an earlier pass over this run folder must not outlive its comparison
+  fs.rmSync(abs(run, files.structureDiff(spec.name, state, viewport)), { force: true });
   if (!spec.parity || severity === false || !entry) return { findings: [], note: null };
   // a missing or failed capture is parity's own blocker; there is no structure to compare
   const record = readArtifact('record', abs(run, files.record(spec.name, state, viewport))).value;
@@ -234,60 +172,109 @@ export function compareStructure(run: RunContext, spec: SpecPlan, state: string,
   const incomplete = [cur.snap.error && `the capture's snapshot: ${cur.snap.error}`, base.snap.error && `the baseline's snapshot: ${base.snap.error}`].filter(Boolean);
   if (incomplete.length) return blocker('parity', `${id}: structure not compared: ${incomplete.join('; ')}`, { baseline: baseRel });
 
-  let changes: { where: string[]; c: StructChange }[];
-  let required: RequiredChange[];
-  try {
-    const areas = [...cur.snap.masks, ...base.snap.masks].map((m) => m.box);
-    const tree = (s: StructureSnapshot, raw: unknown[] | null) => { const n = toNodes(raw); return n && applyMasks(n, areas, s.masks); };
-    const found: { where: string; c: StructChange }[] = [];
-    for (const [name, was] of Object.entries(base.snap.regions)) {
-      const now = cur.snap.regions[name];
-      if (!now || !was.nodes) continue;              // not declared now, or not found at approval: nothing to compare
-      const a = tree(base.snap, was.nodes)!, b = tree(cur.snap, now.nodes);
-      if (!b) found.push({ where: `region "${name}"`, c: { kind: 'removed', before: `the region (${count(a)} nodes at approval)`, after: null, within: '', box: null } });
-      else for (const c of diffNodes(a, b)) found.push({ where: `region "${name}"`, c });
-    }
-    const page = diffNodes(tree(base.snap, base.snap.page) ?? [], tree(cur.snap, cur.snap.page) ?? []);
-    required = diffRequired(base.snap.required, cur.snap.required);
-    // one change, reported once: where regions nest (or the page holds them) it names every region
-    const same = (x: StructChange, y: { before: string | null; after: string | null }) => x.before === y.before && x.after === y.after;
-    changes = [];
-    for (const f of found) {
-      const seen = changes.find((m) => m.c.kind === f.c.kind && same(m.c, f.c));
-      if (seen) { if (!seen.where.includes(f.where)) seen.where.push(f.where); } else changes.push({ where: [f.where], c: f.c });
-    }
-    for (const c of page) if (!changes.some((m) => m.c.kind === c.kind && same(m.c, c))) changes.push({ where: ['the page'], c });
-    // a required element's own change is its finding, not a second one for the region it sits in
-    changes = changes.filter((m) => !required.some((r) => m.c.before?.startsWith(r.before) && m.c.after !== null && r.after !== 'not found' && m.c.after.startsWith(r.after)));
-  } catch (err) {
+  let changes: UnitChange[];
+  try { changes = structureChanges(base.snap, cur.snap, severity); } catch (err) {
     return blocker('parity', `${id}: structure not compared: a snapshot is malformed (${(err as Error).message}); ${reapproveHint(spec.name)}`, { baseline: baseRel });
   }
-
+  const diffRel = files.structureDiff(spec.name, state, viewport);
+  const structure = path.posix.join(spec.name, record.structure!);
   const findings: Finding[] = [];
-  const ev = (extra: Record<string, unknown>) => ({ file: capture, baseline: baseRel, structure: path.posix.join(spec.name, record.structure!), kind: 'structure', ...extra });
-  for (const r of required) {
-    const what = r.gone === 'role' ? 'its role is gone' : r.gone === 'name' ? 'its accessible name is gone' : 'its role or name changed';
-    findings.push({ check: 'parity', severity: r.gone ? 'blocker' : severity, viewport, state,
-      message: `${id}: required element ${q(r.name)} (${r.selector}): ${what}: was ${r.before}, now ${r.after}`,
-      evidence: ev({ selector: r.selector, change: r.gone ? `${r.gone}-gone` : 'required-changed', before: r.before, after: r.after, box: r.box }) });
-  }
-  const line = (m: { where: string[]; c: StructChange }) => {
-    const at = `${m.where.join(', ')}${m.c.within ? ` (in ${m.c.within})` : ''}`;
-    const what = m.c.kind === 'added' ? `added ${m.c.after}` : m.c.kind === 'removed' ? `removed ${m.c.before}`
-      : `${m.c.kind.replace('-', ' ')}: ${m.c.before} → ${m.c.after}`;
-    return `${at}: ${what}`;
-  };
-  const shown = changes.slice(0, Math.max(0, MAX_FINDINGS - findings.length));
-  for (const m of shown) {
-    findings.push({ check: 'parity', severity, viewport, state,
-      message: `${id}: structure changed since the baseline, in ${line(m)}`,
-      evidence: ev({ change: m.c.kind, regions: m.where, within: m.c.within || null, before: m.c.before, after: m.c.after, box: m.c.box }) });
+  const ev = (extra: Record<string, unknown>) => ({ file: capture, baseline: baseRel, structure, structureDiff: diffRel, kind: 'structure', ...extra });
+  const shown = changes.slice(0, MAX_FINDINGS);
+  for (const { change: c, message } of shown) {
+    findings.push({ check: 'parity', severity: c.severity, viewport, state, group: c.group, message: `${id}: ${message}`,
+      evidence: ev({ change: c.kind, regions: c.regions, within: c.within, before: c.before, after: c.after, box: c.box, ...(c.selector ? { selector: c.selector } : {}) }) });
   }
   const rest = changes.slice(shown.length);
   if (rest.length) {
-    findings.push({ check: 'parity', severity, viewport, state,
-      message: `${id}: ${rest.length} more structure change${rest.length === 1 ? '' : 's'} since the baseline, e.g. ${rest.slice(0, 3).map(line).join('; ')}`,
-      evidence: ev({ change: 'more', changes: rest.slice(0, 50).map((m) => ({ change: m.c.kind, regions: m.where, before: m.c.before, after: m.c.after })) }) });
+    // the worst of what it sums up; the same rest in several captures is one group too
+    const worst = SEVERITIES.find((sev) => rest.some((m) => m.change.severity === sev))!;
+    findings.push({ check: 'parity', severity: worst, viewport, state, group: groupKey('parity', `structure-more\u0000${rest.map((m) => m.change.group).join(',')}`),
+      message: `${id}: ${rest.length} more structure change${rest.length === 1 ? '' : 's'} since the baseline (all in ${diffRel}), e.g. ${rest.slice(0, 3).map((m) => m.message).join('; ')}`,
+      evidence: ev({ change: 'more', changes: rest.slice(0, 50).map(({ change: c }) => ({ change: c.kind, regions: c.regions, before: c.before, after: c.after })) }) });
   }
+  const diff: StructureDiff = { version: 1, spec: spec.name, state, viewport, baseline: baseRel, structure,
+    changes: changes.map(({ change }, i) => ({ ...change, finding: i < shown.length })) };
+  writeJsonAtomic(abs(run, diffRel), diff);
   return { findings, note: null };
+}
+
+/** Everything a person hears in `part` (its roles with their names or text, wrappers aside) is heard somewhere in `whole`. */
+function heard(part: StructNode[], whole: StructNode[]): boolean {
+  const keys = new Set<string>();
+  const key = (n: StructNode) => `${n.role}\u0000${n.name}\u0000${n.text}`;
+  const add = (n: StructNode) => { keys.add(key(n)); n.children.forEach(add); };
+  whole.forEach(add);
+  const all = (n: StructNode): boolean => (WRAPPER_ROLES.has(n.role) || keys.has(key(n))) && n.children.every(all);
+  return part.every(all);
+}
+
+/** One change of a unit, as its finding says it (without the unit) and as structure-diff.json lists it. */
+export interface UnitChange { change: Omit<StructureDiff['changes'][number], 'finding'>; message: string }
+
+const changeLine = (c: StructChange) => {
+  const what: Record<StructChange['kind'], () => string> = {
+    added: () => `added ${c.after}`,
+    removed: () => `removed ${c.before}`,
+    'wrapper-added': () => `the content is now inside ${c.after}`,
+    'wrapper-removed': () => `the content is no longer inside ${c.before}`,
+    'wrapper-changed': () => (c.before && c.after ? `the content is now inside ${c.after}, no longer inside ${c.before}` : c.after ? `the content is now inside ${c.after}` : `the content is no longer inside ${c.before}`),
+    renamed: () => '', 'role-changed': () => '', 'text-changed': () => '', 'state-changed': () => '',
+  };
+  return what[c.kind]() || `${c.kind.replace('-', ' ')}: ${c.before} → ${c.after}${c.also.length ? ` (also ${c.also.join('; ')})` : ''}`;
+};
+
+/**
+ * Every structure change from the approved snapshot to the capture's, in finding order: required
+ * elements, then changes heard, then wrappers around unchanged content (polish, whatever
+ * `severity` — parity.structure — says). A change heard in several regions (or in a region and the
+ * page) is one change naming every region; the same edit heard twice (a label's text and its
+ * field's name) is one change. Its group key is the same in every capture that has it.
+ */
+export function structureChanges(base: StructureSnapshot, cur: StructureSnapshot, severity: Severity): UnitChange[] {
+  const areas = [...cur.masks, ...base.masks].map((m) => m.box);
+  const tree = (s: StructureSnapshot, raw: unknown[] | null) => { const n = toNodes(raw); return n && applyMasks(n, areas, s.masks); };
+  const found: { where: string[]; c: StructChange }[] = [];
+  for (const [name, was] of Object.entries(base.regions)) {
+    const now = cur.regions[name];
+    if (!now || !was.nodes) continue;              // not declared now, or not found at approval: nothing to compare
+    const a = tree(base, was.nodes)!, b = tree(cur, now.nodes);
+    const where = [`region "${name}"`];
+    // its selector matches nothing now (`main` after main → div) but what it held is still heard:
+    // the page's comparison says what changed around it
+    if (!b && heard(a, tree(cur, cur.page) ?? [])) continue;
+    if (!b) found.push({ where, c: { kind: 'removed', before: `the region (${count(a)} nodes at approval)`, after: null, within: '', box: null, key: `region-removed\u0000${name}`, also: [] } });
+    else for (const c of diffNodes(a, b)) found.push({ where, c });
+  }
+  for (const c of diffNodes(tree(base, base.page) ?? [], tree(cur, cur.page) ?? [])) found.push({ where: ['the page'], c });
+  const required = diffRequired(base.required, cur.required);
+  // the page holds every region: a change heard in a region is not heard again "in the page"
+  const merged = mergeChanges(found, (kept, x) => { for (const w of x.where) if (!kept.where.includes(w) && w !== 'the page') kept.where.push(w); })
+    // a required element's own change is its finding, not a second one for the region it sits in
+    .filter((m) => !required.some((r) => m.c.before?.startsWith(r.before) && m.c.after !== null && r.after !== 'not found' && m.c.after.startsWith(r.after)));
+  const out: UnitChange[] = required.map((r) => {
+    const what = r.gone === 'role' ? 'its role is gone' : r.gone === 'name' ? 'its accessible name is gone' : 'its role or name changed';
+    return {
+      change: { group: groupKey('parity', `required\u0000${r.key}\u0000${r.before}\u0000${r.after}`), kind: r.gone ? `${r.gone}-gone` as const : 'required-changed' as const,
+        severity: r.gone ? 'blocker' : severity, regions: [`required ${q(r.name)}`], within: null, before: r.before, after: r.after, also: [], selector: r.selector, box: r.box },
+      message: `required element ${q(r.name)} (${r.selector}): ${what}: was ${r.before}, now ${r.after}`,
+    };
+  });
+  // every wrapper around unchanged content in the capture, reported once: one thing to approve
+  const wraps = merged.filter((m) => WRAPPER_KINDS.includes(m.c.kind));
+  const heardChanges = merged.filter((m) => !wraps.includes(m));
+  if (wraps.length > 1) {
+    const sides = (pick: (c: StructChange) => string | null) => [...new Set(wraps.map((m) => pick(m.c)).filter((x): x is string => !!x))].join(', ') || null;
+    heardChanges.push({ where: [...new Set(wraps.flatMap((m) => m.where))], c: {
+      kind: wraps.every((m) => m.c.kind === wraps[0].c.kind) ? wraps[0].c.kind : 'wrapper-changed', before: sides((c) => c.before), after: sides((c) => c.after), within: '', box: wraps[0].c.box,
+      key: `wrappers\u0000${wraps.map((m) => m.c.key).sort().join('\u0001')}`, also: [] } });
+  } else heardChanges.push(...wraps);
+  for (const { where, c } of heardChanges) {
+    out.push({
+      change: { group: groupKey('parity', `structure\u0000${c.key}`), kind: c.kind, severity: WRAPPER_KINDS.includes(c.kind) ? 'polish' : severity,
+        regions: where, within: c.within || null, before: c.before, after: c.after, also: c.also, selector: null, box: c.box },
+      message: `structure changed since the baseline, in ${where.join(', ')}${c.within ? ` (in ${c.within})` : ''}: ${changeLine(c)}`,
+    });
+  }
+  return out;
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { pathUrl } from './escape.js';
-import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS, flakeAreas, otherReasons, SEVERITY_ORDER, shownOnce, specNotes, stripBoxes, unitLabel, type Box } from './load.js';
+import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS, flakeAreas, otherReasons, SEVERITY_ORDER, shownOnce, specNotes, stripBoxes, structureDiffOf, unitLabel, type Box } from './load.js';
 
 export interface HtmlOptions {
   /** the run folder as the reader would type it (relative to where veval ran); named by the approve commands */
@@ -106,12 +106,15 @@ function findingVm(f: ReportFinding, id: string, known: Set<string>, wide: boole
   const b = ev.box;
   const areas = clusterBoxes(f).length;
   const file = ev.file ?? null;
+  // a structure finding links the unit's full list of structure changes
+  const diffFile = structureDiffOf(f);
   return {
     id, severity: f.severity, check: f.check, fails: f.fails ? 'true' : 'false', effect: f.effect, effectWords: EFFECT_WORDS[f.effect] ?? f.effect, ...(same ?? {}), same: !!same, units: grouped && !same ? g!.units : '', rule: f.rule ? `${f.rule}${f.impact ? ` (${f.impact})` : ''}` : '', message: f.message,
     label: boxLabel(f) ?? '', quote: ev.text ?? '',
     where: [wide ? unitLabel(f) : '', b ? `box ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}×${Math.round(b.height)}${areas > 1 ? ` (largest of ${areas} changed areas, all outlined)` : ''}` : ''].filter(Boolean).join(' · '),
     // link only what the report knows exists
     file: file ?? '', href: file && known.has(file) ? pathUrl(file) : '',
+    diffFile: diffFile ?? '', diffHref: diffFile && known.has(diffFile) ? pathUrl(diffFile) : '',
   };
 }
 

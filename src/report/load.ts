@@ -56,6 +56,12 @@ export function boxLabel(f: ReportFinding): string | null {
   return f.evidence?.label ?? f.evidence?.selector ?? null;
 }
 
+/** The unit's full list of structure changes a structure finding links (run-relative), else null. */
+export function structureDiffOf(f: ReportFinding): string | null {
+  const d = extra(f, 'structureDiff');
+  return f.check === 'parity' && typeof d === 'string' ? d : null;
+}
+
 /** The changed areas of a parity finding (CSS px boxes), the largest first; [] for other findings. */
 export function clusterBoxes(f: ReportFinding): Box[] {
   const c = extra(f, 'clusters');

@@ -2,7 +2,7 @@
 // findings grouped by severity with links to the capture they rest on, then the agent checklist.
 import type { Report, ReportFinding } from '../gate/report-schema.js';
 import { escapeMd, pathUrl } from './escape.js';
-import { baselinesWritten, boxLabel, EFFECT_WORDS, SEVERITY_ORDER, shownOnce, specNotes, unitLabel } from './load.js';
+import { baselinesWritten, boxLabel, EFFECT_WORDS, SEVERITY_ORDER, shownOnce, specNotes, structureDiffOf, unitLabel } from './load.js';
 
 /** The effects in the order a capture's row counts them (the gate's strongest first). */
 const EFFECTS_SHOWN = Object.keys(EFFECT_WORDS) as ReportFinding['effect'][];
@@ -17,7 +17,9 @@ function findingLine(spec: string, f: ReportFinding, units: string): string {
   const label = boxLabel(f);
   const sel = label ? ` — ${escapeMd(label)}` : '';
   const effect = EFFECT_WORDS[f.effect] ? ` _(${EFFECT_WORDS[f.effect]})_` : '';
-  return `- **${escapeMd(spec)}** · ${escapeMd(f.check)} · ${escapeMd(units)}: ${escapeMd(f.message)}${effect}${sel}${box}${link(f.evidence?.file)}`;
+  const diff = structureDiffOf(f);
+  const all = diff ? ` (all structure changes: [${escapeMd(diff)}](${pathUrl(diff)}))` : '';
+  return `- **${escapeMd(spec)}** · ${escapeMd(f.check)} · ${escapeMd(units)}: ${escapeMd(f.message)}${effect}${sel}${box}${link(f.evidence?.file)}${all}`;
 }
 
 /** What the run took from earlier work, in one line (report.json `reuse` has the reasons). */

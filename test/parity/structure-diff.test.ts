@@ -5,10 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyMasks, diffNodes, diffRequired, toNodes } from '../../src/parity/structure.js';
+import { applyMasks, diffNodes, diffRequired, structureChanges, toNodes } from '../../src/parity/structure.js';
 import { runParity } from '../../src/parity/index.js';
 import { loosenings, settingsOf } from '../../src/parity/settings.js';
 import { files } from '../../src/core/run.js';
+import { readArtifact } from '../../src/core/artifact-read.js';
 import type { StructureSnapshot } from '../../src/core/artifacts.js';
 import { Image, approveT, makeRun, makeSpec, nextRun, readJson, writeCapture } from './fixtures.js';
 
@@ -46,6 +47,49 @@ test('changes: renamed, text changed, role changed, state changed, added and rem
   // one level down, the finding says where
   const deep = diff([{ role: 'form', name: 'Pay', children: [btn('Pay')] }], [{ role: 'form', name: 'Pay', children: [btn('Donate'), 'New text'] }]);
   assert.deepEqual(deep.map((x) => [x.kind, x.within]), [['renamed', 'form "Pay"'], ['added', 'form "Pay"']]);
+});
+
+// the todo app of the issue: `<div className="todoapp">` → `<main className="todoapp">`
+const todo = [
+  { role: 'heading', name: 'TodoMatic', level: 1 },
+  { role: 'form', children: [{ role: 'heading', name: 'What needs to be done?', level: 2 }, { role: 'textbox', name: 'What needs to be done?' }, btn('Add')] },
+  { role: 'list', name: '3 tasks remaining', children: ['Eat', 'Sleep'].map((t) => ({ role: 'listitem', children: [{ role: 'checkbox', name: t }, btn(`Edit ${t}`)] })) },
+];
+const snap = (page: unknown[]): StructureSnapshot => ({ version: 1, page, regions: {}, required: [], masks: [], error: null });
+const heardChanges = (a: unknown[], b: unknown[], severity: 'important' | 'blocker' = 'important') =>
+  structureChanges(snap(a), snap(b), severity).map((x) => [x.change.kind, x.change.severity, x.change.before, x.change.after]);
+
+test('a wrapper around unchanged content is one change at polish, never removed + added for what it holds', () => {
+  // a landmark inserted (div → main): one change, polish whatever parity.structure says
+  assert.deepEqual(heardChanges(todo, [{ role: 'main', children: todo }], 'blocker'), [['wrapper-added', 'polish', null, 'main']]);
+  // removed, nested two deep, and swapped for another landmark
+  assert.deepEqual(heardChanges([{ role: 'region', name: 'Todos', children: todo }], todo), [['wrapper-removed', 'polish', 'region "Todos"', null]]);
+  assert.deepEqual(heardChanges(todo, [{ role: 'main', children: [{ role: 'region', name: 'App', children: todo }] }]), [['wrapper-added', 'polish', null, 'main, region "App"']]);
+  assert.deepEqual(heardChanges([{ role: 'main', children: todo }], [{ role: 'region', name: 'App', children: todo }]), [['wrapper-changed', 'polish', 'main', 'region "App"']]);
+  // a wrapper that brings new content: the new content is a change, the wrapper polish
+  const more = [...todo.slice(1), { role: 'contentinfo', children: [{ role: 'link', name: 'Help' }, todo[0]] }];
+  assert.deepEqual(heardChanges(todo, more), [['added', 'important', null, 'link "Help"'], ['wrapper-added', 'polish', null, 'contentinfo']]);
+  // a landmark with nothing of the old page inside it is content added, not a wrapper
+  assert.deepEqual(heardChanges(todo, [...todo, { role: 'navigation', children: [{ role: 'link', name: 'Docs' }] }]), [['added', 'important', null, 'navigation (with 1 more inside, first link "Docs")']]);
+});
+
+test('real changes inside moved content are still found, each once: renamed, role changed (button → text), label edits', () => {
+  const renamed = JSON.parse(JSON.stringify(todo).replace('"Add"', '"Add task"'));
+  assert.deepEqual(heardChanges(todo, [{ role: 'main', children: renamed }]), [['renamed', 'important', 'button "Add"', 'button "Add task"'], ['wrapper-added', 'polish', null, 'main']]);
+  // a button turned into a span reads as its text: one change of role
+  const spanned = JSON.parse(JSON.stringify(todo).replace('{"role":"button","name":"Add"}', '"Add"'));
+  assert.deepEqual(heardChanges(todo, spanned), [['role-changed', 'important', 'button "Add"', 'text "Add"']]);
+  // a label's text and the name it gives its field: one edit, heard twice
+  const field = (l: string) => [{ role: 'text', text: `${l} *` }, { role: 'textbox', name: l }];
+  const c = structureChanges(snap(field('Email address')), snap(field('E-mail address')), 'important');
+  assert.equal(c.length, 1, JSON.stringify(c));
+  assert.match(c[0].message, /renamed: textbox "Email address" → textbox "E-mail address" \(also text "Email address \*" → text "E-mail address \*"\)/);
+  // the same change has the same group key in another capture; another change has another
+  const again = structureChanges(snap([{ role: 'main', children: field('E-mail address') }]), snap([{ role: 'main', children: field('E-mail address') }]), 'important');
+  assert.deepEqual(again, []);
+  const other = structureChanges(snap(field('Email address')), snap(field('Mail address')), 'important');
+  assert.notEqual(other[0].change.group, c[0].change.group);
+  assert.equal(structureChanges(snap([{ role: 'main', children: field('Email address') }]), snap([{ role: 'main', children: field('E-mail address') }]), 'important')[0].change.group, c[0].change.group);
 });
 
 test('masks: a node painted inside a masked area is left out, and a masked element\'s text leaves its parent\'s', () => {
@@ -100,6 +144,12 @@ test('approve keeps the snapshot beside the image; a label change is a finding e
   assert.equal(f[0].severity, 'important');
   assert.deepEqual([f[0].evidence.before, f[0].evidence.after, f[0].evidence.regions], ['button "Pay"', 'button "Donate"', ['region "form"']]);
   assert.match(f[0].message, /structure changed since the baseline, in region "form": renamed: button "Pay" → button "Donate"/);
+  // the full list of the unit's changes, valid against its schema, linked from the finding
+  assert.equal(f[0].evidence.structureDiff, 'shop/default-desktop.structure-diff.json');
+  const full = readArtifact('structureDiff', path.join(r2.runDir, f[0].evidence.structureDiff));
+  assert.ok(full.value, full.problem ?? '');
+  assert.deepEqual(full.value.changes.map((c) => [c.kind, c.group, c.finding, c.regions]), [['renamed', f[0].group, true, ['region "form"']]]);
+  assert.match(f[0].group, /^[0-9a-f]{16}$/);
   // parity.structure: polish is the spec's to choose …
   const polish = await runParity(r2, makeSpec({ parity: { threshold: 0.1, maxDiffRatio: 0, regions: {}, structure: 'polish' } }));
   assert.equal(structural(polish)[0].severity, 'polish');

@@ -4,14 +4,14 @@
 // `group` key — a stable hash of the check and what was seen — so reporters can show it once,
 // with the units it affects, and a consumer can list one unit's findings without reading messages.
 import type { Evidence, Finding, Severity } from '../../core/artifacts.js';
-import { createHash } from 'node:crypto';
+import { groupKey } from '../../core/group-key.js';
 import type { UnitInput } from '../types.js';
 import { findingFor } from './finding.js';
 
 /** `key`: what was seen, free of anything that differs between captures or runs (no port, no viewport). */
 export interface Sighting { key: string; message: string; evidence?: Omit<Evidence, 'file'>; /** this sighting's own severity (else the check's) */ severity?: Severity }
 
-export const groupKey = (check: string, key: string) => createHash('sha256').update(`${check}\u0000${key}`).digest('hex').slice(0, 16);
+export { groupKey };
 
 export function groupedFindings(
   check: string, units: UnitInput[], severity: Severity, see: (u: UnitInput) => Sighting[],
