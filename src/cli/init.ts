@@ -143,11 +143,13 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   const say = (s: string) => process.stdout.write(s + '\n');
   const w = new InitWriter(root, !!opts.force);
   const app = await detectApp(root);
-  say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${app.routes.length ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : 'no routes found (one spec for /)'}`);
+  // one answer to "did init find routes", said on the terminal and in every spec it writes
+  const listed = app.routes.length > 1 || !!app.routesFrom;
+  say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${listed ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : 'no routes found (one spec for /)'}`);
 
   w.file(CONFIG_FILE, configText(app));
   const routes = app.routes.length ? app.routes : ['/'];
-  const found = app.routes.length > 1 || app.routesFrom
+  const found = listed
     ? `A route veval init found in ${app.routesFrom || 'the app'}: what a user must see there, at each viewport.`
     : 'veval init found no routes to list, so this spec checks /: add one spec per route (or per user task).';
   const names = new Set<string>();
