@@ -16,11 +16,15 @@ const quiet = { write: () => true } as unknown as NodeJS.WriteStream;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'veval-shot-'));
 try {
   for (const rel of ['visual-eval.config.yaml', 'specs', 'briefs', 'demo/app']) fs.cpSync(path.join(REPO, rel), path.join(scratch, rel), { recursive: true });
+  // a busy machine must not turn the picture into one of timed-out captures: room for slow units
+  fs.appendFileSync(path.join(scratch, 'visual-eval.config.yaml'), '\ntimeout: 600000\nworkers: 1\n');
   const run = async (updateBaselines: boolean) => runPipeline(await loadProject({ cwd: scratch }), { reporters: ['json', 'html'], argv: ['run'], log: quiet, updateBaselines });
   await run(true);
   fs.copyFileSync(path.join(REPO, 'demo/regressed/build.css'), path.join(scratch, 'demo/app/build.css'));
   const regressed = await run(false);
   if (regressed.report.status !== 'fail') throw new Error('the regressed demo build did not fail: no screenshot to make');
+  const failed = regressed.report.specs.flatMap((s) => s.findings).filter((f) => f.check === 'capture');
+  if (failed.length) throw new Error(`a capture failed, not the regression: ${failed[0].message}`);
 
   const plan = await loadProject({ cwd: scratch });
   const { browser } = await launchBrowser(plan);

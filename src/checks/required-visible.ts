@@ -70,6 +70,13 @@ export const check: Check = {
     score: 'structural',
     alwaysOn: true,
     options: Type.Object({}, { additionalProperties: false }),
+    // a required entry is reported as the spec declares it, whatever element matched in a capture
+    // (the matched element's selector differs between captures; it stays in evidence.selector)
+    label: (e) => {
+      const r = e.required as { name?: unknown; entry?: unknown } | undefined;
+      if (typeof r?.entry !== 'string') return null;
+      return typeof r.name === 'string' && r.name && r.name !== r.entry ? `${r.entry} (${r.name})` : r.entry;
+    },
   },
   run(ctx) {
     return measured(ctx.units).flatMap((u) => u.record.required.filter((r) => !satisfies(r, r.verdict)).map((r) => {
@@ -81,7 +88,7 @@ export const check: Check = {
         selector: r.matchedSelector ?? r.selector ?? r.within ?? undefined,
         box: v.box,
         ...(r.text ? { text: r.matchedText ?? r.text } : {}),
-        required: { name: r.name, visible: r.visible, source: r.source, level: v.level, visibleFraction: v.visibleFraction },
+        required: { name: r.name, entry: r.selector ?? (r.text !== null ? `text ${r.text}` : r.name), visible: r.visible, source: r.source, level: v.level, visibleFraction: v.visibleFraction },
         ...(r.frame ? { frame: r.frame } : {}), ...(r.frameProblem ? { frameProblem: r.frameProblem } : {}),
         ...(v.coveredBy ? { coveredBy: { selector: v.coveredBy.selector, box: v.coveredBy.coveredBox ?? v.coveredBy.box, coveredPx: v.coveredBy.coveredPx, ...(v.coveredBy.frame ? { frame: v.coveredBy.frame } : {}) } } : {}),
         ...(clipOf(v) ? { clippedBy: { selector: v.clippedBy!.selector, box: v.clippedBy!.box, hiddenPx: v.clippedBy!.hiddenPx } } : {}),

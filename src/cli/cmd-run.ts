@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXIT, InputError } from '../core/errors.js';
-import { describeState, finishRun, pickRun, type Opened, type Selection } from '../core/run-folder.js';
+import { CONTINUABLE, describeState, finishRun, pickRun, type Opened, type Selection } from '../core/run-folder.js';
 import { readJsonIfExists } from '../core/fsx.js';
 import { readArtifact } from '../core/artifact-read.js';
 import { forTerminal } from '../report/terminal.js';
@@ -93,8 +93,8 @@ export async function cmdCapture(specs: string[], opts: CommonOptions): Promise<
   return failed || interrupted ? EXIT.fail : EXIT.pass;
 }
 
-/** check, judge and gate continue a run whose capture finished: `--run`, else the newest run
- *  `veval capture` started. They say which run they use. */
+/** check, judge and gate continue a run whose capture finished: `--run`, else the newest such run,
+ *  whichever command started it. They say which run they use. */
 function reopen(opts: CommonOptions, want: 'capture' | 'report' = 'capture'): Opened {
   const r = resolved(opts);
   const picked = pickRun(r.root, r.out, want, opts.run, ioOf(opts).cwd);
@@ -103,7 +103,7 @@ function reopen(opts: CommonOptions, want: 'capture' | 'report' = 'capture'): Op
 }
 
 function continuable(o: Opened, command: string): Opened {
-  if (['captured', 'completed', 'interrupted'].includes(o.state)) return o;
+  if (CONTINUABLE.includes(o.state)) return o;
   throw new InputError([`veval ${command}: run ${o.run.runId} is ${describeState(o.info, o.state)}; only a run whose capture finished can be continued. Run \`veval capture\` again, or name another with --run`]);
 }
 
@@ -182,7 +182,7 @@ export async function cmdMerge(dirs: string[], opts: CommonOptions): Promise<num
   const r = resolved(opts);
   const cwd = ioOf(opts).cwd;
   const reporters = reportersOf(opts);
-  const { run, report, notes, missing, incomplete } = await mergeRuns(dirs.map((d) => path.resolve(cwd, d)), { root: r.root, out: r.out, argv: ioOf(opts).argv });
+  const { run, report, notes, missing, incomplete, shards } = await mergeRuns(dirs.map((d) => path.resolve(cwd, d)), { root: r.root, out: r.out, argv: ioOf(opts).argv });
   for (const m of missing) ioOf(opts).stderr.write(`veval merge: ${forTerminal(m)}\n`);
   const { written, check } = await reportStage(run, report, reporters);
   notes.push(...finishRun(run, incomplete ? 'interrupted' : 'completed', { keepRuns: r.keepRuns }).notes);
@@ -190,7 +190,7 @@ export async function cmdMerge(dirs: string[], opts: CommonOptions): Promise<num
   check();
   const runDir = run.runDir;
   for (const n of notes) humanStream(opts).write(`veval: ${forTerminal(n)}\n`);
-  humanStream(opts).write(`merged ${dirs.length} shard(s) into ${shown(runDir, cwd)}: ${report.status}\n`);
+  humanStream(opts).write(`merged ${shards} shard(s) into ${shown(runDir, cwd)}: ${report.status}\n`);
   (await liveReporter(reporters, { stream: humanStream(opts) })).onEnd(report, runDir, written);
   announce(humanStream(opts), reporters, written);
   stepSummary(opts, runDir);

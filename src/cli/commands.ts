@@ -5,6 +5,7 @@ import { cmdValidate, cmdPlan, cmdChecks } from './cmd-info.js';
 import { cmdVerify, cmdApprove, cmdCalibrate } from './cmd-verify.js';
 import { cmdInit } from './init.js';
 import { cmdLook } from './cmd-look.js';
+import { cmdExplain } from './cmd-explain.js';
 import { cmdBrowser } from './cmd-browser.js';
 import { cmdMcp } from './cmd-mcp.js';
 import { cmdDemo } from '../demo/run-demo.js';
@@ -22,7 +23,7 @@ const withLoad = (c: ReturnType<CAC['command']>) => c
   .option('--viewport <names>', 'only these viewports (comma-separated)')
   .option('--grep <regex>', 'only specs (or spec/state) whose name matches');
 const withConfig = (c: ReturnType<CAC['command']>) => c.option('--config <file>', 'config file (default visual-eval.config.yaml, found upward from here)');
-const CONTINUES = 'run folder or run id (default: the newest run `veval capture` started)';
+const CONTINUES = 'run folder or run id (default: the newest run whose capture finished, started by capture, run or merge)';
 const withReport = (c: ReturnType<CAC['command']>) => c
   .option('--reporter <names>', `${REPORTER_IDS.join(', ')} (comma-separated; default all)`)
   .option('--json', 'print report.json to stdout (human output goes to stderr)');
@@ -78,6 +79,11 @@ export function registerCommands(cli: CAC, io: CliIO): void {
     .option('--json', 'print the result as JSON alone on stdout')
     .option('--spec-out <file>', 'write a starting spec from what the look saw (regions, primary actions, the steps)')
     .action(act(cmdLook));
+  withOut(cli.command('explain [finding]', 'what one finding (<spec>#<n>, as the console and summary.md number them) rests on: the finding, crop and diff files, the DOM excerpt, the check\'s doc'))
+    .option('--unit <unit>', 'a whole capture instead: <spec>/<state>-<viewport>, its findings and the crop of each blocker')
+    .option('--run <dir>', 'run folder or run id (default: the newest run with a report.json)')
+    .option('--json', 'print it as JSON (with the files written)')
+    .action(act(cmdExplain));
   withConfig(withLoad(cli.command('validate [...specs]', 'schema + semantic validation; every error as file:line:col')))
     .option('--json', 'print the result as JSON: { ok, specs, units, problems }')
     .action(act(cmdValidate));

@@ -178,7 +178,9 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   const say = (s: string) => process.stdout.write(s + '\n');
   const w = new InitWriter(root, !!opts.force);
   const app = await detectApp(root, opts.pm === undefined ? undefined : String(opts.pm));
-  say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${app.routes.length ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : 'no routes found (one spec for /)'}`);
+  // one answer to "did init find routes", said on the terminal and in every spec it writes
+  const listed = app.routes.length > 1 || !!app.routesFrom;
+  say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${listed ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : 'no routes found (one spec for /)'}`);
   if (app.slash) say(`routes ${app.slash.style === 'always' ? 'end in /' : 'have no trailing /'}, as ${app.slash.from} ${app.slash.from === 'its config' ? 'says' : 'have them'}`);
   if (app.errorPages.length) say(`left out ${app.errorPages.join(', ')}: an error page, which the server answers for paths it does not have`);
   if (app.pm.note) say(app.pm.note);
@@ -189,7 +191,7 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
 
   w.file(CONFIG_FILE, configText(app));
   const routes = app.routes.length ? app.routes : ['/'];
-  const found = app.routes.length > 1 || app.routesFrom
+  const found = listed
     ? `A route veval init found in ${app.routesFrom || 'the app'}: what a user must see there, at each viewport.`
     : 'veval init found no routes to list, so this spec checks /: add one spec per route (or per user task).';
   const names = new Set<string>();

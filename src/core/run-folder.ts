@@ -224,9 +224,20 @@ export function openRunDir(root: string, runDir: string): Opened {
   return { run: { root: plan.root, outDir: path.dirname(path.dirname(real)), runId: path.basename(real), runDir: real, plan }, info, state: effectiveState(info) };
 }
 
+/** The states a stage command (check, judge, gate) can continue: the capture finished. */
+export const CONTINUABLE: readonly EffectiveState[] = ['captured', 'completed', 'interrupted'];
+
+/** "veval run", "veval capture", "veval look", "veval mcp run": the command that started a run. */
+export function startedByText(info: RunInfo): string {
+  const [cmd, sub] = info.argv;
+  if (cmd === 'mcp' && sub) return `veval mcp ${sub}`;
+  return `veval ${cmd && /^[a-z]+$/.test(cmd) ? cmd : info.startedBy}`;
+}
+
 /** Which run a command works on. `--run` (a folder, or a run id under <out>/runs) wins; otherwise
- *  `capture` picks the newest run `veval capture` started, `completed` the one `latest` names,
- *  `report` the newest run with a report.json. `note` says which, for the user. */
+ *  `capture` picks the newest run whose capture finished, whichever command started it (capture,
+ *  run, merge), `completed` the one `latest` names, `report` the newest run with a report.json.
+ *  `note` says which, for the user. */
 export function pickRun(root: string, outDir: string, want: 'capture' | 'completed' | 'report', runArg?: string, cwd = process.cwd()): Opened & { note: string } {
   artifactsDir(root, outDir);
   if (runArg) {
@@ -245,13 +256,14 @@ export function pickRun(root: string, outDir: string, want: 'capture' | 'complet
   }
   const runs = listRuns(outDir);
   const found = want === 'capture'
-    ? runs.find((e) => e.info?.startedBy === 'capture')
+    ? runs.find((e) => e.info && CONTINUABLE.includes(e.state as EffectiveState))
     : runs.find((e) => e.info && fs.existsSync(path.join(e.dir, files.report)));
   if (!found) {
     throw new InputError([want === 'capture'
-      ? `${outShown}: no run started by \`veval capture\` in ${outShown}/${RUNS}; run \`veval capture\` first, or name one with --run`
+      ? `${outShown}: no run whose capture finished in ${outShown}/${RUNS}; run \`veval capture\` or \`veval run\` first, or name one with --run`
       : `${outShown}: no run with a report.json in ${outShown}/${RUNS}; run \`veval run\` first, or name one with --run`]);
   }
   const o = openRunDir(root, found.dir);
-  return { ...o, note: `using run ${o.run.runId} (${want === 'capture' ? 'the newest run `veval capture` started' : 'the newest run with a report'}, ${o.info.startedAt})` };
+  const why = want === 'capture' ? 'the newest run whose capture finished' : 'the newest run with a report';
+  return { ...o, note: `using run ${o.run.runId} (${why}, started by \`${startedByText(o.info)}\` at ${o.info.startedAt})` };
 }

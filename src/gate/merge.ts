@@ -59,7 +59,7 @@ export interface MergeOptions { root: string; out: string; argv?: string[] }
 
 /** `missing`: shards that never arrived (the merged run is incomplete); `incomplete`: the state
  *  the caller finishes the run with once its reports are written. */
-export async function mergeRuns(dirs: string[], opts: MergeOptions): Promise<{ run: RunContext; report: Report; notes: string[]; missing: string[]; incomplete: boolean }> {
+export async function mergeRuns(dirs: string[], opts: MergeOptions): Promise<{ run: RunContext; report: Report; notes: string[]; missing: string[]; incomplete: boolean; shards: number }> {
   if (!dirs.length) throw new InputError(['merge: name at least one shard folder']);
   const notes: string[] = [];
   const given = dirs.map((d) => path.resolve(d));
@@ -102,5 +102,6 @@ export async function mergeRuns(dirs: string[], opts: MergeOptions): Promise<{ r
   });
   const startedAt = shards.map((s) => s.info.startedAt).sort()[0];
   const report = gateRun(run, { startedAt, finishedAt: new Date().toISOString(), incomplete, argv });
-  return { run, report, notes, missing, incomplete };
+  // shards: the runs merged, a copy of one counted once (what "merged N shard(s)" says)
+  return { run, report, notes, missing, incomplete, shards: shards.length };
 }

@@ -105,6 +105,12 @@ export function lookSpecText(opts: Pick<LookOptions, 'target' | 'viewports' | 's
   return YAML.stringify(spec);
 }
 
+/** A problem with a viewport named on the command line also says what else --viewport takes. */
+function withSizeHint(err: unknown): unknown {
+  if (!(err instanceof InputError)) return err;
+  return new InputError(err.problems.map((p) => (/viewport/i.test(p) && !/WIDTHxHEIGHT/.test(p) ? `${p}; --viewport takes viewport names from the config or a size WIDTHxHEIGHT (e.g. 390x844)` : p)));
+}
+
 /** The project plan of the look: the config (its server, viewports, context) and the in-memory spec. */
 export async function lookPlan(opts: LookOptions): Promise<ProjectPlan> {
   const text = lookSpecText(opts);
@@ -113,11 +119,13 @@ export async function lookPlan(opts: LookOptions): Promise<ProjectPlan> {
     plan = await loadProject({ cwd: opts.cwd, config: opts.config, baseURL: opts.baseURL, inline: [{ file: LOOK_FILE, text }] });
   } catch (err) {
     // a problem in the made-up spec is a problem with the flags: said without its line and column
-    if (err instanceof InputError) throw new InputError(err.problems.map((p) => p.replace(/^(?:\S*[\\/])?look\.yaml:\d+:\d+ /, 'veval look: ')));
+    if (err instanceof InputError) throw withSizeHint(new InputError(err.problems.map((p) => p.replace(/^(?:\S*[\\/])?look\.yaml:\d+:\d+ /, 'veval look: '))));
     throw err;
   }
   const named = (opts.viewports ?? []).filter((v) => !VIEWPORT_SIZE.test(v));
-  if (named.length && named.length === (opts.viewports ?? []).length) plan = selectPlan(plan, { viewport: named });
+  if (named.length && named.length === (opts.viewports ?? []).length) {
+    try { plan = selectPlan(plan, { viewport: named }); } catch (err) { throw withSizeHint(err); }
+  }
   // a look compares with nothing and asks no model: the config's parity and judge are not for it
   // a look has no score: minScore is not part of its verdict
   return { ...plan, specs: plan.specs.map((s) => ({ ...s, parity: null, judge: null, gate: { ...s.gate, minScore: 0 } })) };

@@ -8,6 +8,7 @@ import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
 import { files, unitKey } from '../core/run.js';
 import { crop, decodePng, toPixels, type Raster } from '../judge/images.js';
 import type { Report } from '../gate/report-schema.js';
+import { findingId } from '../report/load.js';
 import type { ImageKind, WantedImage } from './images.js';
 
 export type IdFinding = Omit<Finding, 'effect'> & { id: string; spec: string; effect?: string; fails?: boolean };
@@ -16,7 +17,7 @@ export const unitId = (spec: string, state: string, viewport: string) => `${spec
 
 /** Every finding of the report, each with its id; blockers first, then important, then polish. */
 export function findingsOf(report: Pick<Report, 'specs'>): IdFinding[] {
-  const out: IdFinding[] = report.specs.flatMap((s) => s.findings.map((f, i) => ({ ...(f as IdFinding), id: `${s.name}#${i + 1}`, spec: s.name })));
+  const out: IdFinding[] = report.specs.flatMap((s) => s.findings.map((f, i) => ({ ...(f as IdFinding), id: findingId(s.name, i), spec: s.name })));
   const rank: Record<string, number> = { blocker: 0, important: 1, polish: 2 };
   return out.sort((a, b) => (rank[a.severity] ?? 3) - (rank[b.severity] ?? 3));
 }

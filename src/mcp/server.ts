@@ -52,6 +52,9 @@ export interface ServeOptions {
   signal?: AbortSignal;
 }
 
+/** Time between a call's last progress notification and its result, so the client reads them apart. */
+const PROGRESS_GAP_MS = 25;
+
 /** Calls still running: stdin closing after a request (a piped script) still gets its answer. */
 const inflight = new Set<Promise<unknown>>();
 
@@ -68,21 +71,38 @@ export function createServer(opts: ServeOptions): Server {
     if (!parsed.success) throw argumentError(tool.name, parsed.error.issues);
     const token = req.params._meta?.progressToken;
     let step = 0;
+    // progress goes out in order and before the result: each send is chained and awaited before
+    // the result is returned, and none is sent once the call has ended (a late event is dropped)
+    let sending: Promise<unknown> = Promise.resolve();
+    let lastSent = 0;
+    let ended = false;
     // the call stops when the client cancels it or the server is told to stop
     const signal = opts.signal ? AbortSignal.any([extra.signal, opts.signal]) : extra.signal;
     const ctx: ToolContext = {
       cwd: opts.cwd, config: opts.config, signal, log: opts.log,
       progress: (message) => {
-        if (token === undefined || signal.aborted) return;
-        extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++step, message } }).catch(() => {});
+        if (token === undefined || signal.aborted || ended) return;
+        const params = { progressToken: token, progress: ++step, message };
+        sending = sending.then(() => extra.sendNotification({ method: 'notifications/progress', params })).then(() => { lastSent = Date.now(); }, () => {});
       },
     };
     opts.log.write(`veval mcp: ${tool.name} ${JSON.stringify(parsed.data).slice(0, 300)}\n`);
     const running = tool.run(parsed.data, ctx);
     inflight.add(running);
+    const settle = async () => {
+      ended = true;
+      await sending;
+      // the SDK's client handles a notification a microtask later than a response read in the same
+      // chunk: a progress written just before the result would reach it after the result
+      const since = Date.now() - lastSent;
+      if (lastSent && since < PROGRESS_GAP_MS) await new Promise((r) => setTimeout(r, PROGRESS_GAP_MS - since));
+    };
     try {
-      return content(await running);
+      const result = await running;
+      await settle();
+      return content(result);
     } catch (err) {
+      await settle();
       const e = toToolError(err);
       opts.log.write(`veval mcp: ${tool.name} failed (${e.data.reason}, exit ${e.data.exitCode}): ${e.message.split('\n')[0]}\n`);
       throw e;

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { styleText } from 'node:util';
 import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
-import { approveCommand, baselinesWritten, boxLabel, EFFECT_WORDS, flakeMasks, otherReasons, SEVERITY_ORDER, specNotes, typed } from './load.js';
+import { approveCommand, baselinesWritten, boxLabel, EFFECT_WORDS, flakeMasks, idOf, idsText, otherReasons, SEVERITY_ORDER, specNotes, typed } from './load.js';
 import { forTerminal } from './terminal.js';
 
 export interface UnitEvent { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }
@@ -55,7 +55,7 @@ export function whereText(units: { spec: SpecReport; state: string | null; viewp
   }).join('; ');
 }
 
-export interface Problem { severity: string; effect: ReportFinding['effect']; check: string; rule: string; target: string; message: string; units: { spec: SpecReport; state: string | null; viewport: string | null }[] }
+export interface Problem { severity: string; effect: ReportFinding['effect']; check: string; rule: string; target: string; message: string; units: { spec: SpecReport; state: string | null; viewport: string | null }[]; ids: string[] }
 
 /** One entry per distinct problem: findings sharing a `group` key, or else the same check, rule,
  *  target and message once the unit's own name is taken out of it. Blockers first. */
@@ -67,8 +67,8 @@ export function problemsOf(r: Report): Problem[] {
     const key = [f.severity, f.effect, f.group ? `g:${f.group}` : `${f.check}\u0000${f.rule ?? ''}\u0000${target}\u0000${message}`].join('\u0000');
     const had = map.get(key);
     const unit = { spec: s, state: f.state, viewport: f.viewport };
-    if (had) { if (!had.units.some((u) => u.spec === s && u.state === f.state && u.viewport === f.viewport)) had.units.push(unit); continue; }
-    map.set(key, { severity: f.severity, effect: f.effect, check: f.check, rule: f.rule ?? '', target, message, units: [unit] });
+    if (had) { had.ids.push(idOf(s, f)); if (!had.units.some((u) => u.spec === s && u.state === f.state && u.viewport === f.viewport)) had.units.push(unit); continue; }
+    map.set(key, { severity: f.severity, effect: f.effect, check: f.check, rule: f.rule ?? '', target, message, units: [unit], ids: [idOf(s, f)] });
   }
   const rank = (sev: string) => { const i = SEVERITY_ORDER.indexOf(sev as never); return i < 0 ? SEVERITY_ORDER.length : i; };
   return [...map.values()].map((p, i) => ({ p, i })).sort((a, b) => rank(a.p.severity) - rank(b.p.severity) || a.i - b.i).map((x) => x.p);
@@ -126,7 +126,7 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
         const what = [p.rule, p.target].filter(Boolean).map(clean).join('  ');
         const wide = p.units.every((u) => u.state === null && u.viewport === null);
         const where = wide ? `in ${whereText(p.units)}` : `in ${n} capture${n === 1 ? '' : 's'}: ${whereText(p.units)}`;
-        line(`${sevColor[p.severity]?.(p.severity.padEnd(9)) ?? clean(p.severity)} ${bold(clean(p.check))}${what ? `  ${what}` : ''}  ${clean(p.message)}${EFFECT_WORDS[p.effect] ? dim(`  (${EFFECT_WORDS[p.effect]})`) : ''}  ${dim(clean(where))}`);
+        line(`${sevColor[p.severity]?.(p.severity.padEnd(9)) ?? clean(p.severity)} ${bold(clean(p.check))}${what ? `  ${what}` : ''}  ${clean(p.message)}${EFFECT_WORDS[p.effect] ? dim(`  (${EFFECT_WORDS[p.effect]})`) : ''}  ${dim(clean(where))}  ${dim(clean(`[${idsText(p.ids)}]`))}`);
       }
       // what kept moving while the page was shot, as the line to paste into the spec
       for (const s of r.specs) {

@@ -133,26 +133,31 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
   const notes: string[] = [];
   if (u) {
     const candidateSize = cssSize(u, u.image);
+    // one scale for every image of the unit: a figure's share of the row is its image's width in
+    // px (report.js corrects it from the image itself once loaded: a design export has its own size)
+    const sizes = findings.map(({ f }) => (f.evidence as { size?: { baseline?: Size; current?: Size } }).size).find((x) => x?.baseline && x?.current);
+    const grow = (w: number | undefined) => (w && w > 0 ? Math.round(w) : 0);
+    const pxWidth = { candidate: grow(u.image?.width), baseline: grow(sizes?.baseline?.width ?? u.image?.width), diff: grow(sizes ? Math.max(sizes.baseline!.width, sizes.current!.width) : u.image?.width) };
     const link = (file: string) => ({ file, href: pathUrl(file) });
     // the first finding's box is drawn last, so that it and its label lie on top
-    if (u.files.capture) figures.push({ role: 'candidate', title: 'candidate', ...link(u.files.capture), boxes: boxesOn(u, findings, 'candidate', candidateSize).reverse() });
+    if (u.files.capture) figures.push({ role: 'candidate', title: 'candidate', grow: pxWidth.candidate, ...link(u.files.capture), boxes: boxesOn(u, findings, 'candidate', candidateSize).reverse() });
     else if (u.files.failure) {
       const why = findings.find(({ f }) => f.check === 'capture')?.f.message;
-      figures.push({ role: 'failure', title: 'at failure: what the page showed when it failed', ...link(u.files.failure), boxes: [] });
+      figures.push({ role: 'failure', title: 'at failure: what the page showed when it failed', grow: 0, ...link(u.files.failure), boxes: [] });
       if (why) notes.push(`failed: ${why}`);
-    } else figures.push({ role: 'candidate', title: 'candidate', file: '', href: '', boxes: [], missing: `no capture for ${label}: ${findings.find(({ f }) => f.check === 'capture')?.f.message ?? 'missing'}` });
+    } else figures.push({ role: 'candidate', title: 'candidate', grow: 0, file: '', href: '', boxes: [], missing: `no capture for ${label}: ${findings.find(({ f }) => f.check === 'capture')?.f.message ?? 'missing'}` });
     // the flake map laid over the capture: what kept changing while the page was shot, and which element paints it
     if (u.files.flakeMap && u.files.capture) {
-      figures.push({ role: 'flake', title: 'flake map — pixels that changed over the shots (yellow: once, red: every time), hot areas outlined', ...link(u.files.capture),
+      figures.push({ role: 'flake', title: 'flake map — pixels that changed over the shots (yellow: once, red: every time), hot areas outlined', grow: pxWidth.candidate, ...link(u.files.capture),
         overlay: pathUrl(u.files.flakeMap), boxes: boxesOn(u, findings, 'flake', candidateSize) });
     }
     if (u.files.baseline) {
       const design = u.parity === 'design-match' || u.parity === 'design-departs';
-      figures.push({ role: 'baseline', title: design ? 'baseline (approved design export)' : 'baseline (approved)', ...link(u.files.baseline), boxes: design ? exportBoxesOn(findings).reverse() : [] });
+      figures.push({ role: 'baseline', title: design ? 'baseline (approved design export)' : 'baseline (approved)', grow: pxWidth.baseline, ...link(u.files.baseline), boxes: design ? exportBoxesOn(findings).reverse() : [] });
     }
     if (u.files.diff) {
       const dim = u.parity === 'within-tolerance';
-      figures.push({ role: 'diff', title: dim ? 'diff — within tolerance, still shown' : 'diff', dim, ...link(u.files.diff), boxes: boxesOn(u, findings, 'diff', diffSize(u, findings.map((x) => x.f))) });
+      figures.push({ role: 'diff', title: dim ? 'diff — within tolerance, still shown' : 'diff', dim, grow: pxWidth.diff, ...link(u.files.diff), boxes: boxesOn(u, findings, 'diff', diffSize(u, findings.map((x) => x.f))) });
     }
   }
   const compare = u?.files.capture && u.files.baseline ? { capture: pathUrl(u.files.capture), baseline: pathUrl(u.files.baseline) } : null;

@@ -18,6 +18,20 @@ export function readReport(runDir: string): Report {
 
 export const SEVERITY_ORDER = SEVERITIES;
 
+/** A finding's id, "<spec>#<n>": n counts the spec's findings in report.json from 1. `veval explain`
+ *  (and the MCP tool) take it; the console and summary.md print it next to each finding. */
+export const findingId = (spec: string, index: number) => `${spec}#${index + 1}`;
+export const idOf = (s: Pick<SpecReport, 'name' | 'findings'>, f: ReportFinding) => findingId(s.name, s.findings.indexOf(f));
+
+/** Ids as a reader scans them: "checkout#1, #4; home#2", the first `max`, then how many more. */
+export function idsText(ids: string[], max = 6): string {
+  const shown = ids.slice(0, max);
+  const bySpec = new Map<string, string[]>();
+  for (const id of shown) { const i = id.lastIndexOf('#'); const spec = id.slice(0, i); bySpec.set(spec, [...(bySpec.get(spec) ?? []), id.slice(i)]); }
+  const text = [...bySpec].map(([spec, ns]) => `${spec}${ns.join(', ')}`).join('; ');
+  return ids.length > max ? `${text} (+${ids.length - max} more)` : text;
+}
+
 /** "state @ viewport", or "spec-wide" for findings about no single capture. */
 export const unitLabel = (f: { state: string | null; viewport: string | null }) =>
   f.state || f.viewport ? `${f.state ?? '?'} @ ${f.viewport ?? '?'}` : 'spec-wide';

@@ -2,7 +2,7 @@
 // findings grouped by severity with links to the capture they rest on, then the agent checklist.
 import type { Report, ReportFinding } from '../gate/report-schema.js';
 import { escapeMd, pathUrl } from './escape.js';
-import { baselinesWritten, boxLabel, EFFECT_WORDS, SEVERITY_ORDER, shownOnce, specNotes, structureDiffOf, unitLabel } from './load.js';
+import { baselinesWritten, boxLabel, EFFECT_WORDS, idOf, idsText, SEVERITY_ORDER, shownOnce, specNotes, structureDiffOf, unitLabel } from './load.js';
 
 /** The effects in the order a capture's row counts them (the gate's strongest first). */
 const EFFECTS_SHOWN = Object.keys(EFFECT_WORDS) as ReportFinding['effect'][];
@@ -12,14 +12,15 @@ const ANSWER = { yes: 'yes', no: 'no', unknown: 'unknown' } as const;
 
 const link = (file: string | null | undefined) => (file ? ` — [${escapeMd(file)}](${pathUrl(file)})` : '');
 
-function findingLine(spec: string, f: ReportFinding, units: string): string {
+function findingLine(spec: string, f: ReportFinding, units: string, ids: string[]): string {
   const box = f.evidence?.box ? ` box ${Math.round(f.evidence.box.x)},${Math.round(f.evidence.box.y)} ${Math.round(f.evidence.box.width)}×${Math.round(f.evidence.box.height)}` : '';
   const label = boxLabel(f);
   const sel = label ? ` — ${escapeMd(label)}` : '';
   const effect = EFFECT_WORDS[f.effect] ? ` _(${EFFECT_WORDS[f.effect]})_` : '';
   const diff = structureDiffOf(f);
   const all = diff ? ` (all structure changes: [${escapeMd(diff)}](${pathUrl(diff)}))` : '';
-  return `- **${escapeMd(spec)}** · ${escapeMd(f.check)} · ${escapeMd(units)}: ${escapeMd(f.message)}${effect}${sel}${box}${link(f.evidence?.file)}${all}`;
+  // the ids `veval explain` takes, where the spec's name would be
+  return `- **${escapeMd(ids.length ? idsText(ids) : spec)}** · ${escapeMd(f.check)} · ${escapeMd(units)}: ${escapeMd(f.message)}${effect}${sel}${box}${link(f.evidence?.file)}${all}`;
 }
 
 /** What the run took from earlier work, in one line (report.json `reuse` has the reasons). */
@@ -52,9 +53,11 @@ export function renderMarkdown(r: Report): string {
   const notes = r.specs.flatMap((s) => specNotes(s).map((n) => `- ℹ️ **${escapeMd(s.name)}** ${escapeMd(n)}`));
   if (notes.length) out.push(...notes, '');
   for (const sev of SEVERITY_ORDER) {
-    const list = r.specs.flatMap((s) => shownOnce(s.findings.filter((f) => f.severity === sev)).map((g) => findingLine(s.name, g.finding, g.units)));
-    if (!list.length) continue;
-    out.push(`### ${sev} (${list.length})`, '', ...list, '');
+    const groups = r.specs.flatMap((s) => shownOnce(s.findings.filter((f) => f.severity === sev)).map((g) => ({ s, g })));
+    if (!groups.length) continue;
+    // counted in findings, as the header counts them (a line may stand for several captures)
+    const count = groups.reduce((n, { g }) => n + g.all.length, 0);
+    out.push(`### ${sev} (${count})`, '', ...groups.map(({ s, g }) => findingLine(s.name, g.finding, g.units, g.all.map((f) => idOf(s, f)))), '');
   }
   // every capture's verdict as the gate stamped it, folded away (a PR comment stays short)
   const units = r.specs.flatMap((s) => s.units.map((u) => ({ s, u })));

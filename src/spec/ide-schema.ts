@@ -81,16 +81,19 @@ function branchTitle(label: string, b: Node): string {
   return `${label}: ${formOf(b)}`;
 }
 
-function annotate(input: Node, label: string, ctx: { root: 'spec' | 'config' }): Node {
+function annotate(input: Node, label: string, ctx: { root: 'spec' | 'config'; inStep?: boolean }): Node {
   const n = enumify({ ...input });
   if (label && !n.title) n.title = label;
-  const example = label.startsWith('step: ') ? STEP_EXAMPLES[label.slice(6)] && `- ${STEP_EXAMPLES[label.slice(6)]}` : checkExample(label) ?? EXAMPLES[ctx.root === 'config' && label === 'viewports' ? 'config viewports' : label];
+  // a step's verb key (`wait` inside `- wait: 300`) shows its step's example, not the spec key's of that name
+  const verb = label.startsWith('step: ') ? label.slice(6) : ctx.inStep ? label : null;
+  const example = verb ? STEP_EXAMPLES[verb] && `- ${STEP_EXAMPLES[verb]}` : checkExample(label) ?? EXAMPLES[ctx.root === 'config' && label === 'viewports' ? 'config viewports' : label];
   if (n.description && !n.markdownDescription) n.markdownDescription = n.description + (example ? yaml(example) : '');
   if (n.enum && !n.markdownDescription) n.markdownDescription = `one of: ${n.enum.map((v: unknown) => `\`${v}\``).join(', ')}`;
 
   const key = (k: string) => (label && !label.startsWith('step: ') && label !== 'step' ? `${label}.${k}` : k);
   if (n.properties) {
-    n.properties = Object.fromEntries(Object.entries(n.properties).map(([k, v]) => [k, annotate(v as Node, labelFor(label, k, key(k)), ctx)]));
+    const inner = { ...ctx, inStep: label.startsWith('step: ') && label.slice(6) };
+    n.properties = Object.fromEntries(Object.entries(n.properties).map(([k, v]) => [k, annotate(v as Node, labelFor(label, k, key(k)), { ...inner, inStep: inner.inStep === k })]));
   }
   if (n.patternProperties) {
     n.patternProperties = Object.fromEntries(Object.entries(n.patternProperties).map(([k, v]) => [k, annotate(v as Node, `${label}.<name>`, ctx)]));

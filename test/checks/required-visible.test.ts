@@ -70,3 +70,18 @@ it('names a clipping ancestor once when the capture also reports it as the cover
   const [f] = runCase(check, { name: '', units: [mobile([required({ selector: '#menu' }, { level: 'partial', clippedBy: { selector: 'section.card', box: null, hiddenPx: 104 }, coveredBy: { selector: 'section.card', box: null, coveredPx: 67, coveredBox: null } })])] });
   assert.match(f!.message, /clipped by "section\.card" \(104 px hidden\)$/);
 });
+
+it('a required entry is reported under its spec selector and name, whichever element matched it in a capture', () => {
+  const covered = { level: 'partial' as const, visibleFraction: 0.8, reason: 'covered', coveredBy: { selector: 'div.bar', box: box(0, 700, 390, 100), coveredPx: 8, coveredBox: null } };
+  // the capture names the matched element by a selector unique in that page: it differs by layout
+  const units = [
+    record({ viewport: 'mobile', required: [required({ selector: 'button.btn', name: 'Pay', matchedSelector: 'button.btn.btn__primary' }, covered)] }),
+    record({ viewport: 'desktop', required: [required({ selector: 'button.btn', name: 'Pay', matchedSelector: 'form > button.btn.btn__primary' }, covered)] }),
+  ].map((r) => ({ record: r, file: `${r.spec}/${r.state}-${r.viewport.name}.png` }));
+  const findings = check.run({ units, spec: {} as never, options: {} } as never) as { evidence: Record<string, unknown> }[];
+  assert.equal(findings.length, 2);
+  const labels = findings.map((f) => check.meta.label!(f.evidence));
+  assert.deepEqual(labels, ['button.btn (Pay)', 'button.btn (Pay)']);
+  // the element that matched stays in the evidence (explain and the crops use it)
+  assert.deepEqual(findings.map((f) => f.evidence.selector), ['button.btn.btn__primary', 'form > button.btn.btn__primary']);
+});

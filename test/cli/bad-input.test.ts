@@ -77,3 +77,16 @@ test('a spec file named on the command line that does not exist is a usage error
   assert.equal(r.code, 2);
   assert.match(r.stderr, /^specs\/nope\.yaml:1:1 spec file not found/);
 });
+
+test('look --viewport: an unknown name or a malformed size says WIDTHxHEIGHT is accepted too', async () => {
+  const dir = tmpDir();
+  try {
+    for (const v of ['phone', '390*844', '390x844,tablet']) {
+      const r = await runMain(['look', '/', '--viewport', v, '--base-url', 'http://127.0.0.1:9'], dir);
+      assert.equal(r.code, 2, `${v}: ${r.stderr}`);
+      assert.match(r.stderr, /viewport/);
+      assert.match(r.stderr, /WIDTHxHEIGHT \(e\.g\. 390x844\)/, `${v}: ${r.stderr}`);
+      assert.doesNotMatch(r.stderr, /\n\s+at /);
+    }
+  } finally { (await import('node:fs')).rmSync(dir, { recursive: true, force: true }); }
+});

@@ -39,7 +39,7 @@ test('with out: artifacts in the config, run, capture, check, judge, gate, repor
   const [captured] = runs();
   for (const cmd of [['check', '--update-baselines'], ['judge'], ['gate', '--reporter', 'json,html']]) {
     const r = await ok(cmd);
-    assert.match(r.stderr, new RegExp(`using run ${captured} \\(the newest run \`veval capture\` started`), cmd[0]);
+    assert.match(r.stderr, new RegExp(`using run ${captured} \\(the newest run whose capture finished, started by \`veval capture\``), cmd[0]);
   }
   assert.equal(path.basename(fs.realpathSync(path.join(dir, 'artifacts/latest'))), captured, 'the gated run is latest');
   assert.match((await ok(['report', '--reporter', 'markdown'])).stderr, /wrote .*summary\.md/);

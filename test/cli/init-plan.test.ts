@@ -102,6 +102,10 @@ test('init tells the framework, package manager and routes from the project, and
     assert.deepEqual(fs.readdirSync(path.join(dir, 'specs')).sort(), c.specs.map((s) => `${s}.yaml`));
     const v = runCli(['validate'], dir);
     assert.equal(v.code, 0, v.stdout + v.stderr);
+    // what init says it found is what the specs it wrote say
+    const spec = fs.readFileSync(path.join(dir, 'specs', `${c.specs[0]}.yaml`), 'utf8');
+    assert.equal(/no routes found/.test(r.stdout), /found no routes/.test(spec), `${r.stdout}\n${spec}`);
+    if (!/no routes found/.test(r.stdout)) assert.match(r.stdout, new RegExp(`; ${c.specs.length} route\\(s\\) from`));
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -99,4 +99,6 @@ test('run --shard: shards capture disjoint specs; merge gives one report with ev
   const twice = runCli(['merge', 'shard1/runs', 'copy1', 'shard2', '--out', 'm4', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(twice.code, m.code, twice.stdout + twice.stderr);
   assert.match(twice.stdout + twice.stderr, /is a copy of run \S+ \(already merged from/);
+  // three folders given, one a copy: two shards merged, and said so
+  assert.match(twice.stderr, /merged 2 shard\(s\) into/);
 });

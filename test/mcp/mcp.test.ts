@@ -125,6 +125,38 @@ test('look on a local page with a covered button: the blocker finding, an image 
   assert.ok(progress.some((m) => /captured 1: look\/default-desktop/.test(m)), `progress notifications: ${progress.join(' | ')}`);
 });
 
+test('progress is never sent after its call\'s result, nor in the same read as it', async () => {
+  // The SDK's client handles a response at once and a notification a microtask later, then drops
+  // the call's progress handler: a progress read after the result, or in the same chunk of stdout
+  // just before it, is "a progress notification for an unknown token". Watch the server's stdout.
+  const chunks: string[] = [];
+  const stdout = (a.transport as unknown as { _process: { stdout: NodeJS.ReadableStream } })._process.stdout;
+  const onData = (d: Buffer) => chunks.push(d.toString('utf8'));
+  stdout.on('data', onData);
+  const late: Error[] = [];
+  const before = a.client.onerror;
+  a.client.onerror = (e) => { late.push(e); };
+  try {
+    for (let i = 0; i < 3; i++) {
+      let heard = 0;
+      const r = await call(a, 'look', { target: `${site.url}/clean.html`, viewports: ['desktop'] }, { onprogress: () => { heard++; } });
+      assert.ok(heard > 0 && !r.isError, `call ${i + 1}: progress heard ${heard}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally { a.client.onerror = before; stdout.off('data', onData); }
+  const messages = chunks.map((c) => c.split('\n').filter((l) => l.trim()).map((l) => { try { return JSON.parse(l); } catch { return null; } }).filter(Boolean));
+  const answered = new Map<number, number>();
+  messages.forEach((ms, ci) => { for (const m of ms) if ('result' in m || 'error' in m) answered.set(Number(m.id), ci); });
+  assert.equal(answered.size, 3, 'three results seen');
+  messages.forEach((ms, ci) => {
+    for (const m of ms.filter((x: any) => x.method === 'notifications/progress')) {
+      const at = answered.get(Number(m.params.progressToken));
+      assert.ok(at === undefined || ci < at, `progress "${m.params.message}" for call ${m.params.progressToken} in read ${ci}, its result in read ${at}`);
+    }
+  });
+  assert.deepEqual(late.map((e) => e.message), []);
+});
+
 test('explain a finding: its crop, the DOM excerpt and the check\'s doc', async () => {
   const r = await call(a, 'explain', { finding: coveredId, run: lookRun });
   const t = texts(r);

@@ -1,7 +1,9 @@
 // The HTML report in real headless Chromium, opened from file:// as a downloaded CI artifact would be.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
+import { PNG } from 'pngjs';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { writeReports } from '../../src/report/index.js';
@@ -95,6 +97,26 @@ test('the slider reveals baseline over candidate by the chosen share', async () 
   await slider.fill('30');
   const ratio = await page.$eval('#u-checkout-default-mobile .compare', (c) => c.querySelector<HTMLElement>('.top')!.getBoundingClientRect().width / c.getBoundingClientRect().width);
   assert.ok(Math.abs(ratio - 0.3) < 0.02, `ratio ${ratio}`);
+  await page.close();
+});
+
+test('candidate, baseline and diff are shown at one scale side by side, in the slider and in the overlay, whatever their sizes', async () => {
+  const { dir } = gatedRun();
+  // the approved baseline as a design export at another pixel size (1.5× the capture's width)
+  const big = new PNG({ width: 1170, height: 3000 });
+  big.data.fill(200);
+  fs.writeFileSync(path.join(dir, 'checkout', 'default-mobile.baseline.png'), PNG.sync.write(big));
+  const { page } = await open(dir);
+  const scales = (sel: string) => page.$$eval(sel, (imgs) => imgs.map((i) => (i as HTMLImageElement).getBoundingClientRect().width / (i as HTMLImageElement).naturalWidth));
+  const side = await scales('#u-checkout-default-mobile .mode-side figure .stage > img:first-child');
+  assert.equal(side.length, 3, 'candidate, baseline, diff');
+  for (const k of side) assert.ok(Math.abs(k - side[0]) / side[0] < 0.02, `CSS px per image px side by side: ${side.join(', ')}`);
+  await page.check('#u-checkout-default-mobile .modes input[value=slider]');
+  const slider = await scales('#u-checkout-default-mobile .compare img');
+  assert.ok(Math.abs(slider[1] - slider[0]) / slider[0] < 0.02, `slider: ${slider.join(', ')}`);
+  await page.check('#u-checkout-default-mobile .modes input[value=overlay]');
+  const overlay = await scales('#u-checkout-default-mobile .overlay img');
+  assert.ok(Math.abs(overlay[1] - overlay[0]) / overlay[0] < 0.02, `overlay: ${overlay.join(', ')}`);
   await page.close();
 });
 

@@ -112,7 +112,7 @@ test('console reporter: plain lines without colour support, verdicts, one line p
   const problems = lines.filter((l) => /^(blocker|important|polish) /.test(l));
   assert.equal(problems[0].split(' ')[0], 'blocker');
   assert.ok(problems.findIndex((l) => l.startsWith('important')) < problems.findIndex((l) => l.startsWith('polish')));
-  assert.match(problems[0], /^blocker +required-visible {2}#pay {2}.*covered by div\.cookie-bar {2}in 1 capture: checkout\/default @ mobile$/);
+  assert.match(problems[0], /^blocker +required-visible {2}#pay {2}.*covered by div\.cookie-bar {2}in 1 capture: checkout\/default @ mobile {2}\[checkout#1\]$/);
   // every finding's fact once: the spec's reasons repeat its findings, so they are not printed again
   for (const f of report.specs[0].findings) assert.ok(text.split(f.message).length - 1 <= 1, `printed twice: ${f.message}`);
   assert.doesNotMatch(text, /Agent checklist/);
@@ -131,7 +131,7 @@ test('console reporter: one line per distinct problem with the units it affects;
   const out = capture(false);
   createConsoleReporter(out.stream, {}).end(report, dir, []);
   const lines = out.text().split('\n').filter((l) => l.includes('Form elements must have labels'));
-  assert.deepEqual(lines, ['blocker   axe  label  #name  Form elements must have labels  in 4 captures: checkout/* @ desktop, mobile']);
+  assert.deepEqual(lines, ['blocker   axe  label  #name  Form elements must have labels  in 4 captures: checkout/* @ desktop, mobile  [checkout#6, #7, #8, #9]']);
   assert.match(out.text(), /approve them: veval approve --run \S+\n$/);
 });
 

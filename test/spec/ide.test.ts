@@ -25,6 +25,7 @@ const LINES = [
   '  - name: menu',
   '    steps:',
   '      - clack: "#menu"',
+  '      - wait: 300',              // hover: the step's own example
   '      - ',                       // completion inside a step
 ];
 const SPEC = LINES.join('\n');
@@ -75,6 +76,10 @@ test('yaml-language-server over LSP: completion, hover and diagnostics name what
     assert.match(hover, /Example:\n```yaml\nroute: \/checkout\/payment/);
     const hoverChecks = await lsp.hover(file, line('checks:'), 2);
     assert.match(hoverChecks, /^#### checks\n/);
+    // the wait step's hover shows the step (a number of ms), not the spec-level wait: { for: … }
+    const hoverWait = await lsp.hover(file, line('      - wait: 300'), 9);
+    assert.match(hoverWait, /Example:\n```yaml\n- wait: 300\n```/, hoverWait);
+    assert.doesNotMatch(hoverWait, /for: selector/);
   } finally {
     await lsp.stop();
     fs.rmSync(dir, { recursive: true, force: true });

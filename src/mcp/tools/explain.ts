@@ -58,6 +58,62 @@ export function domExcerpt(runDir: string, f: IdFinding): string[] {
   return out;
 }
 
+export interface ExplainArgs { finding?: string; unit?: string; run?: string }
+
+export interface Explained {
+  /** what a reader reads: the run used, the finding or unit, the DOM excerpt, the check's doc */
+  lines: string[];
+  data: Record<string, unknown>;
+  /** the images it rests on, full size (the MCP tool fits them to its byte budget; the CLI writes them) */
+  wanted: WantedImage[];
+  /** why an image is missing */
+  notes: string[];
+  runDir: string;
+  /** mcp.maxImageBytes of the project */
+  maxImageBytes: number;
+}
+
+/** One finding (or unit) of a run with what it rests on: `veval explain` and the MCP tool both print this. */
+export function explain(a: ExplainArgs, where: { cwd: string; config?: string }): Explained {
+  if (!a.finding === !a.unit) throw new InputError(['explain: give either a finding ("<spec>#<n>") or a unit ("<spec>/<state>-<viewport>")']);
+  const r = resolveOptions({ config: where.config }, where.cwd);
+  const { run, note } = pickRun(r.root, r.out, 'report', a.run, where.cwd);
+  const loaded = readArtifact('report', path.join(run.runDir, files.report));
+  if (!loaded.value) throw new InputError([`explain: run ${run.runId}'s report.json is ${loaded.problem}`]);
+  const report = loaded.value;
+  const findings = findingsOf(report);
+  const wanted: WantedImage[] = [];
+  const lines: string[] = [note];
+  const notes: string[] = [];
+  const take = (w: WantedImage | string | null) => { if (typeof w === 'string') notes.push(w); else if (w) wanted.push(w); };
+  let data: Record<string, unknown>;
+  if (a.finding) {
+    const f = findings.find((x) => x.id === a.finding);
+    if (!f) throw new InputError([`explain: no finding "${a.finding}" in run ${run.runId}; its findings: ${findings.slice(0, 30).map((x) => x.id).join(', ') || 'none'}`]);
+    lines.push(findingLine(f));
+    const box = findingBox(f);
+    if (f.evidence?.file) lines.push(`evidence: ${f.evidence.file}${box ? ` at x=${Math.round(box.x)} y=${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)} CSS px` : ''}`);
+    take(findingCrop(run.runDir, f));
+    take(diffCrop(run.runDir, f));
+    if (!box && f.state && f.viewport) take(overviewImage(run.runDir, f.spec, f.state, f.viewport));
+    const dom = domExcerpt(run.runDir, f);
+    if (dom.length) lines.push('DOM excerpt (from the capture record):', ...dom.map((l) => `  ${l}`));
+    const doc = checkDoc(f.check);
+    if (doc) lines.push(`the check's doc (docs/checks/${f.check}.md):`, doc);
+    data = { runId: run.runId, finding: f, box, dom, doc };
+  } else {
+    const spec = report.specs.find((s) => s.units.some((u) => unitId(s.name, u.state, u.viewport) === a.unit));
+    const u = spec?.units.find((x) => unitId(spec.name, x.state, x.viewport) === a.unit);
+    if (!spec || !u) throw new InputError([`explain: no unit "${a.unit}" in run ${run.runId}; its units: ${report.specs.flatMap((s) => s.units.map((x) => unitId(s.name, x.state, x.viewport))).slice(0, 30).join(', ')}`]);
+    const mine = findings.filter((f) => f.spec === spec.name && f.state === u.state && f.viewport === u.viewport);
+    lines.push(`${a.unit}: ${u.status}${u.parity ? `, parity ${u.parity}` : ''}; ${mine.length} finding(s)`, ...mine.map((f) => `  ${findingLine(f)}`));
+    take(overviewImage(run.runDir, spec.name, u.state, u.viewport));
+    for (const f of mine.filter((x) => x.severity === 'blocker')) take(findingCrop(run.runDir, f));
+    data = { runId: run.runId, unit: { ...u, id: a.unit }, findings: mine };
+  }
+  return { lines, data, wanted, notes, runDir: run.runDir, maxImageBytes: r.mcpMaxImageBytes };
+}
+
 export default defineTool({
   name: 'explain',
   title: 'Explain a finding',
@@ -69,45 +125,10 @@ export default defineTool({
   }),
   readOnly: true,
   async run(a, ctx) {
-    if (!a.finding === !a.unit) throw new InputError(['explain: give either finding ("<spec>#<n>") or unit ("<spec>/<state>-<viewport>")']);
-    const r = resolveOptions({ config: ctx.config }, ctx.cwd);
-    const { run, note } = pickRun(r.root, r.out, 'report', a.run, ctx.cwd);
-    const loaded = readArtifact('report', path.join(run.runDir, files.report));
-    if (!loaded.value) throw new InputError([`explain: run ${run.runId}'s report.json is ${loaded.problem}`]);
-    const report = loaded.value;
-    const findings = findingsOf(report);
-    const wanted: WantedImage[] = [];
-    const lines: string[] = [note];
-    const notes: string[] = [];
-    const take = (w: WantedImage | string | null) => { if (typeof w === 'string') notes.push(w); else if (w) wanted.push(w); };
-    let data: Record<string, unknown>;
-    if (a.finding) {
-      const f = findings.find((x) => x.id === a.finding);
-      if (!f) throw new InputError([`explain: no finding "${a.finding}" in run ${run.runId}; its findings: ${findings.slice(0, 30).map((x) => x.id).join(', ') || 'none'}`]);
-      lines.push(findingLine(f));
-      const box = findingBox(f);
-      if (f.evidence?.file) lines.push(`evidence: ${f.evidence.file}${box ? ` at x=${Math.round(box.x)} y=${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)} CSS px` : ''}`);
-      take(findingCrop(run.runDir, f));
-      take(diffCrop(run.runDir, f));
-      if (!box && f.state && f.viewport) take(overviewImage(run.runDir, f.spec, f.state, f.viewport));
-      const dom = domExcerpt(run.runDir, f);
-      if (dom.length) lines.push('DOM excerpt (from the capture record):', ...dom.map((l) => `  ${l}`));
-      const doc = checkDoc(f.check);
-      if (doc) lines.push(`the check's doc (docs/checks/${f.check}.md):`, doc);
-      data = { runId: run.runId, finding: f, box, dom, doc };
-    } else {
-      const spec = report.specs.find((s) => s.units.some((u) => unitId(s.name, u.state, u.viewport) === a.unit));
-      const u = spec?.units.find((x) => unitId(spec.name, x.state, x.viewport) === a.unit);
-      if (!spec || !u) throw new InputError([`explain: no unit "${a.unit}" in run ${run.runId}; its units: ${report.specs.flatMap((s) => s.units.map((x) => unitId(s.name, x.state, x.viewport))).slice(0, 30).join(', ')}`]);
-      const mine = findings.filter((f) => f.spec === spec.name && f.state === u.state && f.viewport === u.viewport);
-      lines.push(`${a.unit}: ${u.status}${u.parity ? `, parity ${u.parity}` : ''}; ${mine.length} finding(s)`, ...mine.map((f) => `  ${findingLine(f)}`));
-      take(overviewImage(run.runDir, spec.name, u.state, u.viewport));
-      for (const f of mine.filter((x) => x.severity === 'blocker')) take(findingCrop(run.runDir, f));
-      data = { runId: run.runId, unit: { ...u, id: a.unit }, findings: mine };
-    }
-    const budget = fitBudget(wanted, r.mcpMaxImageBytes);
-    notes.push(...budget.notes);
-    lines.push(...notes.map((n) => `note: ${n}`));
-    return { text: lines.join('\n'), data: { ...data, notes }, images: budget.images };
+    const e = explain(a, { cwd: ctx.cwd, config: ctx.config });
+    const budget = fitBudget(e.wanted, e.maxImageBytes);
+    const notes = [...e.notes, ...budget.notes];
+    const text = [...e.lines, ...notes.map((n) => `note: ${n}`)].join('\n');
+    return { text, data: { ...e.data, notes }, images: budget.images };
   },
 });

@@ -109,7 +109,16 @@
     else img.addEventListener('load', function () { reveal(first, false); });
   });
 
-  // side by side: the unit's figures scroll together (by share: they may be drawn at different scales)
+  // one scale: each side-by-side figure's share of the row is its image's width in px (the page
+  // guessed it from report.json; the image itself knows), so every image shows as many CSS px per
+  // image px as the others, whatever their sizes
+  function loaded(img, fn) { if (img.complete && img.naturalWidth) fn(); else img.addEventListener('load', fn); }
+  $('.mode-side figure').forEach(function (fig) {
+    var img = fig.querySelector('.stage > img');
+    if (img) loaded(img, function () { fig.style.flexGrow = String(img.naturalWidth); });
+  });
+
+  // side by side: the unit's figures scroll together (by share: their images may differ in size)
   function share(el, axis) {
     var max = axis === 'y' ? el.scrollHeight - el.clientHeight : el.scrollWidth - el.clientWidth;
     return max > 0 ? (axis === 'y' ? el.scrollTop : el.scrollLeft) / max : 0;
@@ -172,20 +181,32 @@
   units.forEach(function (u) {
     var radios = $('.modes input', u);
     if (radios.length) u.setAttribute('data-mode', 'side');
-    radios.forEach(function (r) { r.addEventListener('change', function () { u.setAttribute('data-mode', r.value); }); });
+    // a mode shown again lays its images out anew (the slider sizes its baseline by its own width)
+    radios.forEach(function (r) { r.addEventListener('change', function () { u.setAttribute('data-mode', r.value); window.dispatchEvent(new Event('resize')); }); });
   });
+  // the baseline over the candidate at the candidate's scale: its width in the candidate's px
+  function ratio(base, cand) { return base.naturalWidth && cand.naturalWidth ? base.naturalWidth / cand.naturalWidth : 1; }
   $('input[data-slider]').forEach(function (s) {
     var cmp = s.parentNode.querySelector('.compare');
     var top = cmp && cmp.querySelector('.top');
     var img = top && top.querySelector('img');
+    var cand = cmp && cmp.querySelector(':scope > img');
     function move() {
       if (!top) return;
       top.style.width = s.value + '%';
-      if (img) img.style.width = cmp.clientWidth + 'px';
+      if (img) img.style.width = (cmp.clientWidth * (cand ? ratio(img, cand) : 1)) + 'px';
     }
     s.addEventListener('input', move);
     window.addEventListener('resize', move);
+    if (img) loaded(img, move);
+    if (cand) loaded(cand, move);
     move();
+  });
+  $('.overlay').forEach(function (ov) {
+    var imgs = ov.querySelectorAll('img');
+    var cand = imgs[0], over = imgs[1];
+    function size() { over.style.width = (100 * ratio(over, cand)) + '%'; }
+    if (cand && over) { loaded(cand, size); loaded(over, size); }
   });
   $('input[data-opacity]').forEach(function (s) {
     var over = s.closest('.mode-overlay').querySelector('img.over');
