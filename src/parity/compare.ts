@@ -4,6 +4,7 @@
 // the clusters and the diff image. Boxes come in CSS px; images are device px (× dsf).
 import pixelmatch from 'pixelmatch';
 import type { Box, RegionCount } from '../core/artifacts.js';
+import { createHash } from 'node:crypto';
 import { decodePng, DiffCanvas, PngError, type Rgba } from './png.js';
 import { ClusterGrid, type Cluster } from './clusters.js';
 
@@ -45,6 +46,9 @@ interface Compared {
   clusters: Cluster[];       // CSS px, largest first
   clusterCount: number;      // before truncation
   diffPng: Buffer | null;    // only when changed > 0 (or the size changed) and wanted; as large as both images together
+  /** what changed, as data: the changed areas' places and both images' pixels in them (masked ones
+   *  left out). The same header changed the same way on 40 pages has one key; null when nothing changed. */
+  changeKey: string | null;
 }
 
 export const MAX_CLUSTERS = 20;
@@ -154,7 +158,28 @@ function compareArea(a: Rgba, b: Rgba, input: CompareInput, dsf: number, sized: 
     clusters: clusters.map((c) => ({ box: cssBox(c.device, dsf), pixels: c.pixels, device: c.device })),
     clusterCount: all.length,
     diffPng: canvas ? canvas.encode() : null,
+    changeKey: changed > 0 ? changeKeyOf(a, b, all.map((c) => c.device), ignore) : null,
   };
+}
+
+/** A hash of every changed area's device box and the baseline's and capture's pixels inside it. */
+function changeKeyOf(a: Rgba, b: Rgba, areas: [number, number, number, number][], ignore: Uint8Array | undefined): string {
+  const h = createHash('sha256');
+  const w = a.width;
+  for (const [x0, y0, x1, y1] of [...areas].sort((p, q) => p[1] - q[1] || p[0] - q[0])) {
+    h.update(`${x0},${y0},${x1},${y1};`);
+    for (let y = y0; y < y1; y++) {
+      const row = new Uint8Array((x1 - x0) * 8);
+      for (let x = x0; x < x1; x++) {
+        if (ignore?.[y * w + x]) continue;
+        const i = (y * w + x) * 4, o = (x - x0) * 8;
+        row.set(a.data.subarray(i, i + 4), o);
+        row.set(b.data.subarray(i, i + 4), o + 4);
+      }
+      h.update(row);
+    }
+  }
+  return h.digest('hex').slice(0, 16);
 }
 
 function cssBox(d: [number, number, number, number], dsf: number): Box {

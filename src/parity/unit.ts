@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
 import { sha256, writeFileAtomic } from '../core/fsx.js';
+import { groupKey } from '../core/group-key.js';
 import { abs, files, unitKey, type RunContext } from '../core/run.js';
 import type { ParityPlan, SpecPlan } from '../spec/plan.js';
 import { approveHint, baselineAbs, baselineRel, reapproveHint } from './baselines.js';
@@ -161,6 +162,9 @@ function judgeOutcome(run: RunContext, spec: SpecPlan, parity: ParityPlan, unit:
     regions: unit.regions.filter((r) => r.changed > 0 || r.exceeded).map(({ name, changed, ratio, tolerance, exceeded }) => ({ name, changed, ratio, tolerance, exceeded })),
     clusters: o.clusters.slice(0, 5),
   });
+  // the same change (same areas, same pixels before and after) in several captures is one group:
+  // a header changed on 40 pages is reviewed and approved once
+  if (o.changeKey) verdict.findings[0].group = groupKey('parity', `pixels\u0000${o.changeKey}`);
   // layout changes explain a failed pixel comparison; alone they would second-guess the tolerances
   const moves = layout.compared ? describeLayout(layout, LAYOUT_FINDING_PX) : [];
   if (moves.length) {

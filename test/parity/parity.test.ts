@@ -265,3 +265,26 @@ test('a baseline approved before the font configuration was fingerprinted is ref
   assert.deepEqual(v.mismatch, ['baseline made before its font configuration was fingerprinted (generic families such as system-ui may have rendered in another font)']);
   assert.deepEqual(compareEnv(ENV, { ...ENV }).mismatch, []);
 });
+
+test('the same pixel change in several captures shares one group key (reviewed once); another change has its own', async () => {
+  const { spec, run } = await approved({ states: [{ name: 'default', steps: [], required: [] }, { name: 'open', steps: [], required: [] }] as any });
+  writeCapture(run, spec.name, base().bytes(), { state: 'open' });
+  assert.equal((await approveT(run)).written.length >= 1, true);
+  const r2 = nextRun(run);
+  // a header recoloured the same way in both states; a second, different change in one of them
+  writeCapture(r2, spec.name, base().rect(0, 0, 200, 12, [200, 30, 30]).bytes());
+  writeCapture(r2, spec.name, base().rect(0, 0, 200, 12, [200, 30, 30]).bytes(), { state: 'open' });
+  const res = await runParity(r2, spec);
+  const pixel = res.findings.filter((f) => /differ from the approved baseline/.test(f.message));
+  assert.equal(pixel.length, 2, JSON.stringify(res.findings));
+  assert.ok(pixel[0].group && pixel[0].group === pixel[1].group, 'one group for the same change');
+  const { shownOnce } = await import('../../src/report/load.js');
+  assert.equal(shownOnce(pixel as any).length, 1, 'reporters show it once');
+
+  const r3 = nextRun(run);
+  writeCapture(r3, spec.name, base().rect(0, 0, 200, 12, [200, 30, 30]).bytes());
+  writeCapture(r3, spec.name, base().rect(0, 0, 200, 12, [30, 160, 30]).bytes(), { state: 'open' });
+  const other = (await runParity(r3, spec)).findings.filter((f) => /differ from the approved baseline/.test(f.message));
+  assert.equal(other.length, 2);
+  assert.notEqual(other[0].group, other[1].group, 'the same place changed to other pixels is another change');
+});
