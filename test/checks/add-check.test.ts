@@ -23,7 +23,7 @@ export const check: Check<{ minLength?: number; placeholders?: string[] }> = {
     description: \`The document title has at least minLength characters (default \${DEFAULTS.minLength}): tabs, bookmarks and screen readers announce it.\`,
     defaultSeverity: 'important',
     defaultEnabled: false,
-    order: 15,
+    order: 17,
     score: 'structural',
     defaults: DEFAULTS,
     names: { placeholders: 'regexes' },
