@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The end-to-end tests: each installs veval from its release branch with npm, yarn 1 and pnpm 10/12
 # (installed from the registry into a temp folder) into a published app, or runs init and a whole
-# run on a published framework site. Minutes each, so apart from `npm test`; .ci/run runs both.
+# run on a published framework site. Minutes each, so apart from `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 E2E=(test/cli/install.test.ts test/cli/init-framework.test.ts)

@@ -6,7 +6,7 @@ bash scripts/setup.sh
 # tests and benchmarks are typechecked too (tsx only strips types); a few seconds
 node_modules/.bin/tsc -p tsconfig.all.json
 # End-to-end files that install from the registry or build a whole app per package manager run in
-# `npm run test:e2e` (scripts/test-e2e.sh lists them); .ci/run runs both. VEVAL_TEST_ONLY=e2e runs them here.
+# `npm run test:e2e` (scripts/test-e2e.sh lists them). VEVAL_TEST_ONLY=e2e runs them here.
 mapfile -t e2e < <(bash scripts/test-e2e.sh --list)
 if [ "${VEVAL_TEST_ONLY:-}" = e2e ]; then mapfile -t all < <(printf '%s\n' "${e2e[@]}")
 else mapfile -t all < <(find test -name '*.test.ts' -not -path '*/fixtures/*' | sort | grep -vxF -f <(printf '%s\n' "${e2e[@]}")); fi
