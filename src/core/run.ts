@@ -1,7 +1,10 @@
 // A run folder (<out>/runs/<timestamp>-<id>, see run-folder.ts) and the file names inside it. Stages meet
 // only here: each reads and writes files under the run folder.
 import path from 'node:path';
-import { stateAt, type ProjectPlan, type SpecPlan } from '../spec/plan.js';
+import type { ProjectPlan, SpecPlan, StatePlan } from '../spec/plan.js';
+
+/** Whether a state is captured at a viewport: its `viewports:` list, or every viewport. */
+export const stateAt = (st: Pick<StatePlan, 'viewports'>, viewport: string): boolean => !st.viewports || st.viewports.includes(viewport);
 
 export interface RunContext {
   root: string;                   // project root (absolute)

@@ -2,7 +2,8 @@
 // limited to some viewports (not captured / not checked elsewhere), and regions and masks that
 // matched nothing in any capture (a typo in a selector would otherwise be silent).
 import type { SpecPlan } from '../spec/plan.js';
-import { framedLabel, onlyWords, stateAt } from '../spec/plan.js';
+import { framedLabel, onlyWords } from '../spec/plan.js';
+import { stateAt } from '../core/run.js';
 import type { UnitArtifacts } from './read.js';
 
 export function viewportNotes(spec: SpecPlan): string[] {

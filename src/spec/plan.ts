@@ -32,7 +32,6 @@ export interface StatePlan {
 }
 
 /** Whether a state is captured at a viewport: the one rule every stage that lists units follows. */
-export const stateAt = (st: StatePlan, viewport: string): boolean => !st.viewports || st.viewports.includes(viewport);
 /** The required entries a unit checks: those not limited to other viewports. */
 export const requiredAt = (st: StatePlan, viewport: string): RequiredPlan[] => st.required.filter((r) => !r.viewports || r.viewports.includes(viewport));
 /** "desktop only", "mobile, tablet only": a viewport limit in words, for plans and notes. */

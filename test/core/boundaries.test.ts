@@ -32,6 +32,7 @@ const ALLOWED: [from: string, to: string, why: string][] = [
   ['core/artifact-schemas.ts', 'gate/report-schema.ts', 'the one registry of artifact schemas includes report.json\'s'],
   ['core/artifact-schemas.ts', 'spec/schema.ts', 'every published schema is written by toJsonSchema'],
   ['look/index.ts', 'cli/select.ts', 'a look narrows its plan with the CLI\'s --viewport selection'],
+  ['look/index.ts', 'gate/policy.ts', 'a look\'s verdict is the gate\'s policy, never a rule of its own'],
 ];
 
 interface Edge { from: string; to: string; typeOnly: boolean }
