@@ -58,7 +58,7 @@ test('run: a first run with no baseline fails closed, --update-baselines approve
   assert.ok(fs.existsSync(path.join(run, 'index.html')));
   // without --reporter: the console list on stderr, one line per problem, the files and the one command to look
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /^blocker +required-visible {2}#pay {2}.*covered by "aside\.card\.order-summary".* {2}in 2 captures: checkout-payment\/\* @ mobile$/m);
+  assert.match(r.stderr, /^blocker +required-visible {2}#pay \(primary CTA \(Pay button\)\) {2}.*covered by "aside\.card\.order-summary".* {2}in 2 captures: checkout-payment\/\* @ mobile {2}\[checkout-payment#\d+, #\d+\]$/m);
   assert.match(r.stderr, /wrote .*report\.json, .*junit\.xml, .*summary\.md\n/);
   assert.match(r.stderr.trimEnd().split('\n').at(-1)!, /^look at the report: \S+ \S*index\.html$/);
   assert.equal(r.stderr.split('required-visible  #pay').length, 2, 'the covered button is told once');
