@@ -30,6 +30,12 @@ function scratchProject(pages: string[], broken: string | null, ci: 'github' | '
   assert.equal(inst.status, 0, inst.stderr);
   const r = runCli(['init', '--ci', ci], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
+  // day one as the README says it: init's specs compare with a baseline, so the user looks and
+  // approves, and commits baselines/ with the CI files (the run folder is not committed)
+  const approve = runCli(['run', '--update-baselines', '--reporter', 'json'], dir);
+  assert.ok(approve.code === 0 || approve.code === 1, approve.stdout + approve.stderr);
+  assert.ok(fs.existsSync(path.join(dir, 'baselines')), approve.stderr);
+  fs.rmSync(path.join(dir, 'evals'), { recursive: true, force: true });
   return dir;
 }
 

@@ -26,7 +26,8 @@ gate:
 
 function copyApp(): string {
   const dir = tmpDir('veval-todo-');
-  fs.cpSync(FIXTURE, dir, { recursive: true });
+  // published.html is issue 31's copy of the app as built for mdn.github.io, not a page of the app
+  fs.cpSync(FIXTURE, dir, { recursive: true, filter: (s) => path.basename(s) !== 'published.html' });
   return dir;
 }
 const report = (dir: string) => JSON.parse(fs.readFileSync(path.join(fs.realpathSync(path.join(dir, 'evals', 'latest')), 'report.json'), 'utf8'));
