@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
 
+const NODE = { command: 'node', args: ['node_modules/veval-cli/dist/cli/main.js', 'mcp'] };
 const read = (dir: string, rel: string) => JSON.parse(fs.readFileSync(path.join(dir, rel), 'utf8'));
 
 test('init writes .mcp.json, .cursor/mcp.json and .vscode/mcp.json in the formats those clients read, and the done rule', () => {
@@ -14,16 +15,16 @@ test('init writes .mcp.json, .cursor/mcp.json and .vscode/mcp.json in the format
   writeTree(dir, { 'package.json': JSON.stringify({ name: 'app' }), 'package-lock.json': '{}' });
   const r = runCli(['init'], dir);
   assert.equal(r.code, 0, r.stderr);
-  const npx = { command: 'npx', args: ['--no-install', 'veval', 'mcp'] };
-  assert.deepEqual(read(dir, '.mcp.json'), { mcpServers: { veval: npx } });
-  assert.deepEqual(read(dir, '.cursor/mcp.json'), { mcpServers: { veval: npx } });
-  assert.deepEqual(read(dir, '.vscode/mcp.json'), { servers: { veval: { type: 'stdio', ...npx } } });
+  // node itself, whatever the manager: nothing but the protocol reaches stdout (issue 47)
+  assert.deepEqual(read(dir, '.mcp.json'), { mcpServers: { veval: NODE } });
+  assert.deepEqual(read(dir, '.cursor/mcp.json'), { mcpServers: { veval: NODE } });
+  assert.deepEqual(read(dir, '.vscode/mcp.json'), { servers: { veval: { type: 'stdio', ...NODE } } });
   const agents = fs.readFileSync(path.join(dir, 'AGENTS.md'), 'utf8');
   assert.match(agents, /a UI change is done only when `veval verify` passes for the current working tree, and your\s+done message includes the checklist answers with the capture files they rest on/);
   assert.match(agents, /`approve` tool, with\s+`confirm: true`/);
 });
 
-test('init merges veval into the user\'s own MCP config, keeps what they changed, and the package manager runs veval', () => {
+test('init merges veval into the user\'s own MCP config, keeps what they changed, and starts veval with node in a pnpm project too', () => {
   const dir = tmpDir();
   writeTree(dir, {
     'package.json': JSON.stringify({ name: 'app' }), 'pnpm-lock.yaml': 'lockfileVersion: 9\n',
@@ -33,7 +34,7 @@ test('init merges veval into the user\'s own MCP config, keeps what they changed
   });
   const r = runCli(['init'], dir);
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual(read(dir, '.mcp.json'), { mcpServers: { mine: { command: 'my-server' }, veval: { command: 'pnpm', args: ['exec', 'veval', 'mcp'] } } });
+  assert.deepEqual(read(dir, '.mcp.json'), { mcpServers: { mine: { command: 'my-server' }, veval: NODE } });
   assert.match(r.stdout, /updated \.mcp\.json/);
   // JSON with comments gets veval added, its comment kept; a file that is not JSON is left alone
   assert.match(r.stdout, /updated +\.cursor\/mcp\.json/);
@@ -49,5 +50,5 @@ test('init merges veval into the user\'s own MCP config, keeps what they changed
   assert.match(again.stdout, /(kept|skipped) +\.vscode\/mcp\.json/);
   const forced = runCli(['init', '--force'], dir);
   assert.equal(forced.code, 0, forced.stderr);
-  assert.deepEqual(read(dir, '.vscode/mcp.json'), { servers: { veval: { type: 'stdio', command: 'pnpm', args: ['exec', 'veval', 'mcp'] } } });
+  assert.deepEqual(read(dir, '.vscode/mcp.json'), { servers: { veval: { type: 'stdio', ...NODE } } });
 });
