@@ -75,7 +75,8 @@ test('a published React app: div → main is one polish group that passes; the "
   assert.equal(found[0].evidence.after, 'button "Add task"');
   // shown once with its units in summary.md; junit fails every capture
   const md = fs.readFileSync(path.join(latest(dir), 'summary.md'), 'utf8');
-  const listed = md.split('\n').filter((l) => l.startsWith('- **todo** · parity') && l.includes('Add task'));
+  // a summary line starts with the finding ids `veval explain` takes (todo#1, #2)
+  const listed = md.split('\n').filter((l) => /^- \*\*todo#\d+(, #\d+)*\*\* · parity/.test(l) && l.includes('Add task'));
   assert.equal(listed.length, 1, md);
   assert.match(listed[0], /default @ desktop, default @ mobile: .*renamed: button &quot;Add&quot; → button &quot;Add task&quot;/);
   const junit = fs.readFileSync(path.join(latest(dir), 'junit.xml'), 'utf8');
