@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Request } from 'pl
 import type { ViewportSpec } from '../core/artifacts.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { inPageScript } from './in-page/script.js';
+import { quietInit, viewportSeen } from './in-page/quiet.js';
 
 /**
  * Stops what moves: animations jump to their end, transitions take 1 ms, scrolling is instant (a
@@ -107,6 +108,8 @@ export async function openContext(browser: Browser, spec: SpecPlan, vp: Viewport
   const blocked = new WeakSet<Request>();
   try {
     await context.addInitScript({ content: inPageScript([], freezeInit, FREEZE_CSS) });
+    // first of the page's listeners: veval's full-page shots send no resize (in-page/quiet.ts)
+    await context.addInitScript({ content: inPageScript([viewportSeen], quietInit, null) });
     if (!spec.context.freezeTime) await context.addInitScript({ content: inPageScript([], trackTimers, null) });
     if (spec.context.randomSeed !== null && spec.context.randomSeed !== undefined) await context.addInitScript({ content: inPageScript([], seedRandom, spec.context.randomSeed) });
     if (spec.context.freezeTime) await context.clock.setFixedTime(new Date(spec.context.freezeTime));

@@ -9,6 +9,7 @@ import { flakeMap, Heat } from './flake.js';
 import { inPageScript } from './in-page/script.js';
 import { isOwn, selectorOf } from './in-page/dom.js';
 import { motionCollect, motionStart, noteMotion, type MotionReport } from './in-page/motion.js';
+import { quietHold, quietRelease, viewportSeen } from './in-page/quiet.js';
 
 type StabilityKind = NonNullable<StabilityResult['kind']>;
 export interface ShotOptions {
@@ -41,7 +42,13 @@ export async function takeShot(page: Page, fullPage: boolean): Promise<Buffer> {
  *  changes (a clock, a counter, a spinner) changes far more. */
 export const RASTER_NOISE_PX = 4;
 
-/** Bounding box (device px) of pixels that differ outside the masks; null when equal or when no
+/** A pixel whose every channel differs by at most this much (of 255) between two shots did not
+ *  change: no one can see it. Measured on a published theme: two shots of an unchanged page
+ *  differed in 19 pixels of a tag pill by 1/255 and the page was "never settled" in 2 of 4 runs.
+ *  Real motion changes pixels by far more (bench/stability-loops.ts: still 20/20 with this floor). */
+export const PIXEL_FLOOR = 2;
+
+/** Bounding box (device px) of pixels that differ (by more than PIXEL_FLOOR) outside the masks; null when equal or when no
  *  more than RASTER_NOISE_PX pixels differ. `heat` counts each differing pixel (the flake map). */
 export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number, heat?: Heat): Box | null {
   if (a.equals(b)) return null;
@@ -62,7 +69,7 @@ export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number, heat?: 
   const counts = heat?.frame(width, height);
   for (let i = 0, p = 0; p < width * height; p++, i += 4) {
     if (masked[p]) continue;
-    if (da[i] !== db[i] || da[i + 1] !== db[i + 1] || da[i + 2] !== db[i + 2] || da[i + 3] !== db[i + 3]) {
+    if (Math.abs(da[i] - db[i]) > PIXEL_FLOOR || Math.abs(da[i + 1] - db[i + 1]) > PIXEL_FLOOR || Math.abs(da[i + 2] - db[i + 2]) > PIXEL_FLOOR || Math.abs(da[i + 3] - db[i + 3]) > PIXEL_FLOOR) {
       changed++;
       if (counts && counts[p] < 255) counts[p]++;
       const x = p % width, y = (p - x) / width;
@@ -124,7 +131,21 @@ export function calmNeeded(breaks: number[], interval = 100, painted = false): {
  * video). Any change starts a new window from the latest shot, until the timeout; a page still
  * changing then is unstable, with the last change's box, element and kind.
  */
-export async function stableShot(page: Page, o: ShotOptions): Promise<{ png: Buffer; stability: StabilityResult; shots: number; flake?: Buffer }> {
+export async function stableShot(page: Page, o: ShotOptions): Promise<ShotResult> {
+  // a full-page shot's resize is held back from the page's scripts for as long as veval shoots
+  // (in-page/quiet.ts); a viewport shot sends none
+  if (!o.fullPage) return shootUntilStable(page, o);
+  await page.evaluate(inPageScript([viewportSeen], quietHold, null)).catch(() => {});
+  try {
+    return await shootUntilStable(page, o);
+  } finally {
+    await page.evaluate(inPageScript([viewportSeen], quietRelease, null)).catch(() => {});
+  }
+}
+
+type ShotResult = { png: Buffer; stability: StabilityResult; shots: number; flake?: Buffer };
+
+async function shootUntilStable(page: Page, o: ShotOptions): Promise<ShotResult> {
   let png = await takeShot(page, o.fullPage);
   const shots = Math.max(2, o.shots);
   const none: StabilityResult = { checked: o.check, stable: true, attempts: 1, changedBox: null, changedRegion: null, changedSelector: null };

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
-import { calmNeeded, diffBox, regionOf } from '../../src/capture/stability.js';
+import { calmNeeded, diffBox, PIXEL_FLOOR, regionOf } from '../../src/capture/stability.js';
 import { Heat, heatPng, hotAreas } from '../../src/capture/flake.js';
 import { volatileName } from '../../src/capture/in-page/flake.js';
 import { decodePng } from '../../src/parity/png.js';
@@ -34,6 +34,13 @@ test('diffBox takes a few flipped pixels for raster noise, five or more for a ch
   assert.equal(diffBox(a, dots(1), [], 1), null, '1 px re-rastered');
   assert.equal(diffBox(a, dots(4), [], 1), null, '4 scattered px');
   assert.deepEqual(diffBox(a, dots(5), [], 1), { x: 0, y: 3, width: 13, height: 1 });
+});
+
+test('diffBox: a difference no one can see (every channel within PIXEL_FLOOR of 255) is no change, one step more is', () => {
+  const a = png(20, 10, () => 100);
+  // a whole tag pill re-rastered 1-2 levels lighter (seen on a published theme between two shots of a still page)
+  assert.equal(diffBox(a, png(20, 10, (x) => (x < 10 ? 100 + PIXEL_FLOOR : 100 - 1)), [], 1), null);
+  assert.deepEqual(diffBox(a, png(20, 10, (x, y) => (x >= 4 && x < 8 && y < 2 ? 100 + PIXEL_FLOOR + 1 : 100)), [], 1), { x: 4, y: 0, width: 4, height: 2 });
 });
 
 test('diffBox ignores changes inside masks (in CSS px, scaled by the device pixel ratio)', () => {

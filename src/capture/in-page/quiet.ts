@@ -1,0 +1,133 @@
+// Keeps veval's own full-page shots from reaching the page's scripts. Chromium's full-page
+// screenshot (CDP Page.captureScreenshot with captureBeyondViewport, which Playwright's fullPage
+// uses) resizes the widget for the shot and back (measured: bench/quiet-shot.ts). Usually the
+// page only gets a trusted `resize` (window and visualViewport) and `change` on media query lists
+// with the size it already had; in about one shot in six it is laid out at 1×1 for a moment
+// (innerWidth 1, ResizeObserver callbacks, media queries flipped) and then resized back; on a
+// touch viewport the shot also switches touch emulation off until Playwright turns it back on
+// (hover and pointer queries flip). Pages that re-initialise on resize (tabs rebuilt, a sidebar
+// collapsed under 480 px, charts redrawn) then change during the shot. Every other way to get the
+// same image was measured to disturb the page more (a device-metrics override really resizes it;
+// stitching scrolls it and repeats fixed and sticky elements) or to draw nothing below the fold.
+//
+// So, installed before any page script: listeners that run first (capture phase, registered
+// first), and wrappers around the page's media query lists and resize/intersection observers.
+// While veval holds a shot, every trusted resize, media query change and observer callback is
+// held back; at the release, what really differs from what the page last learned is delivered
+// (a resize event, a change event, a fresh observation). The page's own dispatched events always
+// pass; outside a hold nothing is touched.
+
+/** What the page's scripts can read of the viewport. */
+export function viewportSeen(): string {
+  const vv = window.visualViewport, de = document.documentElement;
+  return [innerWidth, innerHeight, devicePixelRatio, screen.width, screen.height,
+    vv?.width, vv?.height, vv?.scale, de?.clientWidth, de?.clientHeight].join(',');
+}
+
+export interface QuietState {
+  holds: number; seen: string; stopped: number;
+  /** the media query lists the page asked for and what each last told it */
+  lists: WeakRef<MediaQueryList>[]; known: WeakMap<MediaQueryList, boolean>;
+  /** observers whose callback was held back, with what they observe */
+  dirty: Set<{ observer: { observe(t: Element, o?: unknown): void; unobserve(t: Element): void }; targets: Map<Element, unknown> }>;
+}
+
+/** Init script (every frame, before the page's scripts). */
+export function quietInit(): void {
+  const w = window as any;
+  if (w.__vevalQuiet) return;
+  const q: QuietState = { holds: 0, seen: '', stopped: 0, lists: [], known: new WeakMap(), dirty: new Set() };
+  w.__vevalQuiet = q;
+  const sizeEvent = (e: Event) => {
+    if (e.isTrusted && q.holds > 0) { e.stopImmediatePropagation(); q.stopped++; }
+  };
+  try {
+    addEventListener('resize', sizeEvent, true);
+    window.visualViewport?.addEventListener('resize', sizeEvent, true);
+  } catch { /* nothing to guard */ }
+  // a media query list is its own event target: the guard is the first listener on each one the page asks for
+  try {
+    const original = window.matchMedia;
+    if (typeof original === 'function') {
+      const matchMedia = function (this: unknown, query: string): MediaQueryList {
+        const list = original.call(window, query);
+        q.known.set(list, list.matches);
+        if (q.lists.length > 5000) q.lists = q.lists.filter((r) => r.deref());
+        q.lists.push(new WeakRef(list));
+        try {
+          list.addEventListener('change', (e) => {
+            if (e.isTrusted && q.holds > 0) { e.stopImmediatePropagation(); q.stopped++; return; }
+            q.known.set(list, (e as MediaQueryListEvent).matches);
+          });
+        } catch { /* an engine without EventTarget lists: unguarded */ }
+        return list;
+      };
+      Object.defineProperty(matchMedia, 'name', { value: 'matchMedia' });
+      w.matchMedia = matchMedia;
+    }
+  } catch { /* matchMedia unguarded */ }
+  // observers: a callback during a hold is held back and the observer re-observes at the release
+  const guard = (name: 'ResizeObserver' | 'IntersectionObserver') => {
+    const Original = w[name];
+    if (typeof Original !== 'function') return;
+    const Guarded: any = function (this: unknown, callback: Function, options?: unknown) {
+      const record = { observer: null as any, targets: new Map<Element, unknown>() };
+      const held = function (this: unknown, entries: unknown, obs: unknown) {
+        if (q.holds > 0) { q.dirty.add(record); q.stopped++; return; }
+        return callback.call(this, entries, obs);
+      };
+      // new.target keeps a subclass's prototype (class X extends ResizeObserver)
+      const observer = Reflect.construct(Original, [held, options], new.target ?? Guarded);
+      record.observer = observer;
+      const observe = observer.observe, unobserve = observer.unobserve, disconnect = observer.disconnect;
+      observer.observe = function (t: Element, o?: unknown) { record.targets.set(t, o); return observe.call(observer, t, o); };
+      observer.unobserve = function (t: Element) { record.targets.delete(t); return unobserve.call(observer, t); };
+      observer.disconnect = function () { record.targets.clear(); q.dirty.delete(record); return disconnect.call(observer); };
+      return observer;
+    };
+    Guarded.prototype = Original.prototype;
+    Object.defineProperty(Guarded, 'name', { value: name });
+    w[name] = Guarded;
+  };
+  try { guard('ResizeObserver'); guard('IntersectionObserver'); } catch { /* observers unguarded */ }
+}
+
+/** Starts holding (nested holds count): what the page sees now is what it knows. */
+export function quietHold(): boolean {
+  const q = (window as any).__vevalQuiet as QuietState | undefined;
+  if (!q) return false;
+  if (q.holds++ === 0) q.seen = viewportSeen();
+  return true;
+}
+
+/** Ends one hold after the next two frames (Chromium sends what a shot caused by then; Playwright
+ *  turns touch emulation back on before its screenshot call returns) and delivers what really
+ *  changed; answers how many events and callbacks were held back so far. */
+export async function quietRelease(): Promise<number> {
+  const q = (window as any).__vevalQuiet as QuietState | undefined;
+  if (!q) return 0;
+  // veval's own timer (the page's may be tracked or frozen); frames may not come under a frozen clock
+  const sleep = (window as any).__vevalSetTimeout ?? setTimeout;
+  await Promise.race([new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise((r) => sleep.call(window, r, 200))]);
+  if (q.holds > 1) { q.holds--; return q.stopped; }
+  q.holds = 0;
+  if (viewportSeen() !== q.seen) {
+    dispatchEvent(new Event('resize'));
+    window.visualViewport?.dispatchEvent(new Event('resize'));
+  }
+  q.lists = q.lists.filter((ref) => {
+    const list = ref.deref();
+    if (!list) return false;
+    if (list.matches !== q.known.get(list)) {
+      q.known.set(list, list.matches);
+      try { list.dispatchEvent(new MediaQueryListEvent('change', { media: list.media, matches: list.matches })); } catch { /* not told */ }
+    }
+    return true;
+  });
+  // a fresh observation of each target tells the page the current sizes and intersections
+  for (const { observer, targets } of q.dirty) {
+    for (const [t, o] of targets) { try { observer.unobserve.call(observer, t); observer.observe.call(observer, t, o); } catch { /* gone */ } }
+  }
+  q.dirty.clear();
+  return q.stopped;
+}
