@@ -3,7 +3,7 @@
 // ResizeObserver callback to the server): per method, the events the page saw over SHOTS shots,
 // how many of them reported the page laid out at 1×1, and whether the image equals Playwright's
 // fullPage image. Then the same with veval's guard (in-page/quiet.ts) around Playwright's shot,
-// on a desktop and a touch viewport. Run: node --import tsx bench/quiet-shot.ts   (SHOTS=n)
+// on a desktop and a touch viewport; and what the guard costs per capture. Run: node --import tsx bench/quiet-shot.ts   (SHOTS=n)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
@@ -64,6 +64,16 @@ const summary = (list: string[]) => {
 };
 
 console.log(`full-page image methods, ${SHOTS} shots each, ${W}×${H} desktop, ${path.basename(TEST_BROWSER_PATH ?? '')}`);
+// the reference image, from a context of its own (what its shot sends the page is not counted below)
+let reference: Buffer;
+{
+  const context = await browser.newContext({ viewport: { width: W, height: H } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/counter.html`);
+  await settle(300);
+  reference = await page.screenshot({ fullPage: true });
+  await context.close();
+}
 for (const [name, shoot] of methods) {
   const context: BrowserContext = await browser.newContext({ viewport: { width: W, height: H } });
   const page = await context.newPage();
@@ -71,8 +81,7 @@ for (const [name, shoot] of methods) {
   await page.goto(`${server.url}/counter.html`);
   await settle(300);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const reference = await page.screenshot({ fullPage: true });
-  await settle(300);
+  await settle(1000);
   events.length = 0;
   let equal = 0;
   for (let i = 0; i < SHOTS; i++) if ((await shoot(page, cdp, height)).equals(reference)) equal++;
@@ -93,6 +102,28 @@ for (const vp of [desktop, mobile]) {
   const held = await page.evaluate(inPageScript([viewportSeen], quietRelease, null));
   await settle(300);
   console.log(`  ${`${vp.name} ${vp.width}×${vp.height}${vp.hasTouch ? ' touch' : ''}`.padEnd(54)} held back ${held}; the page saw ${summary(events)}`);
+  await context.close();
+}
+// the cost: the guard adds two page.evaluate calls and up to two frames per capture (hold before the
+// first shot, release after the last), measured against the same shots without it, interleaved
+{
+  const { context } = await openContext(browser, makeSpec('quiet-cost'), desktop, here);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/counter.html`);
+  await settle(300);
+  const plain: number[] = [], guarded: number[] = [];
+  for (let i = 0; i < SHOTS; i++) {
+    let t = performance.now();
+    await takeShot(page, true);
+    plain.push(performance.now() - t);
+    t = performance.now();
+    await page.evaluate(inPageScript([viewportSeen], quietHold, null));
+    await takeShot(page, true);
+    await page.evaluate(inPageScript([viewportSeen], quietRelease, null));
+    guarded.push(performance.now() - t);
+  }
+  const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  console.log(`cost: full-page shot ${median(plain).toFixed(0)} ms; held (hold + shot + release) ${median(guarded).toFixed(0)} ms: +${(median(guarded) - median(plain)).toFixed(0)} ms per capture (median of ${SHOTS})`);
   await context.close();
 }
 await browser.close();

@@ -47,7 +47,7 @@ test('a whole capture with every check on sends the page no resize, no media que
   const on = Object.fromEntries(CHECKS.map((c) => [c.meta.id, {}]));
   const spec = makeSpec('counter', {
     route: '/counter.html', viewports: [desktop, mobile], checkOptions: on,
-    states: [state('default', [req({ selector: '#end' }), req({ text: 'Orders' })]), state('clicked', [req({ selector: '#lead' })], [step({ action: 'click', selector: 'a[href="#orders"]' })])],
+    states: [state('default', [req({ selector: '#end' }), req({ text: 'Orders' })]), state('clicked', [req({ selector: '#lead' })], [step({ action: 'click', selector: 'a[href="#orders"]', timeout: 60_000 })])],
     parity: { threshold: 0.1, maxDiffRatio: 0, regions: {}, structure: 'important' },
     // a full-page shot takes seconds on a loaded 2-core machine: this test is about what the page sees, not speed
     timeout: 300_000, wait: { for: 'load', selector: null, timeout: 60_000 },
