@@ -45,7 +45,8 @@ export const RASTER_NOISE_PX = 4;
 /** A pixel whose every channel differs by at most this much (of 255) between two shots did not
  *  change: no one can see it. Measured on a published theme: two shots of an unchanged page
  *  differed in 19 pixels of a tag pill by 1/255 and the page was "never settled" in 2 of 4 runs.
- *  Real motion changes pixels by far more (bench/stability-loops.ts: still 20/20 with this floor). */
+ *  The motion of the loop pages (bench/stability-loops.ts) changes pixels by far more: black and
+ *  white, a carousel's slides, a clock's digits. */
 export const PIXEL_FLOOR = 2;
 
 /** Bounding box (device px) of pixels that differ (by more than PIXEL_FLOOR) outside the masks; null when equal or when no
