@@ -29,7 +29,7 @@ export interface QuietState {
   /** the media query lists the page asked for and what each last told it */
   lists: WeakRef<MediaQueryList>[]; known: WeakMap<MediaQueryList, boolean>;
   /** observers whose callback was held back, with what they observe */
-  dirty: Set<{ observer: { observe(t: Element, o?: unknown): void; unobserve(t: Element): void }; targets: Map<Element, unknown> }>;
+  dirty: Set<{ reobserve?(t: Element, o: unknown): void; targets: Map<Element, unknown> }>;
 }
 
 /** Init script (every frame, before the page's scripts). */
@@ -66,21 +66,31 @@ export function quietInit(): void {
       w.matchMedia = matchMedia;
     }
   } catch { /* matchMedia unguarded */ }
-  // observers: a callback during a hold is held back and the observer re-observes at the release
+  // observers: a callback during a hold is held back. What each target last told the page is
+  // kept, so that afterwards an entry saying the same again (the size restored after a shot's
+  // 1×1 layout) is not delivered: an observer reports changes, and for the page nothing changed.
+  // The page's own observe() starts afresh (its first observation always reaches it).
+  const sameAs = (e: any): string => e.contentRect
+    ? `${e.contentRect.width},${e.contentRect.height},${e.borderBoxSize?.[0]?.inlineSize},${e.borderBoxSize?.[0]?.blockSize}`
+    : `${e.isIntersecting},${Math.round((e.intersectionRatio ?? 0) * 1000)}`;
   const guard = (name: 'ResizeObserver' | 'IntersectionObserver') => {
     const Original = w[name];
     if (typeof Original !== 'function') return;
     const Guarded: any = function (this: unknown, callback: Function, options?: unknown) {
-      const record = { observer: null as any, targets: new Map<Element, unknown>() };
-      const held = function (this: unknown, entries: unknown, obs: unknown) {
+      const record = { observer: null as any, targets: new Map<Element, unknown>(), told: new WeakMap<Element, string>(), reobserve: undefined as undefined | ((t: Element, o: unknown) => void) };
+      const held = function (this: unknown, entries: any[], obs: unknown) {
         if (q.holds > 0) { q.dirty.add(record); q.stopped++; return; }
-        return callback.call(this, entries, obs);
+        const news = entries.filter((e) => record.told.get(e.target) !== sameAs(e));
+        if (!news.length) return;
+        for (const e of news) record.told.set(e.target, sameAs(e));
+        return callback.call(this, news, obs);
       };
       // new.target keeps a subclass's prototype (class X extends ResizeObserver)
       const observer = Reflect.construct(Original, [held, options], new.target ?? Guarded);
       record.observer = observer;
       const observe = observer.observe, unobserve = observer.unobserve, disconnect = observer.disconnect;
-      observer.observe = function (t: Element, o?: unknown) { record.targets.set(t, o); return observe.call(observer, t, o); };
+      record.reobserve = (t: Element, o: unknown) => { unobserve.call(observer, t); observe.call(observer, t, o); };
+      observer.observe = function (t: Element, o?: unknown) { record.targets.set(t, o); record.told.delete(t); return observe.call(observer, t, o); };
       observer.unobserve = function (t: Element) { record.targets.delete(t); return unobserve.call(observer, t); };
       observer.disconnect = function () { record.targets.clear(); q.dirty.delete(record); return disconnect.call(observer); };
       return observer;
@@ -124,9 +134,10 @@ export async function quietRelease(): Promise<number> {
     }
     return true;
   });
-  // a fresh observation of each target tells the page the current sizes and intersections
-  for (const { observer, targets } of q.dirty) {
-    for (const [t, o] of targets) { try { observer.unobserve.call(observer, t); observer.observe.call(observer, t, o); } catch { /* gone */ } }
+  // a fresh observation of each target of an observer that was held back: delivered only where
+  // it differs from what the page last learned (the guard's filter)
+  for (const { reobserve, targets } of q.dirty) {
+    for (const [t, o] of targets) { try { reobserve?.(t, o); } catch { /* gone */ } }
   }
   q.dirty.clear();
   return q.stopped;
