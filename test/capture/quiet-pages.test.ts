@@ -12,9 +12,10 @@ import { tmpDir } from '../helpers/tmp.js';
 import { desktop, makeRun, makeSpec, mobile, state, step } from './plan-fixture.js';
 import { readRecord } from './helpers.js';
 
-const QUIET = path.resolve(import.meta.dirname, '..', 'fixtures', 'quiet');
+// the fixtures folder: the quiet/ pages and the published SB Admin 2 (shared with issue 33's tests)
+const FIXTURES = path.resolve(import.meta.dirname, '..', 'fixtures');
 let server: StaticServer, dir: string;
-before(async () => { dir = tmpDir('veval-quiet-pages-'); server = await serveStatic(QUIET); });
+before(async () => { dir = tmpDir('veval-quiet-pages-'); server = await serveStatic(FIXTURES); });
 after(async () => { await server?.close(); fs.rmSync(dir, { recursive: true, force: true }); });
 
 // stability as published (its defaults), a full-page capture; a loaded machine makes shots slow
@@ -27,9 +28,9 @@ test('tabs that rebuild themselves on resize and a sidebar that collapses under 
   // SB Admin 2's desktop toggle (at the foot of the sidebar; hidden on phones)
   const sbToggled = state('toggled', [], [step({ action: 'click', selector: '#sidebarToggle', timeout: 60_000 })]);
   const specs = [
-    spec('own-tabs', '/tabs-reinit.html', { regions: { tabs: '.nav-tabs' } }),
-    spec('own-sidebar', '/sidebar-480.html', { viewports: [desktop, mobile], states: [state('default'), open], regions: { sidebar: '.sidebar' } }),
-    spec('foundation-tabs', '/foundation-responsive-accordion-tabs/visual/responsive-accordion-tabs/responsive-accordion-tabs.html', { regions: { tabs: '#example-tabs' } }),
+    spec('own-tabs', '/quiet/tabs-reinit.html', { regions: { tabs: '.nav-tabs' } }),
+    spec('own-sidebar', '/quiet/sidebar-480.html', { viewports: [desktop, mobile], states: [state('default'), open], regions: { sidebar: '.sidebar' } }),
+    spec('foundation-tabs', '/quiet/foundation-responsive-accordion-tabs/visual/responsive-accordion-tabs/responsive-accordion-tabs.html', { regions: { tabs: '#example-tabs' } }),
     spec('sb-admin-2', '/sb-admin-2/blank.html', { viewports: [desktop, mobile], regions: { sidebar: '#accordionSidebar' } }),
     spec('sb-admin-2-toggled', '/sb-admin-2/blank.html', { states: [sbToggled], regions: { sidebar: '#accordionSidebar' } }),
   ];
