@@ -1,0 +1,249 @@
+// `veval review` as a reviewer uses it: a real run (pages served from 127.0.0.1, real captures and
+// approved baselines, then a change) with 3 failing captures — a shared header recoloured on pages
+// a and b (one group of identical changes) and page c, whose buy button went and whose text
+// changed (a blocker). The real CLI serves the review; a real Chromium clicks and types in it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { loadProject } from '../../src/spec/project.js';
+import { runPipeline } from '../../src/index.js';
+import { sha256 } from '../../src/core/fsx.js';
+import { launchTestBrowser } from '../helpers/browser.js';
+import { runMain } from '../helpers/cli.js';
+import { CLI, TSX, tmpDir, writeTree } from '../helpers/tmp.js';
+
+const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="shared.css"></head>
+<body><header class="top">Shop</header><main><h1>${title}</h1>${body}</main></body></html>`;
+const css = (colour: string) => `body{margin:0;font:16px/1.5 sans-serif}.top{height:60px;background:${colour};color:#fff;padding:8px}main{padding:16px}`;
+const SPEC = (name: string, extra = '') => `name: ${name}\nroute: /${name}.html\nviewports: [desktop]\nparity: {}\n${extra}`;
+const PROJECT = {
+  'visual-eval.config.yaml': 'server: { static: site }\nviewports:\n  desktop: { width: 640, height: 480 }\njudge: { mode: off }\n',
+  'site/shared.css': css('#246'),
+  'site/a.html': page('Alpha', '<p>first page</p>'),
+  'site/b.html': page('Beta', '<p>second page</p>'),
+  'site/c.html': page('Cart', '<p>your cart</p><button id="buy" type="button">Buy now</button>'),
+  'specs/a.yaml': SPEC('a'), 'specs/b.yaml': SPEC('b'),
+  'specs/c.yaml': SPEC('c', 'required: [{ selector: "#buy", name: buy button }]\n'),
+};
+const WHO = 'Rita Reviewer <rita@example.com>';
+
+const devnull = { write: () => true } as unknown as NodeJS.WriteStream;
+let dir: string, runDir: string, browser: Browser;
+let review: { child: ChildProcess; url: string; out: () => string };
+const base = (spec: string) => path.join(dir, 'baselines', spec, 'default-desktop.png');
+const shaOf = (file: string) => sha256(fs.readFileSync(file));
+let before1: Record<string, string>;
+const captured = (spec: string) => shaOf(path.join(runDir, spec, 'default-desktop.png'));
+const reviewJson = () => JSON.parse(fs.readFileSync(path.join(runDir, 'review.json'), 'utf8'));
+const run = async (updateBaselines = false) => runPipeline(await loadProject({ cwd: dir }), { reporters: ['json', 'html'], argv: ['run'], log: devnull, updateBaselines });
+
+/** `veval review` through the real CLI; resolves once it printed its address. */
+function startReview(args: string[]): Promise<{ child: ChildProcess; url: string; out: () => string; exit: Promise<number | null> }> {
+  const gitconfig = path.join(dir, '..', `${path.basename(dir)}.gitconfig`);
+  fs.writeFileSync(gitconfig, '[user]\n\tname = Rita Reviewer\n\temail = rita@example.com\n');
+  const child = spawn(process.execPath, ['--import', TSX, CLI, 'review', '--no-open', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', GIT_CONFIG_GLOBAL: gitconfig } });
+  let out = '';
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => { fs.rmSync(gitconfig, { force: true }); resolve(code); }));
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /veval review: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) resolve({ child, url: m[1], out: () => out, exit });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exit.then((code) => reject(new Error(`veval review exited ${code} before serving:\n${out}`)));
+  });
+}
+
+/** A raw request (no browser rules: any Host, Origin, path). */
+function request(opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+  const u = new URL(review.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: Number(u.port), method: opts.method ?? 'GET', path: opts.path, headers: opts.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d) => { body += d; }).on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+before(async () => {
+  dir = tmpDir('veval-review-server-');
+  writeTree(dir, PROJECT);
+  await run(true);
+  before1 = { a: shaOf(base('a')), b: shaOf(base('b')), c: shaOf(base('c')) };
+  // the change: the shared header recoloured (a and b alike), and page c lost its buy button
+  fs.writeFileSync(path.join(dir, 'site/shared.css'), css('#824'));
+  fs.writeFileSync(path.join(dir, 'site/c.html'), page('Cart', '<p>your cart is empty</p><button id="buy" type="button" style="visibility:hidden">Buy now</button>'));
+  const second = await run();
+  runDir = second.run.runDir;
+  assert.deepEqual(second.report.specs.map((s: any) => [s.name, s.status]), [['a', 'fail'], ['b', 'fail'], ['c', 'fail']]);
+  review = await startReview(['--run', runDir]);
+  browser = await launchTestBrowser();
+});
+after(async () => {
+  await browser?.close();
+  review?.child.kill('SIGINT');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(): Promise<{ p: Page; errors: string[] }> {
+  const p = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors: string[] = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await p.goto(review.url);
+  await p.waitForSelector('#u-c-default-desktop .review-actions');
+  return { p, errors };
+}
+const counts = (p: Page) => p.textContent('#review-bar .review-counts');
+const said = (p: Page) => p.textContent('#review-bar .review-said');
+
+test('the report page with actions: every capture has Approve / Reject, the group of identical changes is offered once, 3 left', async () => {
+  const { p, errors } = await open();
+  assert.match(await counts(p) ?? '', /0 approved · 0 rejected · 3 left/);
+  const groups = await p.$$eval('#review-bar .review-group', (gs) => gs.map((g) => g.textContent));
+  assert.equal(groups.length, 1);
+  assert.match(groups[0]!, /the same change in 2 captures: a default @ desktop, b default @ desktop/);
+  for (const u of ['a', 'b', 'c']) assert.equal(await p.$$eval(`#u-${u}-default-desktop .review-actions button.approve`, (b) => b.length), 1);
+  // c's blocker is listed beside its tick box before anything is tried
+  assert.match(await p.textContent('#u-c-default-desktop .review-tick') ?? '', /approve anyway.*required "buy button"/s);
+  // the static page is untouched: no token, no review script
+  assert.doesNotMatch(fs.readFileSync(path.join(runDir, 'index.html'), 'utf8'), /veval-review-token|review-bar/);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test('requests without the token, with a foreign Origin or Host, or for paths outside the run folder are refused and change nothing', async () => {
+  const html = await request({ path: '/' });
+  const token = /name="veval-review-token" content="([^"]+)"/.exec(html.body)![1];
+  const origin = new URL(review.url).origin;
+  const body = JSON.stringify({ units: ['a/default-desktop'] });
+  const json = { 'content-type': 'application/json' };
+  const refused = [
+    await request({ method: 'POST', path: '/api/approve', headers: { ...json, origin }, body }),
+    await request({ method: 'POST', path: '/api/approve', headers: { ...json, origin, 'x-veval-token': 'x'.repeat(token.length) }, body }),
+    await request({ method: 'POST', path: '/api/approve', headers: { ...json, origin: 'http://evil.example', 'x-veval-token': token }, body }),
+    await request({ method: 'POST', path: '/api/reject', headers: { ...json, 'x-veval-token': token }, body }),
+    await request({ method: 'POST', path: '/api/approve', headers: { ...json, origin, host: 'evil.example', 'x-veval-token': token }, body }),
+    await request({ path: '/', headers: { host: `rebound.example:${new URL(review.url).port}` } }),
+    await request({ path: '/api/state' }),
+  ];
+  assert.deepEqual(refused.map((r) => r.status), [403, 403, 403, 403, 403, 403, 403]);
+  // outside the run folder: the project's files, the baselines themselves, a link that leads out
+  fs.symlinkSync(path.join(dir, 'visual-eval.config.yaml'), path.join(runDir, 'a', 'link.yaml'));
+  const outside = await Promise.all(['/../../../visual-eval.config.yaml', '/%2e%2e/%2e%2e/%2e%2e/baselines/a/manifest.json', '/..%2f..%2f..%2fbaselines/a/default-desktop.png', '/a/link.yaml', '/.gitignore']
+    .map((p) => request({ path: p })));
+  fs.rmSync(path.join(runDir, 'a', 'link.yaml'));
+  assert.deepEqual(outside.map((r) => r.status), [404, 404, 404, 404, 404]);
+  assert.doesNotMatch(outside.map((r) => r.body).join(''), /server:|images/);
+  // the run's own images are served
+  const img = await request({ path: '/a/default-desktop.png' });
+  assert.equal(img.status, 200);
+  assert.equal(fs.existsSync(path.join(runDir, 'review.json')), false, 'nothing recorded');
+  assert.deepEqual({ a: shaOf(base('a')), b: shaOf(base('b')), c: shaOf(base('c')) }, before1, 'no baseline changed');
+});
+
+test('approving the group writes both baselines through approve, with the reviewer named', async () => {
+  const { p, errors } = await open();
+  await p.click('#review-bar [data-act=approve-group]');
+  await p.waitForFunction(() => /2 approved/.test(document.querySelector('#review-bar .review-counts')!.textContent!));
+  assert.match(await counts(p) ?? '', /2 approved · 0 rejected · 1 left/);
+  assert.equal(shaOf(base('a')), captured('a'));
+  assert.equal(shaOf(base('b')), captured('b'));
+  assert.equal(shaOf(base('c')), before1.c);
+  const m = JSON.parse(fs.readFileSync(path.join(dir, 'baselines/a/manifest.json'), 'utf8')).images['default-desktop'];
+  assert.equal(m.approver, WHO);
+  assert.equal(m.runId, path.basename(runDir));
+  const r = reviewJson();
+  assert.deepEqual(Object.keys(r.units).sort(), ['a/default-desktop', 'b/default-desktop']);
+  assert.equal(r.units['a/default-desktop'].decision, 'approved');
+  assert.equal(r.units['a/default-desktop'].by, WHO);
+  assert.deepEqual(r.units['a/default-desktop'].baselines, ['baselines/a/default-desktop.png']);
+  // the command that commits them
+  assert.match(await p.textContent('#review-bar .cmd code') ?? '', /^git add baselines\/a baselines\/b && git commit -m /);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test('undo puts the previous baseline back; approving again with the keyboard (a) writes it again', async () => {
+  const { p } = await open();
+  await p.click('#u-a-default-desktop .review-actions [data-act=undo]');
+  await p.waitForFunction(() => /1 approved/.test(document.querySelector('#review-bar .review-counts')!.textContent!));
+  assert.equal(shaOf(base('a')), before1.a, 'the earlier baseline is back');
+  const m = JSON.parse(fs.readFileSync(path.join(dir, 'baselines/a/manifest.json'), 'utf8')).images['default-desktop'];
+  assert.equal(m.sha256, before1.a);
+  assert.equal(reviewJson().units['a/default-desktop'], undefined);
+  assert.deepEqual(reviewJson().log.map((l: any) => `${l.action} ${l.unit}`).slice(-1), ['undo a/default-desktop']);
+  // a, with a's finding the current one (j/k or a click)
+  await p.click('#u-a-default-desktop li.finding .msg');
+  await p.keyboard.press('a');
+  await p.waitForFunction(() => /2 approved/.test(document.querySelector('#review-bar .review-counts')!.textContent!));
+  assert.equal(shaOf(base('a')), captured('a'));
+  await p.close();
+});
+
+test('a capture with a blocker is approved only with the explicit tick; rejecting it (r, with a comment) records it and leaves its baseline', async () => {
+  const { p } = await open();
+  await p.click('#u-c-default-desktop li.finding .msg');
+  await p.keyboard.press('a');
+  await p.waitForFunction(() => /c\/default-desktop:/.test(document.querySelector('#review-bar .review-said')!.textContent!));
+  assert.match(await said(p) ?? '', /blocker finding.*required-visible/);
+  assert.equal(shaOf(base('c')), before1.c, 'refused: untouched');
+  // with the tick: written (and listed as approved despite the blocker), then undone
+  await p.check('#u-c-default-desktop input[data-tick=force]');
+  await p.click('#u-c-default-desktop button.approve');
+  await p.waitForFunction(() => /3 approved/.test(document.querySelector('#review-bar .review-counts')!.textContent!));
+  assert.equal(shaOf(base('c')), captured('c'));
+  assert.match(await said(p) ?? '', /despite 1 blocker/);
+  await p.click('#u-c-default-desktop [data-act=undo]');
+  await p.waitForFunction(() => /2 approved/.test(document.querySelector('#review-bar .review-counts')!.textContent!));
+  assert.equal(shaOf(base('c')), before1.c);
+  // reject: a comment typed, then r on the capture
+  await p.fill('#u-c-default-desktop .review-comment', 'the buy button must stay');
+  await p.click('#u-c-default-desktop li.finding .msg');
+  await p.keyboard.press('r');
+  await p.waitForFunction(() => /1 rejected/.test(document.querySelector('#review-bar .review-counts')!.textContent!));
+  assert.match(await counts(p) ?? '', /2 approved · 1 rejected · 0 left/);
+  const c = reviewJson().units['c/default-desktop'];
+  assert.equal(c.decision, 'rejected');
+  assert.equal(c.comment, 'the buy button must stay');
+  assert.equal(c.by, WHO);
+  assert.ok(Date.now() - Date.parse(c.at) < 600_000);
+  assert.equal(shaOf(base('c')), before1.c, 'rejected: untouched');
+  assert.match(await p.textContent('#u-c-default-desktop .review-decision') ?? '', /rejected by Rita Reviewer.*the buy button must stay/);
+  await p.close();
+});
+
+test('the next veval run passes the approved captures and still fails the rejected one', async () => {
+  const next = await run();
+  assert.deepEqual(next.report.specs.map((s: any) => [s.name, s.status]), [['a', 'pass'], ['b', 'pass'], ['c', 'fail']]);
+});
+
+test('a running or killed run cannot be reviewed', async () => {
+  for (const [state, pid] of [['running', process.pid], ['running', 2 ** 22 + 17]] as const) {
+    const copy = path.join(dir, 'evals', 'runs', `copy-${pid}`);
+    fs.cpSync(runDir, copy, { recursive: true });
+    const info = JSON.parse(fs.readFileSync(path.join(copy, 'run.json'), 'utf8'));
+    fs.writeFileSync(path.join(copy, 'run.json'), JSON.stringify({ ...info, state, pid, host: os.hostname() }));
+    const r = await runMain(['review', '--no-open', '--run', copy], dir);
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, pid === process.pid ? /is still running.*only a completed run .* can be reviewed/ : /is killed.*only a completed run .* can be reviewed/);
+    fs.rmSync(copy, { recursive: true });
+  }
+});
+
+test('it stops by itself after --idle without a request, saying what was decided', async () => {
+  const idle = await startReview(['--run', runDir, '--idle', '1s']);
+  const code = await idle.exit;
+  assert.equal(code, 0);
+  assert.match(idle.out(), /stopped \(idle for 1s\): 2 approved, 1 rejected, 0 left/);
+  assert.match(idle.out(), /commit the baselines: git add baselines\/a baselines\/b/);
+});
