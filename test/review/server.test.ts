@@ -7,15 +7,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { loadProject } from '../../src/spec/project.js';
 import { runPipeline } from '../../src/index.js';
 import { sha256 } from '../../src/core/fsx.js';
 import { launchTestBrowser } from '../helpers/browser.js';
 import { runMain } from '../helpers/cli.js';
-import { CLI, TSX, tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { REVIEWER as WHO, request as rawRequest, startReview, stopReview, type Review } from '../helpers/review.js';
 
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="shared.css"></head>
 <body><header class="top">Shop</header><main><h1>${title}</h1>${body}</main></body></html>`;
@@ -30,49 +29,17 @@ const PROJECT = {
   'specs/a.yaml': SPEC('a'), 'specs/b.yaml': SPEC('b'),
   'specs/c.yaml': SPEC('c', 'required: [{ selector: "#buy", name: buy button }]\n'),
 };
-const WHO = 'Rita Reviewer <rita@example.com>';
 
 const devnull = { write: () => true } as unknown as NodeJS.WriteStream;
 let dir: string, runDir: string, browser: Browser;
-let review: { child: ChildProcess; url: string; out: () => string };
+let review: Review;
+const request = (opts: Parameters<typeof rawRequest>[1]) => rawRequest(review.url, opts);
 const base = (spec: string) => path.join(dir, 'baselines', spec, 'default-desktop.png');
 const shaOf = (file: string) => sha256(fs.readFileSync(file));
 let before1: Record<string, string>;
 const captured = (spec: string) => shaOf(path.join(runDir, spec, 'default-desktop.png'));
 const reviewJson = () => JSON.parse(fs.readFileSync(path.join(runDir, 'review.json'), 'utf8'));
 const run = async (updateBaselines = false) => runPipeline(await loadProject({ cwd: dir }), { reporters: ['json', 'html'], argv: ['run'], log: devnull, updateBaselines });
-
-/** `veval review` through the real CLI; resolves once it printed its address. */
-function startReview(args: string[]): Promise<{ child: ChildProcess; url: string; out: () => string; exit: Promise<number | null> }> {
-  const gitconfig = path.join(dir, '..', `${path.basename(dir)}.gitconfig`);
-  fs.writeFileSync(gitconfig, '[user]\n\tname = Rita Reviewer\n\temail = rita@example.com\n');
-  const child = spawn(process.execPath, ['--import', TSX, CLI, 'review', '--no-open', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', GIT_CONFIG_GLOBAL: gitconfig } });
-  let out = '';
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => { fs.rmSync(gitconfig, { force: true }); resolve(code); }));
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /veval review: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) resolve({ child, url: m[1], out: () => out, exit });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exit.then((code) => reject(new Error(`veval review exited ${code} before serving:\n${out}`)));
-  });
-}
-
-/** A raw request (no browser rules: any Host, Origin, path). */
-function request(opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
-  const u = new URL(review.url);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: Number(u.port), method: opts.method ?? 'GET', path: opts.path, headers: opts.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d) => { body += d; }).on('end', () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
 
 before(async () => {
   dir = tmpDir('veval-review-server-');
@@ -85,12 +52,12 @@ before(async () => {
   const second = await run();
   runDir = second.run.runDir;
   assert.deepEqual(second.report.specs.map((s: any) => [s.name, s.status]), [['a', 'fail'], ['b', 'fail'], ['c', 'fail']]);
-  review = await startReview(['--run', runDir]);
+  review = await startReview(dir, ['--run', runDir]);
   browser = await launchTestBrowser();
 });
 after(async () => {
   await browser?.close();
-  review?.child.kill('SIGINT');
+  await stopReview(review);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -170,6 +137,11 @@ test('approving the group writes both baselines through approve, with the review
   // the command that commits them
   assert.match(await p.textContent('#review-bar .cmd code') ?? '', /^git add baselines\/a baselines\/b && git commit -m /);
   assert.deepEqual(errors, []);
+  // docs/img/review.png: REVIEW_SERVER_SHOT=docs/img/review.png node --import tsx --test test/review/server.test.ts
+  if (process.env.REVIEW_SERVER_SHOT) {
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await p.screenshot({ path: process.env.REVIEW_SERVER_SHOT });
+  }
   await p.close();
 });
 
@@ -241,7 +213,7 @@ test('a running or killed run cannot be reviewed', async () => {
 });
 
 test('it stops by itself after --idle without a request, saying what was decided', async () => {
-  const idle = await startReview(['--run', runDir, '--idle', '1s']);
+  const idle = await startReview(dir, ['--run', runDir, '--idle', '1s']);
   const code = await idle.exit;
   assert.equal(code, 0);
   assert.match(idle.out(), /stopped \(idle for 1s\): 2 approved, 1 rejected, 0 left/);
