@@ -30,6 +30,7 @@ const PROJECT = {
   'specs/c.yaml': SPEC('c', 'required: [{ selector: "#buy", name: buy button }]\n'),
 };
 
+const GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 const devnull = { write: () => true } as unknown as NodeJS.WriteStream;
 let dir: string, runDir: string, browser: Browser;
 let review: Review;
@@ -48,7 +49,8 @@ before(async () => {
   before1 = { a: shaOf(base('a')), b: shaOf(base('b')), c: shaOf(base('c')) };
   // the change: the shared header recoloured (a and b alike), and page c lost its buy button
   fs.writeFileSync(path.join(dir, 'site/shared.css'), css('#824'));
-  fs.writeFileSync(path.join(dir, 'site/c.html'), page('Cart', '<p>your cart is empty</p><button id="buy" type="button" style="visibility:hidden">Buy now</button>'));
+  // … and gained an image with no text alternative (a new accessibility violation)
+  fs.writeFileSync(path.join(dir, 'site/c.html'), page('Cart', `<p>your cart is empty</p><img src="${GIF}" width="24" height="24"><button id="buy" type="button" style="visibility:hidden">Buy now</button>`));
   const second = await run();
   runDir = second.run.runDir;
   assert.deepEqual(second.report.specs.map((s: any) => [s.name, s.status]), [['a', 'fail'], ['b', 'fail'], ['c', 'fail']]);
@@ -169,15 +171,31 @@ test('a capture with a blocker is approved only with the explicit tick; rejectin
   await p.waitForFunction(() => /c\/default-desktop:/.test(document.querySelector('#review-bar .review-said')!.textContent!));
   assert.match(await said(p) ?? '', /blocker finding.*required-visible/);
   assert.equal(shaOf(base('c')), before1.c, 'refused: untouched');
-  // with the tick: written (and listed as approved despite the blocker), then undone
+  // with the blocker tick: refused still, for the new accessibility violation, whose tick then shows
   await p.check('#u-c-default-desktop input[data-tick=force]');
+  await p.click('#u-c-default-desktop button.approve');
+  await p.waitForSelector('#u-c-default-desktop input[data-tick=acceptA11yDebt]');
+  assert.match(await said(p) ?? '', /1 new accessibility violation.*image-alt/);
+  assert.match(await p.textContent('#u-c-default-desktop .review-tick:has(input[data-tick=acceptA11yDebt])') ?? '', /known debt:.*image-alt at img/s);
+  assert.equal(shaOf(base('c')), before1.c, 'refused: untouched');
+  assert.equal(await p.isChecked('#u-c-default-desktop input[data-tick=force]'), true, 'the tick given survives the redraw');
+  // both ticks: written, approved despite the blocker, the violation recorded as debt
+  await p.check('#u-c-default-desktop input[data-tick=acceptA11yDebt]');
   await p.click('#u-c-default-desktop button.approve');
   await p.waitForFunction(() => /3 approved/.test(document.querySelector('#review-bar .review-counts')!.textContent!));
   assert.equal(shaOf(base('c')), captured('c'));
-  assert.match(await said(p) ?? '', /despite 1 blocker/);
+  assert.match(await said(p) ?? '', /despite 1 blocker.*accessibility debt accepted: c\/default-desktop: image-alt/s);
+  const debt = path.join(dir, 'baselines/c/a11y-debt.json');
+  assert.equal(JSON.parse(fs.readFileSync(debt, 'utf8')).units['default-desktop'][0].rule, 'image-alt');
+  const cManifest = () => JSON.parse(fs.readFileSync(path.join(dir, 'baselines/c/manifest.json'), 'utf8')).images['default-desktop'];
+  assert.equal(cManifest().a11yDebt[0].acceptedBy, WHO);
+  // undo: the image, the manifest entry and the debt as they were (there was none)
   await p.click('#u-c-default-desktop [data-act=undo]');
   await p.waitForFunction(() => /2 approved/.test(document.querySelector('#review-bar .review-counts')!.textContent!));
   assert.equal(shaOf(base('c')), before1.c);
+  assert.equal(cManifest().sha256, before1.c);
+  assert.equal(cManifest().a11yDebt, undefined);
+  assert.equal(fs.existsSync(debt), false);
   // reject: a comment typed, then r on the capture
   await p.fill('#u-c-default-desktop .review-comment', 'the buy button must stay');
   await p.click('#u-c-default-desktop li.finding .msg');
@@ -209,6 +227,15 @@ test('a running or killed run cannot be reviewed', async () => {
     assert.equal(r.code, 2, r.stdout + r.stderr);
     assert.match(r.stderr, pid === process.pid ? /is still running.*only a completed run .* can be reviewed/ : /is killed.*only a completed run .* can be reviewed/);
     fs.rmSync(copy, { recursive: true });
+  }
+});
+
+test('a bad --port or --idle is one clear line, exit 2, nothing served', async () => {
+  for (const [args, said] of [[['--port', 'http'], /--port http: expected a port number/], [['--idle', 'soon'], /--idle soon: expected a duration such as 30s, 10m or 1h/]] as const) {
+    const r = await runMain(['review', '--no-open', '--run', runDir, ...args], dir);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, said);
+    assert.doesNotMatch(r.stdout + r.stderr, /http:\/\/127|at .*\.ts:\d+/);
   }
 });
 

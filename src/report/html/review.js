@@ -148,10 +148,10 @@
     groups.textContent = '';
     s.groups.forEach(function (g) {
       var open = g.units.filter(function (x) { var v = viewOf(x); return v && !v.decision; });
-      groups.appendChild(el('p', { class: 'review-group', 'data-group': g.key }, [g.label + ' ',
-        el('button', { type: 'button', class: 'act', 'data-act': 'approve-group', disabled: !open.length, onclick: function () { act('approve', open); } }, ['Approve all ' + open.length]), ' ',
-        el('button', { type: 'button', class: 'act', 'data-act': 'reject-group', disabled: !open.length, onclick: function () { act('reject', open); } }, ['Reject all ' + open.length]),
-      ]));
+      groups.appendChild(el('p', { class: 'review-group', 'data-group': g.key }, open.length ? [g.label + ' ',
+        el('button', { type: 'button', class: 'act', 'data-act': 'approve-group', onclick: function () { act('approve', open); } }, ['Approve ' + (open.length < g.units.length ? 'the ' + open.length + ' left' : 'all ' + open.length)]), ' ',
+        el('button', { type: 'button', class: 'act', 'data-act': 'reject-group', onclick: function () { act('reject', open); } }, ['Reject ' + (open.length < g.units.length ? 'the ' + open.length + ' left' : 'all ' + open.length)]),
+      ] : [g.label + ' — all decided']));
     });
     s.units.forEach(function (u) {
       var section = document.getElementById(u.anchor);
@@ -161,6 +161,15 @@
       var old = side.querySelector('.review-actions');
       var focused = old && old.contains(document.activeElement) ? document.activeElement.getAttribute('data-act') : null;
       var box = unitBox(u);
+      // what the reviewer typed or ticked on a capture still to decide survives the redraw
+      if (old && !u.decision) {
+        var was = old.querySelector('.review-comment'), now = box.querySelector('.review-comment');
+        if (was && now) now.value = was.value;
+        $('input[data-tick]:checked', old).forEach(function (i) {
+          var same = box.querySelector('input[data-tick="' + i.getAttribute('data-tick') + '"]');
+          if (same) same.checked = true;
+        });
+      }
       if (old) side.replaceChild(box, old); else side.insertBefore(box, side.firstChild);
       var again = focused && box.querySelector('[data-act="' + focused + '"]');
       if (again) again.focus();
