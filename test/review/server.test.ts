@@ -246,3 +246,39 @@ test('it stops by itself after --idle without a request, saying what was decided
   assert.match(idle.out(), /stopped \(idle for 1s\): 2 approved, 1 rejected, 0 left/);
   assert.match(idle.out(), /commit the baselines: git add baselines\/a baselines\/b/);
 });
+
+test('an accepted design export is replaced only with its tick; undo refuses once a baseline changed under it', async () => {
+  const token = /name="veval-review-token" content="([^"]+)"/.exec((await request({ path: '/' })).body)![1];
+  const post = async (action: string, body: object) => {
+    const r = await request({ method: 'POST', path: `/api/${action}`, headers: { 'content-type': 'application/json', origin: new URL(review.url).origin, 'x-veval-token': token }, body: JSON.stringify(body) });
+    assert.equal(r.status, 200, r.body);
+    return JSON.parse(r.body).results[0] as { ok: boolean; message: string; needs?: { flag: string } };
+  };
+  const fromImage = async (spec: string) => {
+    fs.mkdirSync(path.join(dir, 'design'), { recursive: true });
+    fs.copyFileSync(path.join(runDir, spec, 'default-desktop.png'), path.join(dir, 'design', `${spec}.png`));
+    const r = await runMain(['approve', '--from-image', `design/${spec}.png`, '--spec', spec, '--state', 'default', '--viewport', 'desktop'], dir);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    // the run stays the one of the current tree (approve refuses a stale run)
+    fs.rmSync(path.join(dir, 'design'), { recursive: true });
+  };
+  const entry = (spec: string) => JSON.parse(fs.readFileSync(path.join(dir, `baselines/${spec}/manifest.json`), 'utf8')).images['default-desktop'];
+  // a's baseline, approved in this review, is replaced by a design export: undo would lose it, so it refuses
+  await fromImage('a');
+  const undo = await post('undo', { units: ['a/default-desktop'] });
+  assert.equal(undo.ok, false);
+  assert.match(undo.message, /changed since this review approved it/);
+  assert.equal(entry('a').provenance.file, 'design/a.png');
+  // c: the rejection withdrawn, its baseline made a design export, then approved
+  assert.equal((await post('undo', { units: ['c/default-desktop'] })).ok, true);
+  await fromImage('c');
+  const refused = await post('approve', { units: ['c/default-desktop'], force: true, acceptA11yDebt: true });
+  assert.equal(refused.ok, false);
+  assert.equal(refused.needs?.flag, 'replaceDesign');
+  assert.equal(entry('c').provenance.file, 'design/c.png', 'kept');
+  const replaced = await post('approve', { units: ['c/default-desktop'], force: true, acceptA11yDebt: true, replaceDesign: true });
+  assert.equal(replaced.ok, true, replaced.message);
+  assert.match(replaced.message, /replaces the design export design\/c\.png/);
+  assert.equal(entry('c').provenance, undefined);
+  assert.equal(entry('c').sha256, captured('c'));
+});
