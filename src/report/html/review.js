@@ -67,7 +67,8 @@
       busy = false;
       var lines = (v.results || []).map(function (x) {
         if (!x.ok && x.needs) pending[x.unit] = x.needs; else delete pending[x.unit];
-        return x.unit + ': ' + x.message;
+        // approve's reasons name the CLI flag; here the flag is the tick box beside the capture
+        return x.unit + ': ' + x.message + (!x.ok && x.needs ? ' — here: tick “' + TICK[x.needs.flag].replace(/:$/, '') + '” beside the capture and approve again' : '');
       });
       if (v.error) lines.push('error: ' + v.error);
       said.textContent = lines.join('\n');
