@@ -105,9 +105,10 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
 
 export type ApproveFlags = CommonOptions & { spec?: string; state?: string; prune?: boolean; force?: boolean; fromImage?: string; boxes?: string };
 
-/** approve without its printing (`veval mcp` calls it too): which run it used, and what it changed
- *  or refused; or the flags given more than once (refused before any run is opened). */
-export async function approveRun(opts: ApproveFlags): Promise<{ note: string; res: import('../parity/approve.js').ApproveResult } | { repeated: string[] }> {
+/** approve without its printing (`veval mcp` and `veval review` call it too): which run it used, and
+ *  what it changed or refused; or the flags given more than once (refused before any run is opened).
+ *  `inLock` runs holding the baselines lock just before approving (review keeps what it replaces, for undo). */
+export async function approveRun(opts: ApproveFlags, inLock?: (run: import('../core/run.js').RunContext) => void): Promise<{ note: string; res: import('../parity/approve.js').ApproveResult } | { repeated: string[] }> {
   const r = resolved(opts);
   const io = ioOf(opts);
   // a repeated --viewport/--state arrives as a list; dropping it would approve every unit
@@ -124,8 +125,10 @@ export async function approveRun(opts: ApproveFlags): Promise<{ note: string; re
   }
   // a value the parser read as a number or a bare flag is still a name to check, never "all"
   const one = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
-  const res = await withBaselineLock(r.root, `veval approve (run ${run.runId})`, () =>
-    approve(run, { spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport), prune: !!opts.prune, force: !!opts.force, projectSpecs, acceptA11yDebt: !!opts.acceptA11yDebt }));
+  const res = await withBaselineLock(r.root, `veval ${inLock ? 'review' : 'approve'} (run ${run.runId})`, () => {
+    inLock?.(run);
+    return approve(run, { spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport), prune: !!opts.prune, force: !!opts.force, projectSpecs, acceptA11yDebt: !!opts.acceptA11yDebt });
+  });
   return { note, res };
 }
 

@@ -3,6 +3,7 @@ import type { CAC } from 'cac';
 import { cmdRun, cmdCapture, cmdCheck, cmdJudge, cmdGate, cmdReport, cmdMerge } from './cmd-run.js';
 import { cmdValidate, cmdPlan, cmdChecks } from './cmd-info.js';
 import { cmdVerify, cmdApprove, cmdCalibrate } from './cmd-verify.js';
+import { cmdReview, DEFAULT_IDLE } from './cmd-review.js';
 import { cmdInit } from './init.js';
 import { cmdLook } from './cmd-look.js';
 import { cmdExplain } from './cmd-explain.js';
@@ -102,6 +103,12 @@ export function registerCommands(cli: CAC, io: CliIO): void {
     .option('--from-image <png>', 'import an accepted design export (PNG) as the baseline of one unit (--spec, --state, --viewport); compared perceptually per region, see docs/design-parity.md')
     .option('--boxes <json>', 'with --from-image: named region boxes of the export (docs/design-parity.md#region-boxes), making it a layout comparison too')
     .action(act(cmdApprove));
+  withOut(cli.command('review', 'serve a completed run\'s report on 127.0.0.1 with Approve / Reject / Undo per capture and per group of identical changes (see docs/review.md)'))
+    .option('--run <dir>', 'run folder or run id (default: the latest completed run, <out>/latest)')
+    .option('--port <n>', 'port on 127.0.0.1 (default: a free one)')
+    .option('--no-open', 'print the address only; do not open it in the system\'s browser')
+    .option('--idle <duration>', `stop after this long without a request: 30s, 10m, 1h; 0 never (default ${DEFAULT_IDLE})`)
+    .action(act(cmdReview));
   withOut(cli.command('verify', 'done-check: the newest completed run covering every spec must have passed and match the working tree'))
     .action(act(cmdVerify));
   withConfig(withLoad(cli.command('calibrate <gold-dir>', 'run the judge over a labelled gold set and report agreement')))

@@ -9,7 +9,9 @@ let listened = false;   // only a command that reads io.signal stops cleanly; an
 const onSignal = (sig: string) => {
   if (!listened || ctrl.signal.aborted) process.exit(130);
   // the one line an interrupt prints: the reporters fall silent once the signal is aborted
-  process.stderr.write(`\nveval: ${sig} — stopping: closing the browser and app server; the partial report is marked incomplete (${sig} again to force)\n`);
+  // review writes each decision as it is made: stopping it loses nothing
+  const what = argv[0] === 'review' ? 'closing the review server; every decision is in review.json' : 'closing the browser and app server; the partial report is marked incomplete';
+  process.stderr.write(`\nveval: ${sig} — stopping: ${what} (${sig} again to force)\n`);
   ctrl.abort(new Error(sig));
 };
 process.on('SIGINT', () => onSignal('SIGINT'));

@@ -21,6 +21,8 @@ export const files = {
   plan: 'plan.json',
   run: 'run.json',
   report: 'report.json',
+  /** the reviewer's decisions (`veval review`) */
+  review: 'review.json',
   capture: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.png`,
   record: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.json`,
   axe: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.axe.json`,

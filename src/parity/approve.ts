@@ -37,8 +37,12 @@ export interface ApproveOptions {
   inRun?: boolean;
 }
 
+/** Why a unit was refused when an explicit acceptance would let it through (`veval review` offers
+ *  the tick box for it): `blockers` → force, `a11y-debt` → acceptA11yDebt; `items` lists what is accepted. */
+export interface Refusal { unit: string; reason: string; needs?: { flag: 'force' | 'acceptA11yDebt'; items: string[] } }
+
 export interface ApproveResult {
-  written: string[]; unchanged: string[]; refused: { unit: string; reason: string }[]; orphans: string[]; removed: string[];
+  written: string[]; unchanged: string[]; refused: Refusal[]; orphans: string[]; removed: string[];
   /** baselines written from captures the run found blockers or important findings in */
   warnings: string[];
   /** new accessibility debt recorded with --accept-a11y-debt, one line per node */
@@ -93,7 +97,7 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
       if (!cap.ok) { res.refused.push({ unit: `${spec.name}/${key}`, reason: cap.reason }); continue; }
       const gated = blockers && 'at' in blockers ? blockers.at(spec.name, u.state, u.viewport) : [];
       if (gated.length && !opts.force) {
-        res.refused.push({ unit: `${spec.name}/${key}`, reason: `the run's report has ${gated.length} blocker finding(s) in this capture: ${gated.join('; ')}; fix them, or approve anyway with --force` });
+        res.refused.push({ unit: `${spec.name}/${key}`, reason: `the run's report has ${gated.length} blocker finding(s) in this capture: ${gated.join('; ')}; fix them, or approve anyway with --force`, needs: { flag: 'force', items: gated } });
         continue;
       }
       let size: { width: number; height: number };
@@ -105,7 +109,7 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
       const ratchet = debtOf(run, spec, u.state, u.viewport, cap.record, debtRead.file?.units[key] ?? [], manifest.images[key]?.a11yDebt ?? [],
         { acceptedBy: approver, acceptedAt: approvedAt, gitSha: stale.info.gitSha ?? null, runId: stale.info.runId ?? run.runId });
       if (ratchet.fresh.length && !opts.acceptA11yDebt) {
-        res.refused.push({ unit: `${spec.name}/${key}`, reason: `${ratchet.fresh.length} new accessibility violation${ratchet.fresh.length === 1 ? '' : 's'} not in the recorded debt: ${ratchet.fresh.map(nodeText).join('; ')}; fix ${ratchet.fresh.length === 1 ? 'it' : 'them'}, or record ${ratchet.fresh.length === 1 ? 'it' : 'them'} as known debt with --accept-a11y-debt` });
+        res.refused.push({ unit: `${spec.name}/${key}`, reason: `${ratchet.fresh.length} new accessibility violation${ratchet.fresh.length === 1 ? '' : 's'} not in the recorded debt: ${ratchet.fresh.map(nodeText).join('; ')}; fix ${ratchet.fresh.length === 1 ? 'it' : 'them'}, or record ${ratchet.fresh.length === 1 ? 'it' : 'them'} as known debt with --accept-a11y-debt`, needs: { flag: 'acceptA11yDebt', items: ratchet.fresh.map(nodeText) } });
         continue;
       }
       const struct = structureToApprove(run, spec, cap.record);
@@ -289,7 +293,7 @@ function outsideBaselines(run: RunContext, spec: string): string | null {
 /** The gated report's blocker findings per unit (parity differences are what approving settles, and axe
  *  violations have their own gate, the accessibility debt (--accept-a11y-debt), so
  *  they do not count). A spec-wide finding counts for every unit of its spec. */
-function reportBlockers(run: RunContext): { at: (spec: string, state: string, viewport: string) => string[] } | { error: string } {
+export function reportBlockers(run: RunContext): { at: (spec: string, state: string, viewport: string) => string[] } | { error: string } {
   const loaded = readArtifact('report', path.join(run.runDir, files.report));
   const report = loaded.value;
   if (!report) return { error: `${files.report} of run ${run.runId} is ${loaded.problem}: approve only what was gated (run \`veval run\`)` };

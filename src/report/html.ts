@@ -14,27 +14,33 @@ import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS,
 export interface HtmlOptions {
   /** the run folder as the reader would type it (relative to where veval ran); named by the approve commands */
   runPath?: string;
+  /** `veval review` serving the page: html/review.js and review.css added, with the token the
+   *  server made at launch (its state-changing requests carry it); the static index.html has none */
+  review?: { token: string };
 }
 
 // The templates and assets sit next to this module, in src/ and in dist/ (scripts/build.sh copies them).
 const here = path.join(path.dirname(fileURLToPath(import.meta.url)), 'html');
 const asset = (name: string) => fs.readFileSync(path.join(here, name), 'utf8');
-let cached: { page: HandlebarsTemplateDelegate; script: string; style: string; csp: string } | null = null;
+let cached: { page: HandlebarsTemplateDelegate; script: string; style: string; csp: string; review: { script: string; style: string; csp: string } } | null = null;
 function assets() {
   if (cached) return cached;
-  const script = asset('report.js');
-  const hash = createHash('sha256').update(script).digest('base64');
+  const script = asset('report.js'), reviewScript = asset('review.js');
+  const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+  const csp = `default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; script-src ${hash(script)}`;
   cached = {
     page: Handlebars.create().compile(asset('page.hbs'), { strict: true }),
-    script, style: asset('report.css'),
-    csp: `default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; script-src 'sha256-${hash}'`,
+    script, style: asset('report.css'), csp,
+    // the review page talks to its own server only; forms post nowhere
+    review: { script: reviewScript, style: asset('review.css'), csp: `${csp} ${hash(reviewScript)}; connect-src 'self'; form-action 'none'` },
   };
   return cached;
 }
 
 const pct = (n: number) => `${(Math.round(n * 10000) / 100).toFixed(2)}%`;
 const num = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
-const unitId = (spec: string, u: { state: string; viewport: string } | null) => (u ? `u-${spec}-${u.state}-${u.viewport}` : `u-${spec}-spec-wide`);
+/** A unit's element id in the page (review.js finds a unit's section by it). */
+export const unitId = (spec: string, u: { state: string; viewport: string } | null) => (u ? `u-${spec}-${u.state}-${u.viewport}` : `u-${spec}-spec-wide`);
 const STATUS_RANK: Record<string, number> = { fail: 0, error: 1, pass: 2 };
 
 type Size = { width: number; height: number };
@@ -216,7 +222,8 @@ export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
   const missingBaselines = r.specs.some((s) => s.units.some((u) => u.parity === 'no-baseline' && u.files.capture));
   const a = assets();
   return a.page({
-    csp: a.csp, style: a.style, script: a.script,
+    csp: opts.review ? a.review.csp : a.csp, style: a.style, script: a.script,
+    review: opts.review ? { token: opts.review.token, script: a.review.script, style: a.review.style } : false,
     status: r.status, statusUpper: r.status.toUpperCase(), runId: r.runId, git: r.git.sha ?? 'uncommitted', scoringVersion: r.scoring.version,
     incomplete: r.incomplete, reasons: r.reasons, counts: r.totals.findings,
     score: scores.length ? `${Math.min(...scores)}${scores.length > 1 ? ' (lowest spec)' : ''}` : '–',

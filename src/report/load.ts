@@ -134,7 +134,7 @@ export function typed(file: string, cwd = process.cwd()): string {
 }
 
 // a value the shell would split or expand is single-quoted
-const shellArg = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+export const shellArg = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
 
 /** The approve command for one unit (or, with no unit, the whole run), naming the run folder so a newer run is never approved by mistake. */
 export function approveCommand(runPath: string, u: { spec?: string; state?: string; viewport?: string }): string {

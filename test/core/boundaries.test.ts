@@ -25,6 +25,7 @@ const DEPS: Record<string, string[] | '*'> = {
   '.': ['core', 'spec', 'capture', 'checks', 'parity', 'judge', 'gate', 'report', 'look'],
   demo: ['.', 'core', 'spec', 'cli'],
   mcp: ['.', 'core', 'spec', 'judge', 'look', 'gate', 'report', 'parity', 'cli'],
+  review: ['core', 'report', 'parity', 'cli'],             // cli: approve is `veval approve`'s approveRun, one code path
   cli: '*',
 };
 /** File-level exceptions, each with its reason. */
