@@ -43,6 +43,8 @@ export function selectPlan(plan: ProjectPlan, sel: Selection): ProjectPlan {
     try { re = new RegExp(sel.grep); } catch (err: any) { throw new InputError([`--grep "${sel.grep}": ${err.message}`]); }
     specs = specs.flatMap((s) => {
       if (re.test(s.name)) return [s];
+      // a Storybook spec's states (its stories) are known at capture: the stories are matched then
+      if (s.storybook && !s.storybook.read) return [{ ...s, storybook: { ...s.storybook, grep: sel.grep! } }];
       const states = s.states.filter((st) => re.test(`${s.name}/${st.name}`));
       return states.length ? [{ ...s, states }] : [];
     });

@@ -51,7 +51,7 @@ export function storybookNotes(spec: SpecPlan): string[] {
   const r = spec.storybook?.read;
   if (!r) return spec.storybook ? [`the stories of ${spec.name} were never read from its Storybook (no capture ran)`] : [];
   return [
-    `${spec.states.length} stories from ${r.index} of the Storybook at ${r.base}${r.stories !== spec.states.length ? ` (${r.stories} selected)` : ''}`,
+    `${spec.states.length} stories from ${r.index} of the Storybook at ${r.base}${r.ids.length !== spec.states.length ? ` (of ${r.ids.length} selected)` : ''}`,
     ...(r.skipped.length ? [`stories skipped by parameters.veval.skip: ${r.skipped.join(', ')}`] : []),
     ...r.notes,
   ];

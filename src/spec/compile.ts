@@ -10,7 +10,7 @@ import { frameChain } from './frame-ref.js';
 import type { CheckPlan, FramedTarget, JudgePlan, RequiredPlan, SpecPlan, StatePlan } from './plan.js';
 import type { MustShowItem } from './brief.js';
 import { deepMerge, mergeChecks } from './merge.js';
-import { PAGE_LEVEL_AXE_RULES } from './storybook.js';
+import { STORY_CHECKS } from './storybook.js';
 
 export const DEFAULT_VIEWPORTS: Record<string, ViewportInput> = {
   desktop: { width: 1280, height: 800 },
@@ -106,11 +106,7 @@ export function compileSpec(input: CompileInput): SpecPlan {
   const judge = deepMerge(config.judge, spec.judge);
   const gate = deepMerge(config.gate, spec.gate) ?? {};
   const scoring = deepMerge(config.scoring, spec.scoring) ?? {};
-  const checks = mergeChecks(config.checks as any, spec.checks as any);
-  if (spec.storybook) {
-    const axe = checks.axe ?? { options: {} };
-    if (axe.options.disable === undefined) checks.axe = { ...axe, options: { ...axe.options, disable: [...PAGE_LEVEL_AXE_RULES] } };
-  }
+  const checks = mergeChecks(spec.storybook ? STORY_CHECKS : undefined, config.checks as any, spec.checks as any);
 
   const fromBrief = input.brief ? briefRequired(input.brief.items) : [];
   const baseRequired = [...(spec.required ?? []).map((r) => ({ r, plan: requiredPlan(r, 'spec') }))];

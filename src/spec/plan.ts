@@ -52,11 +52,14 @@ export interface StorybookPlan {
   build: string | null;           // run before dir is served
   include: string[];
   exclude: string[];
+  /** --grep, when it did not match the spec's name: matched against "<spec>/<story id>" once the stories are read */
+  grep?: string;
   /** what every story must show: the spec's required entries and its brief's */
   required: RequiredPlan[];
-  /** set at capture: the Storybook the states were read from, stories left out by parameters.veval.skip
-   *  and what the preview could not say */
-  read?: { base: string; index: string; stories: number; skipped: string[]; notes: string[] };
+  /** set at capture: the Storybook the states were read from, the ids of every story it has that
+   *  include/exclude select (whether captured in this run or not), those parameters.veval.skip left
+   *  out, and what the preview could not say */
+  read?: { base: string; index: string; ids: string[]; skipped: string[]; notes: string[] };
 }
 
 /** Whether a state is captured at a viewport: the one rule every stage that lists units follows. */

@@ -198,7 +198,8 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
   (spec.masks ?? []).forEach((m, i) => checkTarget(pr, ['masks', i], m, pageUrl));
 
   const stateNames = (spec.states ?? [{ name: 'default' }]).map((s) => s.name);
-  const statesKnown = !pr.removed(['states']);
+  // a storybook spec's states are its stories, known at capture (a required entry's states: is refused above)
+  const statesKnown = !pr.removed(['states']) && !spec.storybook;
   const seenStates = new Map<string, string>();
   (spec.states ?? []).forEach((s, i) => {
     // By lower case: state names are file names, and macOS and Windows ignore case.
@@ -257,10 +258,10 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
 function storybookSemantics(pr: Problems, spec: SpecInput, dir: (p: PathSeg[], rel: string, built: boolean) => string | null): string | null {
   const sb = spec.storybook!;
   for (const k of ['route', 'url', 'states'] as const) {
-    if (spec[k] !== undefined) pr.add([k], `"${k}:" cannot be combined with "storybook:": every story of the Storybook is a state of this spec (a story's own settings go in its parameters.veval)`);
+    if (spec[k] !== undefined) pr.add([], `"${k}:" cannot be combined with "storybook:": every story of the Storybook is a state of this spec (a story's own settings go in its parameters.veval)`, k);
   }
   (spec.required ?? []).forEach((r, j) => {
-    if (r.states) pr.add(['required', j, 'states'], '"states:" cannot be used in a storybook spec (its states are the stories, read at capture): put the entry in the story\'s parameters.veval.required', 'states');
+    if (r.states) pr.add(['required', j], '"states:" cannot be used in a storybook spec (its states are the stories, read at capture): put the entry in the story\'s parameters.veval.required', 'states');
   });
   if (sb.url && sb.static) pr.add(['storybook'], 'give storybook "url:" (a running Storybook) or "static:" (a built folder), not both', 'static');
   else if (!sb.url && !sb.static && !pr.removed(['storybook', 'url']) && !pr.removed(['storybook', 'static'])) pr.add(['storybook'], 'storybook needs "url:" (a running Storybook, e.g. http://127.0.0.1:6006) or "static:" (a built folder, e.g. storybook-static)');

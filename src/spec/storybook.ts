@@ -49,11 +49,16 @@ export function storyUrl(base: string, id: string): string {
   return new URL(`iframe.html?id=${encodeURIComponent(id)}&viewMode=story`, base.endsWith('/') ? base : `${base}/`).href;
 }
 
-/** axe rules about a whole page (a main landmark, a level-one heading, a title, content inside landmarks):
- *  a component rendered alone cannot meet them, so a storybook spec leaves them out unless its
- *  checks.axe.disable (or the config's) says otherwise. Storybook's own a11y addon does the same by
- *  auditing only the story's root. */
-export const PAGE_LEVEL_AXE_RULES = ['bypass', 'document-title', 'html-has-lang', 'landmark-one-main', 'page-has-heading-one', 'region'];
+/** What a storybook spec checks unless the config or the spec says otherwise (a layer under both):
+ *  - axe leaves out the rules about a whole page (a main landmark, a level-one heading, a title,
+ *    content inside landmarks), which a component rendered alone cannot meet — Storybook's own a11y
+ *    addon audits only the story's root for the same reason;
+ *  - interactive-reachable is on: every button, link and field a story renders must be visible and
+ *    uncovered, with no required: list per story. */
+export const STORY_CHECKS: Record<string, unknown> = {
+  axe: { disable: ['bypass', 'document-title', 'html-has-lang', 'landmark-one-main', 'page-has-heading-one', 'region'] },
+  'interactive-reachable': true,
+};
 
 /** What `parameters.veval` of a story may say. */
 export const STORY_PARAMS = ['skip', 'masks', 'required', 'viewports'] as const;
@@ -108,7 +113,9 @@ export function withStories(spec: SpecPlan, read: StoriesRead): SpecPlan {
   const vpNames = spec.viewports.map((v) => v.name);
   const skipped: string[] = [];
   const states: StatePlan[] = [];
+  const grep = sb.grep ? new RegExp(sb.grep) : null;
   for (const s of read.stories) {
+    if (grep && !grep.test(`${spec.name}/${s.id}`)) continue;
     const v = read.params[s.id];
     const problems = paramProblems(v, vpNames);
     const p = (problems.length ? {} : v ?? {}) as { skip?: boolean; masks?: string[]; required?: Record<string, unknown>[]; viewports?: string[] };
@@ -121,24 +128,23 @@ export function withStories(spec: SpecPlan, read: StoriesRead): SpecPlan {
       story: { id: s.id, title: s.title, name: s.name, url: storyUrl(read.base, s.id), ...(problems.length ? { problem: problems.join('; ') } : {}) },
     });
   }
-  return { ...spec, states, storybook: { ...sb, read: { base: read.base, index: read.index, stories: read.stories.length, skipped, notes: read.notes } } };
+  return { ...spec, states, storybook: { ...sb, read: { base: read.base, index: read.index, ids: read.stories.map((s) => s.id), skipped, notes: read.notes } } };
 }
 
 /** A story id is a state name (a file name): Storybook's ids are lower-case letters, digits and dashes. */
 export const STORY_ID = /^[a-z0-9][a-z0-9._-]*$/i;
 
-/** Stories listed in the approved baselines that the Storybook no longer has (or no longer selects):
- *  baseline keys are "<state>-<viewport>". */
+/** Stories with approved baselines that the Storybook no longer has (or include/exclude no longer
+ *  select; one skipped or left out by --grep is still there): baseline keys are "<state>-<viewport>". */
 export function removedStories(spec: SpecPlan, baselineKeys: string[]): string[] {
   if (!spec.storybook?.read) return [];
-  const live = new Set(spec.states.map((s) => s.name));
-  const skipped = new Set(spec.storybook.read.skipped);
+  const live = new Set(spec.storybook.read.ids);
   const out = new Set<string>();
   for (const key of baselineKeys) {
     const vp = spec.viewports.find((v) => key.endsWith(`-${v.name}`));
     if (!vp) continue;
     const state = key.slice(0, -(vp.name.length + 1));
-    if (!live.has(state) && !skipped.has(state)) out.add(state);
+    if (!live.has(state)) out.add(state);
   }
   return [...out].sort();
 }
