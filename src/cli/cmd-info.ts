@@ -25,8 +25,9 @@ export async function cmdValidate(specs: string[], opts: CommonOptions): Promise
   const units = plan.specs.reduce((n, s) => n + unitsOf(s).length, 0);
   staleSchemaCopies(plan.root);
   brokenModelines(plan.root, [...(plan.configFile ? [plan.configFile] : []), ...plan.specs.map((sp) => sp.file)]);
+  const stories = plan.specs.filter((s) => s.storybook).length;
   if (opts.json) ioOf(opts).stdout.write(JSON.stringify({ ok: true, specs: plan.specs.map((s) => s.name), units, config: plan.configFile, problems: [] }, null, 2) + '\n');
-  else ioOf(opts).stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units)${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
+  else ioOf(opts).stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units${stories ? `, and the stories of ${stories} Storybook spec(s), read at capture` : ''})${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
   return EXIT.pass;
 }
 

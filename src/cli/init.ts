@@ -266,7 +266,8 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   });
   for (const l of w.log.splice(0)) say(`${OUTCOME_WORD[l.outcome]} ${l.rel}${l.outcome === 'kept' ? ` (${l.note}; --force overwrites)` : l.outcome === 'deleted' ? ' (you deleted it; --force re-creates it)' : ''}`);
 
-  gitignore(w, root, say);
+  // the Storybook build is an output, like the app's: out of the tree a run hashes
+  gitignore(w, root, say, app.storybook ? [`/${app.storybook.static}/`] : []);
   agents(w, root, agentsText(app.pm), say);
   scripts(w, root, say);
   w.save();
@@ -314,12 +315,12 @@ function jsonFile(w: InitWriter, root: string, rel: string, fresh: object, addit
   w.log.push({ rel, outcome: 'updated' });
 }
 
-function gitignore(w: InitWriter, root: string, say: (s: string) => void): void {
+function gitignore(w: InitWriter, root: string, say: (s: string) => void, extra: string[] = []): void {
   const file = path.join(root, '.gitignore');
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const lines = text.split(/\r?\n/);
   const add: string[] = [], skipped: string[] = [];
-  for (const l of GITIGNORE) {
+  for (const l of [...GITIGNORE, ...extra]) {
     const r = w.part(`.gitignore:${l}`, lines.includes(l) ? l : null, l);
     if (r === 'write') add.push(l); else if (r === 'skipped') skipped.push(l);
   }
