@@ -109,3 +109,18 @@ test('a built Storybook as one spec: every story a state at 2 viewports; a regre
   assert.equal(removed.length, 1);
   assert.match(removed[0].message, /story "example-page--logged-in" has approved baselines but is no longer in the Storybook/);
 });
+
+test('a Storybook that does not answer, or a folder with no story index, is exit 3 naming it; nothing is captured', () => {
+  const dir = tmpDir('veval-storybook-');
+  writeTree(dir, {
+    'specs/down.yaml': 'storybook: { url: "http://127.0.0.1:9" }\n',
+    'specs/empty.yaml': 'storybook: { static: ../not-storybook }\n',
+    'not-storybook/index.html': '<!doctype html><title>x</title>',
+  });
+  let r = runCli(['run', 'specs/down.yaml'], dir, NO_KEY);
+  assert.equal(r.code, 3, r.stdout + r.stderr);
+  assert.match(r.stderr, /the Storybook at http:\/\/127\.0\.0\.1:9\/ does not answer: .*start it, or point storybook\.url at it/);
+  r = runCli(['run', 'specs/empty.yaml'], dir, NO_KEY);
+  assert.equal(r.code, 3, r.stdout + r.stderr);
+  assert.match(r.stderr, /no story index at http:\/\/127\.0\.0\.1:\d+\/ \(index\.json answered 404, stories\.json answered 404\): is this a Storybook/);
+});
