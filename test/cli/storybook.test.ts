@@ -87,6 +87,13 @@ test('a built Storybook as one spec: every story a state at 2 viewports; a regre
   assert.equal(r.code, 0, r.stdout + r.stderr);
   r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 0, r.stdout + r.stderr);
+  // a run of some stories only does not cover the project; the full run before it still does
+  r = runCli(['run', '--grep', 'components/example-button--small', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.deepEqual(report(dir).specs[0].units.map((u) => u.state), ['example-button--small', 'example-button--small']);
+  r = runCli(['verify'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /covers part of the project/);
 
   // 4. a story that throws, one its parameters skip, one removed from the index
   patch(asset(dir, 'Header.stories-', '.js'), 'm={}', 'm={render:()=>{throw new Error("planted: the header lost its session provider")}}');

@@ -9,7 +9,7 @@ import { load } from './helpers.js';
 import { REPO } from '../helpers/tmp.js';
 import { paramProblems, removedStories, selectStories, storiesOfIndex, storyUrl, withStories, type IndexStory } from '../../src/spec/storybook.js';
 import { readIndexFile } from '../../src/spec/storybook-index.js';
-import { selectPlan } from '../../src/cli/select.js';
+import { selectPlan, shardSpecs } from '../../src/cli/select.js';
 import type { SpecPlan } from '../../src/spec/plan.js';
 
 const FIXTURE_INDEX = path.join(REPO, 'test/fixtures/storybook-example/storybook-static');
@@ -120,4 +120,16 @@ test('storybook: a story starts without the whole-page axe rules and with intera
   assert.equal(c('page', 'axe').options.disable, undefined, 'route specs are unchanged');
   assert.equal(c('page', 'interactive-reachable').enabled, false);
   assert.ok(fs.existsSync(FIXTURE_INDEX));
+});
+
+test('storybook: --shard weighs a Storybook spec by the stories its built index selects, so specs split by include spread across shards', async () => {
+  const { plan } = await load({
+    'sb/index.json': fs.readFileSync(path.join(FIXTURE_INDEX, 'index.json')),
+    'specs/buttons.yaml': 'storybook: { static: ../sb, include: ["example-button--*"] }\n',
+    'specs/rest.yaml': 'storybook: { static: ../sb, exclude: ["example-button--*"] }\n',
+    'specs/page.yaml': 'route: /\n',
+  });
+  const shards = shardSpecs(plan!.specs, 2).map((s) => s.map((x) => x.name));
+  // 4 stories × 2 viewports each, and 2 units: not all on the first shard, as 0-unit specs would be
+  assert.deepEqual(shards, [['buttons', 'page'], ['rest']]);
 });
