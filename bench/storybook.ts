@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runPipeline } from '../src/index.js';
 import { loadProject } from '../src/spec/project.js';
-import { STORY_CHECKS } from '../src/spec/storybook.js';
+import { STORY_CHECKS } from '../src/spec/storybook-checks.js';
 import { readIndexFile } from '../src/spec/storybook-index.js';
 import { BENCH, BROWSER, VIEWPORTS, emit, median } from './project.js';
 

@@ -10,7 +10,7 @@ import { frameChain } from './frame-ref.js';
 import type { CheckPlan, FramedTarget, JudgePlan, RequiredPlan, SpecPlan, StatePlan } from './plan.js';
 import type { MustShowItem } from './brief.js';
 import { deepMerge, mergeChecks } from './merge.js';
-import { STORY_CHECKS } from './storybook.js';
+import { STORY_CHECKS } from './storybook-checks.js';
 
 export const DEFAULT_VIEWPORTS: Record<string, ViewportInput> = {
   desktop: { width: 1280, height: 800 },
