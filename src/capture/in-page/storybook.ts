@@ -18,6 +18,7 @@ export function storyOutcome(arg: { id: string; done: string[]; roots: string[] 
   if (body.classList.contains('sb-show-nopreview')) return { done: true, error: `Storybook shows "No Preview": ${text('.sb-nopreview_main p') || 'no story selected'}` };
   const r = w.__STORYBOOK_PREVIEW__?.currentRender;
   w.__vevalStoryPhase = r?.phase ?? null;
+  if (r && r.id === arg.id && r.phase === 'errored') return { done: true, error: `${text('#error-message') || 'the story errored'} (Storybook's render phase: errored)` };
   if (r && r.id === arg.id) { if (!arg.done.includes(r.phase)) return false; }
   else if (r || !body.classList.contains('sb-show-main') || body.classList.contains('sb-show-preparing-story')) return false;
   // rendered: something must show, in the root or in a portal beside it (a modal, a tooltip)
