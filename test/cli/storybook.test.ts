@@ -11,6 +11,8 @@ import { REPO, runCli, tmpDir, writeTree } from '../helpers/tmp.js';
 
 const FIXTURE = path.join(REPO, 'test/fixtures/storybook-example/storybook-static');
 const NO_KEY = { OPENAI_API_KEY: '' };
+// 16 units a run: on a loaded 2-core machine a run may take minutes (runCli's default would kill it)
+const RUN_MS = 900_000;
 const STORIES = ['example-button--primary', 'example-button--secondary', 'example-button--large', 'example-button--small',
   'example-header--logged-in', 'example-header--logged-out', 'example-page--logged-out', 'example-page--logged-in'];
 
@@ -51,7 +53,7 @@ test('a built Storybook as one spec: every story a state at 2 viewports; a regre
   assert.match(r.stdout, /states \(8 × 2 viewports = 16 units\)/);
 
   // 1. the example as built: 16 units, each carrying its story, all pass; baselines written
-  r = runCli(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
+  r = runCli(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY, RUN_MS);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   let rep = report(dir);
   assert.equal(rep.specs[0].units.length, 16);
@@ -65,7 +67,7 @@ test('a built Storybook as one spec: every story a state at 2 viewports; a regre
   fs.appendFileSync(css, '.sb-planted{position:relative;display:inline-block}@media (max-width:500px){.sb-planted__badge{position:absolute;inset:-4px;background:#fafafa}}');
   const js = asset(dir, 'Button-', '.js');
   patch(js, BUTTON_RENDER, 'const B=s.createElement("button",{type:"button",className:["storybook-button",`storybook-button--${t}`,r].join(" "),style:{backgroundColor:o},...n},t==="large"?null:a);return t==="large"?s.createElement("span",{className:"sb-planted"},B,s.createElement("span",{className:"sb-planted__badge"})):B');
-  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY, RUN_MS);
   assert.equal(r.code, 1, r.stdout + r.stderr);
   rep = report(dir);
   assert.deepEqual(failing(rep), ['example-button--large@desktop', 'example-button--large@mobile']);
@@ -78,17 +80,17 @@ test('a built Storybook as one spec: every story a state at 2 viewports; a regre
   // 3. the fix, with an intended change to the same variant (more padding): parity fails only that story; approve; re-run passes
   fs.cpSync(path.join(FIXTURE, 'assets'), path.join(dir, 'storybook-static/assets'), { recursive: true });
   fs.appendFileSync(css, '.storybook-button--large{padding:16px 32px}');
-  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY, RUN_MS);
   assert.equal(r.code, 1, r.stdout + r.stderr);
   rep = report(dir);
   assert.deepEqual(failing(rep), ['example-button--large@desktop', 'example-button--large@mobile']);
   assert.ok(rep.specs[0].findings.every((x) => x.check === 'parity'), JSON.stringify(rep.specs[0].findings.map((x) => x.check)));
   r = runCli(['approve', '--spec', 'components'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
-  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY, RUN_MS);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   // a run of some stories only does not cover the project; the full run before it still does
-  r = runCli(['run', '--grep', 'components/example-button--small', '--reporter', 'json'], dir, NO_KEY);
+  r = runCli(['run', '--grep', 'components/example-button--small', '--reporter', 'json'], dir, NO_KEY, RUN_MS);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.deepEqual(report(dir).specs[0].units.map((u) => u.state), ['example-button--small', 'example-button--small']);
   r = runCli(['verify'], dir);
@@ -102,7 +104,7 @@ test('a built Storybook as one spec: every story a state at 2 viewports; a regre
   const index = JSON.parse(fs.readFileSync(indexFile, 'utf8'));
   delete index.entries['example-page--logged-in'];
   fs.writeFileSync(indexFile, JSON.stringify(index));
-  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY, RUN_MS);
   assert.equal(r.code, 1, r.stdout + r.stderr);
   rep = report(dir);
   const spec = rep.specs[0];
@@ -124,10 +126,10 @@ test('a Storybook that does not answer, or a folder with no story index, is exit
     'specs/empty.yaml': 'storybook: { static: ../not-storybook }\n',
     'not-storybook/index.html': '<!doctype html><title>x</title>',
   });
-  let r = runCli(['run', 'specs/down.yaml'], dir, NO_KEY);
+  let r = runCli(['run', 'specs/down.yaml'], dir, NO_KEY, RUN_MS);
   assert.equal(r.code, 3, r.stdout + r.stderr);
   assert.match(r.stderr, /the Storybook at http:\/\/127\.0\.0\.1:9\/ does not answer: .*start it, or point storybook\.url at it/);
-  r = runCli(['run', 'specs/empty.yaml'], dir, NO_KEY);
+  r = runCli(['run', 'specs/empty.yaml'], dir, NO_KEY, RUN_MS);
   assert.equal(r.code, 3, r.stdout + r.stderr);
   assert.match(r.stderr, /no story index at http:\/\/127\.0\.0\.1:\d+\/ \(index\.json answered 404, stories\.json answered 404\): is this a Storybook/);
 });
