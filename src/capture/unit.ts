@@ -264,7 +264,7 @@ const failedStructure = (err: unknown): StructureSnapshot => ({ version: 1, page
 
 // a failed unit's last look at the page; its timeout was already spent, so this one is short
 const FAILURE_SHOT_MS = 3000;
-const SHOT_AFTER: ReadonlySet<string> = new Set(['step-failed', 'navigation-timeout', 'navigation-failed', 'connection-refused', 'dns-failure', 'measure-failed']);
+const SHOT_AFTER: ReadonlySet<string> = new Set(['step-failed', 'navigation-timeout', 'navigation-failed', 'connection-refused', 'dns-failure', 'measure-failed', 'story-error']);
 
 /** What the page showed when a step or navigation failed (viewport screenshot, written atomically); null when there is no page to ask. */
 async function failureScreenshot(page: Page | null, record: CaptureRecord, env: UnitEnv, fault: FaultState): Promise<string | null> {
