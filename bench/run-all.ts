@@ -16,6 +16,7 @@ const JOBS: Job[] = [
   { id: 'peers', file: 'peers.ts', title: 'whole processes at equal workers: veval vs Playwright Test (+ axe) vs BackstopJS (playwright and puppeteer engines), clean pages and the defect set' },
   { id: 'memory', file: 'memory.ts', title: 'wall time and peak RSS by units' },
   { id: 'scaling', file: 'scaling.ts', title: 'wall time by workers' },
+  { id: 'storybook', file: 'storybook.ts', title: 'a story unit vs a route unit of the same page (the example Storybook as one storybook spec, and as route specs on its iframe.html pages)' },
   { id: 'capture', file: 'capture.ts', title: 'capture stage vs bare goto + screenshot (capture engineer)' },
   { id: 'checks', file: 'checks.ts', title: 'checks per record' },
   { id: 'parity', file: 'parity.ts', title: 'parity comparator vs pixelmatch' },
@@ -75,6 +76,8 @@ if (m) {
   rows.push([`peak RSS ${b.units} units / ${a.units} units (veval process)`, x(b.maxRssMB / a.maxRssMB), '≤ 1.25', m.rows.map((r: any) => `${r.units}: ${r.maxRssMB.toFixed(0)} MB`).join(', ')]);
   rows.push([`wall time per unit, ${b.units} units / ${a.units} units`, x((b.ms / b.units) / (a.ms / a.units)), '≤ 1.1', m.rows.map((r: any) => `${r.units}: ${s(r.ms)}`).join(', ') + `; ${m.workers} workers`]);
 }
+const sb = results.storybook?.result;
+if (sb) rows.push(['veval `run` per story unit (one `storybook:` spec) / per route unit (route specs on the same iframe.html pages), same checks', x(sb.ratio), '≤ 1.2', `${s(sb.storyMs)} vs ${s(sb.routeMs)}; ${sb.units} units, ${sb.workers} workers, best of ${sb.rounds}`]);
 const sc = results.scaling?.result;
 if (sc) for (const r of sc.rows.slice(1)) rows.push([`speed-up ${r.workers} workers / 1 worker (${sc.units} units)`, x(sc.rows[0].ms / r.ms), '—', `${s(r.ms)} vs ${s(sc.rows[0].ms)}`]);
 

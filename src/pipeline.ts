@@ -54,7 +54,8 @@ function failRun(run: RunContext, state: RunState, err: unknown): never {
  *  preview keeps its `dist/` and its port. */
 export function needsAppServer(plan: Pick<ProjectPlan, 'server' | 'specs'>, baseURL?: string | null): boolean {
   if (!plan.server || baseURL) return false;
-  return plan.specs.some((s) => s.route !== null);
+  // a running Storybook (storybook.url) may be what the config's server command starts
+  return plan.specs.some((s) => s.route !== null || !!s.storybook?.url);
 }
 
 /** Starts the app server (if any) and captures every unit of the plan into a new run folder. */

@@ -54,19 +54,20 @@ export function outputTail(output: string, label: string, none: string): string 
   return `\n--- ${label} output (tail) ---\n${whole.slice(-TAIL_LINES).join('\n')}`;
 }
 
-/** server: { static, build }: the build runs to completion first; a failed build stops the run (exit 3). */
-function buildStatic(command: string, cwd: string): Promise<void> {
+/** server: { static, build } (and storybook: { static, build }): the build runs to completion first;
+ *  a failed build stops the run (exit 3). */
+export function buildStatic(command: string, cwd: string, what = 'app build'): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
     const child = spawn(command, { shell: true, cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (b: Buffer) => { output = (output + b.toString()).slice(-TAIL); };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
-    child.on('error', (err) => reject(new FatalError(`app build \`${command}\` could not start: ${err.message}`)));
+    child.on('error', (err) => reject(new FatalError(`${what} \`${command}\` could not start: ${err.message}`)));
     child.on('exit', (code, signal) => {
       if (code === 0) return resolve();
       const tail = output.trim() ? outputTail(output, 'build', '') : '';
-      reject(new FatalError(`app build \`${command}\` failed (${signal ? `signal ${signal}` : `exit code ${code}`})${tail}`));
+      reject(new FatalError(`${what} \`${command}\` failed (${signal ? `signal ${signal}` : `exit code ${code}`})${tail}`));
     });
   });
 }

@@ -12,6 +12,7 @@ import { launchBrowser } from './browser.js';
 import { failedRecord } from './record.js';
 import { captureUnit, type UnitJob } from './unit.js';
 import { collectGarbage, GC_EVERY } from './gc.js';
+import { prepareStorybooks } from './storybook.js';
 
 export { launchBrowser } from './browser.js';
 export { startAppServer } from './app-server.js';
@@ -38,7 +39,8 @@ export function planUnits(plan: ProjectPlan, baseURL: string | null, grep?: RegE
     const url = unitUrl(spec, baseURL);
     for (const state of spec.states) {
       if (grep && !grep.test(`${spec.name}/${state.name}`) && !grep.test(spec.name)) continue;
-      for (const viewport of spec.viewports) if (stateAt(state, viewport.name)) jobs.push({ spec, state, viewport, url });
+      // a story renders at its own URL (spec/storybook.ts)
+      for (const viewport of spec.viewports) if (stateAt(state, viewport.name)) jobs.push({ spec, state, viewport, url: state.story?.url ?? url });
     }
   }
   return jobs;
@@ -51,10 +53,23 @@ export async function captureRun(run: RunContext, opts: CaptureOptions = {}): Pr
     throw new FatalError(`the artifacts folder is unusable: ${run.runDir}: ${(err as Error).message}`);
   }
   const baseURL = opts.baseURL !== undefined && opts.baseURL !== null ? opts.baseURL : run.plan.baseURL;
-  const jobs = planUnits(run.plan, baseURL, opts.grep);
-  if (!jobs.length) return { units: 0, failed: 0, environment: null };
+  // Storybook specs have their states (the stories) made now, from the Storybook itself
+  const early = run.plan.specs.some((s) => s.storybook && !s.storybook.read) ? await launchBrowser(run.plan) : null;
+  let storybooks: { stop: () => Promise<void> } = { stop: async () => {} };
+  if (early) {
+    try { storybooks = await prepareStorybooks(run, early.browser); } catch (err) { await early.browser.close().catch(() => {}); throw err; }
+  }
+  try {
+    return await captureJobs(run, opts, planUnits(run.plan, baseURL, opts.grep), early);
+  } finally {
+    await storybooks.stop();
+  }
+}
 
-  const { browser, environment } = await launchBrowser(run.plan);
+async function captureJobs(run: RunContext, opts: CaptureOptions, jobs: UnitJob[], early: Awaited<ReturnType<typeof launchBrowser>> | null): Promise<{ units: number; failed: number; environment: EnvFingerprint | null }> {
+  if (!jobs.length) { await early?.browser.close().catch(() => {}); return { units: 0, failed: 0, environment: null }; }
+
+  const { browser, environment } = early ?? await launchBrowser(run.plan);
   let disconnected = false;
   const gone = new Promise<true>((resolve) => browser.on('disconnected', () => { disconnected = true; resolve(true); }));
   const waitDisconnected = async (ms: number) => {

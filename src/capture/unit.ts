@@ -20,6 +20,7 @@ import { structureJson, structureSnapshot } from './structure.js';
 import { watchPage } from './collect.js';
 import { fontFallbacks, mayHaveFallenBack } from './font-fallbacks.js';
 import { gatherFor } from '../checks/registry.js';
+import { storyReady } from './storybook.js';
 
 export interface UnitJob { spec: SpecPlan; state: StatePlan; viewport: ViewportSpec; url: string | null }
 
@@ -41,7 +42,9 @@ const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')
 
 
 export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRecord> {
-  const { spec, state, viewport: vp } = job;
+  const { state, viewport: vp } = job;
+  // a state's own masks (a story's parameters.veval.masks) hide pixels with the spec's
+  const spec = state.masks?.length ? { ...job.spec, masks: [...job.spec.masks, ...state.masks] } : job.spec;
   const t0 = Date.now();
   const record = emptyRecord(spec.name, state.name, vp, job.url ?? '', env.environment);
   const fault: FaultState = { stage: 'context', crashed: false, disconnected: false, aborted: false, timedOut: null };
@@ -83,6 +86,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
 
     fault.stage = 'ready';
     t = Date.now();
+    if (state.story) await storyReady(page, state.story, spec.wait.timeout);
     if (spec.wait.for === 'selector' && spec.wait.selector) {
       try {
         await page.waitForSelector(spec.wait.selector, { state: 'visible', timeout: spec.wait.timeout });
@@ -260,7 +264,7 @@ const failedStructure = (err: unknown): StructureSnapshot => ({ version: 1, page
 
 // a failed unit's last look at the page; its timeout was already spent, so this one is short
 const FAILURE_SHOT_MS = 3000;
-const SHOT_AFTER: ReadonlySet<string> = new Set(['step-failed', 'navigation-timeout', 'navigation-failed', 'connection-refused', 'dns-failure', 'measure-failed']);
+const SHOT_AFTER: ReadonlySet<string> = new Set(['step-failed', 'navigation-timeout', 'navigation-failed', 'connection-refused', 'dns-failure', 'measure-failed', 'story-error']);
 
 /** What the page showed when a step or navigation failed (viewport screenshot, written atomically); null when there is no page to ask. */
 async function failureScreenshot(page: Page | null, record: CaptureRecord, env: UnitEnv, fault: FaultState): Promise<string | null> {

@@ -11,6 +11,7 @@ import { describeStep } from '../steps/registry.js';
 import type { CommonOptions } from './common.js';
 import { ioOf, loadSelected } from './common.js';
 import { unitsOf } from '../core/run.js';
+import { peekStories } from '../spec/storybook-index.js';
 
 export async function cmdValidate(specs: string[], opts: CommonOptions): Promise<number> {
   let plan;
@@ -24,8 +25,9 @@ export async function cmdValidate(specs: string[], opts: CommonOptions): Promise
   const units = plan.specs.reduce((n, s) => n + unitsOf(s).length, 0);
   staleSchemaCopies(plan.root);
   brokenModelines(plan.root, [...(plan.configFile ? [plan.configFile] : []), ...plan.specs.map((sp) => sp.file)]);
+  const stories = plan.specs.filter((s) => s.storybook).length;
   if (opts.json) ioOf(opts).stdout.write(JSON.stringify({ ok: true, specs: plan.specs.map((s) => s.name), units, config: plan.configFile, problems: [] }, null, 2) + '\n');
-  else ioOf(opts).stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units)${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
+  else ioOf(opts).stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units${stories ? `, and the stories of ${stories} Storybook spec(s), read at capture` : ''})${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
   return EXIT.pass;
 }
 
@@ -61,11 +63,12 @@ function brokenModelines(root: string, files: string[]): void {
 
 const stepText = describeStep;
 
-export function describePlan(s: SpecPlan): string {
+export function describePlan(s: SpecPlan, storyNote?: string): string {
   const L: string[] = [];
   const opt = (o: Record<string, unknown>) => Object.keys(o).length ? ` ${JSON.stringify(o)}` : '';
   L.push(`${s.name}  (${s.file})`);
-  L.push(`  url:       ${s.url ?? `${s.route} (joined to the server's base URL at capture time)`}`);
+  if (s.storybook) L.push(`  storybook: ${s.storybook.url ?? `${s.storybook.dir} (served on 127.0.0.1 at capture${s.storybook.build ? `, built first by \`${s.storybook.build}\`` : ''})`}${s.storybook.include.length ? `; include ${s.storybook.include.join(', ')}` : ''}${s.storybook.exclude.length ? `; exclude ${s.storybook.exclude.join(', ')}` : ''}${storyNote ? `\n             ${storyNote}` : ''}`);
+  else L.push(`  url:       ${s.url ?? `${s.route} (joined to the server's base URL at capture time)`}`);
   L.push(`  wait:      ${s.wait.for}${s.wait.selector ? ` ${s.wait.selector}` : ''}, timeout ${s.wait.timeout} ms; ${s.fullPage ? 'full page' : 'viewport only'}`);
   L.push(`  viewports: ${s.viewports.map((v) => `${v.name} ${v.width}×${v.height}@${v.deviceScaleFactor}x${v.isMobile ? ' mobile' : ''}${v.hasTouch ? ' touch' : ''} ${v.colorScheme}`).join(' · ')}`);
   const regions = [...Object.entries(s.regions), ...Object.entries(s.framed?.regions ?? {}).map(([k, t]) => [k, framedLabel(t)] as const)];
@@ -75,7 +78,7 @@ export function describePlan(s: SpecPlan): string {
   const units = unitsOf(s).length, all = s.states.length * s.viewports.length;
   L.push(`  states (${s.states.length} × ${s.viewports.length} viewports = ${all} units${units < all ? `; ${all - units} not captured: states limited to some viewports, so ${units} units` : ''}):`);
   for (const st of s.states) {
-    L.push(`    ${st.name}${st.viewports ? ` (${onlyWords(st.viewports)}; not captured at ${s.viewports.filter((v) => !stateAt(st, v.name)).map((v) => v.name).join(', ') || '—'})` : ''}${st.steps.length ? `: ${st.steps.map(stepText).join(' → ')}` : ': the page after wait'}`);
+    L.push(`    ${st.name}${st.story ? ` (story "${st.story.title} › ${st.story.name}")` : ''}${st.viewports ? ` (${onlyWords(st.viewports)}; not captured at ${s.viewports.filter((v) => !stateAt(st, v.name)).map((v) => v.name).join(', ') || '—'})` : ''}${st.steps.length ? `: ${st.steps.map(stepText).join(' → ')}` : st.story ? '' : ': the page after wait'}`);
     for (const r of st.required) L.push(`      must show (${r.visible}, from ${r.source}${r.viewports ? `, ${onlyWords(r.viewports)}` : ''}): ${r.name}${r.selector ? ` [${r.selector}]` : ` [text ${r.text}${r.within ? ` within ${r.within}` : ''}]`}${r.frame?.length ? ` in frame ${r.frame.join(' › ')}` : ''}`);
   }
   const plain = s.brief?.mustShow.filter((m) => m.kind === 'plain') ?? [];
@@ -90,9 +93,10 @@ export function describePlan(s: SpecPlan): string {
 }
 
 export async function cmdPlan(specs: string[], opts: CommonOptions): Promise<number> {
-  const plan = await loadSelected(specs, opts);
+  // a Storybook spec's states are its stories: listed from its index when it can be read now
+  const { plan, notes } = await peekStories(await loadSelected(specs, opts));
   if (opts.json) ioOf(opts).stdout.write(JSON.stringify(plan, null, 2) + '\n');
-  else ioOf(opts).stdout.write(plan.specs.map(describePlan).join('\n\n') + '\n');
+  else ioOf(opts).stdout.write(plan.specs.map((s) => describePlan(s, notes[s.name])).join('\n\n') + '\n');
   return EXIT.pass;
 }
 

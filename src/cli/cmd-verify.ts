@@ -54,7 +54,11 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
     if (isLookPlan(o.run.plan)) return (await verifyLook(o.run, o.info, completed[0].report, opts, say)) ? EXIT.pass : EXIT.fail;
   }
   const now = freshness(root, path.relative(root, r.out).split(path.sep).join('/'));
-  const full = (c: Candidate) => !!plan && wanted.every((u) => c.units.has(u));
+  // a Storybook spec's units are its stories, known only to the run that read them: it is covered by
+  // a run that has the spec and picked none of its stories out (--grep)
+  const stories = (plan?.specs ?? []).filter((s) => s.storybook).map((s) => s.name);
+  const full = (c: Candidate) => !!plan && wanted.every((u) => c.units.has(u))
+    && stories.every((n) => c.report.specs.some((s: Reported) => s.name === n) && !c.entry.info?.selection?.grep);
   // the newest full run of this tree; else the newest full run (then reported stale); a partial
   // run never counts as full, and never hides an older full one
   const chosen = completed.find((c) => full(c) && c.entry.info?.treeHash === now.treeHash) ?? completed.find(full);

@@ -9,7 +9,7 @@ import { EXIT, InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/fsx.js';
 import { PACKAGE_ROOT } from '../core/version.js';
 import { CI_LAYOUT, githubWorkflow, gitlabCi, shardCountFor } from './init/ci.js';
-import { detectApp, type AppInfo } from './init/detect.js';
+import { detectApp, type AppInfo, type StorybookFound } from './init/detect.js';
 import { nodeVersionFor } from './init/node-version.js';
 import type { PackageManager } from './init/pm.js';
 import { InitWriter, MANIFEST_FILE, type Outcome } from './init/manifest.js';
@@ -25,7 +25,9 @@ function configText(app: AppInfo): string {
   const head = `# yaml-language-server: $schema=./schema/config.schema.json
 # Project defaults; each spec overrides them key by key. Written by \`veval init\` for ${app.label} (${app.pm.name}).
 `;
-  const server = app.server
+  const server = app.storybook && !app.routes.length
+    ? `# No app pages found: the stories of the Storybook are what veval checks (specs/storybook.yaml builds and serves it).\n`
+    : app.server
     ? `# How \`veval run\` (and CI) builds and serves the app: a production build, as users get it.\n` + YAML.stringify({ server: app.server }, { lineWidth: 0 })
     : `# veval found no framework it knows and no index.html: say where the app answers (baseURL), or let
 # veval start it (server:) — CI needs server:, nothing else starts the app there.
@@ -93,6 +95,28 @@ viewports: [desktop, mobile]
 ` + (Object.keys(body).length ? YAML.stringify(body, { lineWidth: 0 }) : '') + `# Compared with the approved baseline on every run: the first run fails until \`veval approve\`.
 parity: {}
 ` + tail;
+}
+
+/** One spec for every story of the project's Storybook, built and served by veval. */
+export function storybookSpecText(sb: StorybookFound, name: string): string {
+  return `# yaml-language-server: $schema=../schema/spec.schema.json
+# Every story of the Storybook (veval init found ${sb.from}): each story is a state named by its
+# story id, captured from its own iframe at each viewport. See docs/storybook.md.
+name: ${yamlString(name)}
+storybook:
+  static: ${yamlString(`../${sb.static}`)}
+  build: ${yamlString(sb.build)}   # run before the folder is served
+  # include: ["example-button--*"]   # only these stories (globs over story ids or titles)
+  # exclude: ["*--playground"]
+viewports: [desktop, mobile]
+# Compared with the approved baseline on every run: the first run fails until \`veval approve\`.
+parity: {}
+# A story's own settings go in its parameters (read from the preview at capture):
+#   parameters: { veval: { skip: true } }  or  { veval: { masks: [".clock"], viewports: [mobile],
+#     required: [{ selector: "button", name: "the action" }] } }
+# --changed runs this spec when a file under these folders changes (the stories sit beside their components):
+watch: ["../src/**"]
+`;
 }
 
 function briefText(name: string, route: string): string {
@@ -180,7 +204,7 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   const app = await detectApp(root, opts.pm === undefined ? undefined : String(opts.pm));
   // one answer to "did init find routes", said on the terminal and in every spec it writes
   const listed = app.routes.length > 1 || !!app.routesFrom;
-  say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${listed ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : 'no routes found (one spec for /)'}`);
+  say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${listed ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : app.storybook ? 'no routes found' : 'no routes found (one spec for /)'}`);
   if (app.slash) say(`routes ${app.slash.style === 'always' ? 'end in /' : 'have no trailing /'}, as ${app.slash.from} ${app.slash.from === 'its config' ? 'says' : 'have them'}`);
   if (app.errorPages.length) say(`left out ${app.errorPages.join(', ')}: an error page, which the server answers for paths it does not have`);
   if (app.pm.note) say(app.pm.note);
@@ -190,7 +214,8 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   if (node.note && ci !== 'none') say(node.note);
 
   w.file(CONFIG_FILE, configText(app));
-  const routes = app.routes.length ? app.routes : ['/'];
+  // a component library with a Storybook and no pages of its own: its stories are the spec
+  const routes = app.routes.length ? app.routes : app.storybook ? [] : ['/'];
   const found = listed
     ? `A route veval init found in ${app.routesFrom || 'the app'}: what a user must see there, at each viewport.`
     : 'veval init found no routes to list, so this spec checks /: add one spec per route (or per user task).';
@@ -216,7 +241,13 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
     w.file(rel, before ?? specText(name, route, found, cap.entries.get(name) ?? null, cap.failed ?? cap.why.get(name) ?? null));
     w.file(`briefs/${name}.md`, briefText(name, route));
   }
-  const shards = shardCountFor(routes.length);
+  if (app.storybook) {
+    let name = 'storybook';
+    while (names.has(name)) name += '-2';
+    say(`found Storybook (${app.storybook.from}): specs/${name}.yaml covers every story, built by \`${app.storybook.build}\` into ${app.storybook.static}/`);
+    w.file(`specs/${name}.yaml`, storybookSpecText(app.storybook, name));
+  }
+  const shards = shardCountFor(routes.length + (app.storybook ? 1 : 0));
   if (ci === 'github') w.file(CI_FILES.github, githubWorkflow({ pm: app.pm, shards, node }));
   if (ci === 'gitlab') w.file(CI_FILES.gitlab, gitlabCi({ pm: app.pm, shards, node }));
   for (const name of SCHEMA_FILES) w.file(`schema/${name}`, fs.readFileSync(path.join(PACKAGE_ROOT, 'schema', name), 'utf8'));
@@ -235,7 +266,8 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   });
   for (const l of w.log.splice(0)) say(`${OUTCOME_WORD[l.outcome]} ${l.rel}${l.outcome === 'kept' ? ` (${l.note}; --force overwrites)` : l.outcome === 'deleted' ? ' (you deleted it; --force re-creates it)' : ''}`);
 
-  gitignore(w, root, say);
+  // the Storybook build is an output, like the app's: out of the tree a run hashes
+  gitignore(w, root, say, app.storybook ? [`/${app.storybook.static}/`] : []);
   agents(w, root, agentsText(app.pm), say);
   scripts(w, root, say);
   w.save();
@@ -283,12 +315,12 @@ function jsonFile(w: InitWriter, root: string, rel: string, fresh: object, addit
   w.log.push({ rel, outcome: 'updated' });
 }
 
-function gitignore(w: InitWriter, root: string, say: (s: string) => void): void {
+function gitignore(w: InitWriter, root: string, say: (s: string) => void, extra: string[] = []): void {
   const file = path.join(root, '.gitignore');
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const lines = text.split(/\r?\n/);
   const add: string[] = [], skipped: string[] = [];
-  for (const l of GITIGNORE) {
+  for (const l of [...GITIGNORE, ...extra]) {
     const r = w.part(`.gitignore:${l}`, lines.includes(l) ? l : null, l);
     if (r === 'write') add.push(l); else if (r === 'skipped') skipped.push(l);
   }

@@ -1,4 +1,6 @@
 // --grep, --viewport and --shard narrow a loaded plan before anything runs.
+import { readIndexFile } from '../spec/storybook-index.js';
+import { selectStories } from '../spec/storybook.js';
 import { InputError } from '../core/errors.js';
 import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
 import { unitsOf } from '../core/run.js';
@@ -16,6 +18,16 @@ export function parseShard(s: string): { index: number; total: number } {
 
 const unitCount = (s: SpecPlan) => unitsOf(s).length;
 
+/** A spec's units; a Storybook spec's stories are known at capture, so they are counted from a built
+ *  folder's index when there is one (every shard reads the same files), else as one story. */
+function weight(spec: SpecPlan): number {
+  const sb = spec.storybook;
+  if (!sb || sb.read) return unitCount(spec);
+  const index = sb.dir ? readIndexFile(sb.dir) : null;
+  const stories = index && typeof index !== 'string' ? selectStories(index.stories, sb.include, sb.exclude).length : 1;
+  return Math.max(1, stories) * spec.viewports.length;
+}
+
 /**
  * Deterministic, balanced split: specs sorted by (units desc, name), each given to the shard with
  * the fewest units so far (ties → lowest shard). Every shard computes the same split; a spec's
@@ -24,12 +36,12 @@ const unitCount = (s: SpecPlan) => unitsOf(s).length;
 export function shardSpecs(specs: SpecPlan[], total: number): SpecPlan[][] {
   const shards: SpecPlan[][] = Array.from({ length: total }, () => []);
   const load = new Array(total).fill(0);
-  const sorted = [...specs].sort((a, b) => unitCount(b) - unitCount(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = [...specs].sort((a, b) => weight(b) - weight(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const spec of sorted) {
     let best = 0;
     for (let i = 1; i < total; i++) if (load[i] < load[best]) best = i;
     shards[best].push(spec);
-    load[best] += unitCount(spec);
+    load[best] += weight(spec);
   }
   return shards.map((s) => s.sort((a, b) => (a.name < b.name ? -1 : 1)));
 }
@@ -43,6 +55,8 @@ export function selectPlan(plan: ProjectPlan, sel: Selection): ProjectPlan {
     try { re = new RegExp(sel.grep); } catch (err: any) { throw new InputError([`--grep "${sel.grep}": ${err.message}`]); }
     specs = specs.flatMap((s) => {
       if (re.test(s.name)) return [s];
+      // a Storybook spec's states (its stories) are known at capture: the stories are matched then
+      if (s.storybook && !s.storybook.read) return [{ ...s, storybook: { ...s.storybook, grep: sel.grep! } }];
       const states = s.states.filter((st) => re.test(`${s.name}/${st.name}`));
       return states.length ? [{ ...s, states }] : [];
     });

@@ -38,7 +38,9 @@ export type EnvFingerprint = Static<typeof EnvFingerprintSchema>;
 export const CaptureErrorReasonSchema = Lits(
   'navigation-timeout', 'connection-refused', 'dns-failure', 'navigation-failed',
   'step-failed', 'renderer-crash', 'browser-closed', 'write-failed', 'screenshot-failed',
-  'measure-failed', 'interrupted', 'internal');
+  'measure-failed', 'interrupted', 'internal',
+  /** a Storybook story that threw, rendered nothing, or whose parameters.veval are invalid */
+  'story-error');
 export type CaptureErrorReason = Static<typeof CaptureErrorReasonSchema>;
 
 export const CaptureErrorSchema = Type.Object({

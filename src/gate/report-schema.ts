@@ -24,6 +24,7 @@ const Stage = Type.Object({ status: StageStatus, reason: Nullable(Str()), ms: Nu
 export const UnitSchema = Type.Object({
   state: Str(),
   viewport: Str(),
+  story: Type.Optional(Type.Object({ id: Str(), title: Str(), name: Str() }, { additionalProperties: false, description: 'the Storybook story this unit captured (a storybook spec; the state is its id)' })),
   status: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('error')]),
   viewportSize: Nullable(Type.Object({ width: Num(), height: Num(), deviceScaleFactor: Num() })),
   image: Nullable(Type.Object({ width: Num(), height: Num() }, { description: 'device px' })),

@@ -45,3 +45,14 @@ export function unmatchedNotes(spec: SpecPlan, units: UnitArtifacts[]): string[]
 }
 
 const r0 = (spec: SpecPlan, name: string) => spec.regions[name] ?? (spec.framed?.regions[name] ? framedLabel(spec.framed.regions[name]) : name);
+
+/** A Storybook spec: where its stories came from, those its parameters.veval skipped, what could not be read. */
+export function storybookNotes(spec: SpecPlan): string[] {
+  const r = spec.storybook?.read;
+  if (!r) return spec.storybook ? [`the stories of ${spec.name} were never read from its Storybook (no capture ran)`] : [];
+  return [
+    `${spec.states.length} stories from ${r.index} of the Storybook at ${r.base}${r.ids.length !== spec.states.length ? ` (of ${r.ids.length} selected)` : ''}`,
+    ...(r.skipped.length ? [`stories skipped by parameters.veval.skip: ${r.skipped.join(', ')}`] : []),
+    ...r.notes,
+  ];
+}

@@ -11,7 +11,7 @@ import type { SpecArtifacts, UnitArtifacts } from './read.js';
 import type { ReportFinding, SpecReport, UnitReport } from './report-schema.js';
 import { computeScore, scoreCountingDebt, type ScoreInput, type ScoringVersion } from './score.js';
 import { captureStage, checksStage, judgeStage, parityStage } from './stages.js';
-import { unmatchedNotes, viewportNotes } from './spec-notes.js';
+import { storybookNotes, unmatchedNotes, viewportNotes } from './spec-notes.js';
 
 /** Where the stages' findings come among the checks' (each check declares its `meta.order`). */
 const STAGE_ORDER: Record<string, number> = { capture: 0, guard: 25, parity: 900, judge: 950 };
@@ -49,6 +49,8 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
     fails: false,
     effect: null,
   };
+  const story = spec.states.find((st) => st.name === u.state)?.story;
+  if (story) out.story = { id: story.id, title: story.title, name: story.name };
   const diff = files.diff(spec.name, u.state, u.viewport);
   if (u.fileExists(diff)) out.files.diff = diff;
   const parityUnit = a.parity.value?.units.find((p) => p.state === u.state && p.viewport === u.viewport);
@@ -133,7 +135,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     reasons: verdict.reasons,
     warnings: verdict.warnings,
     otherReasons: verdict.other,
-    notes: [...uncheckedNotes(spec, j), ...viewportNotes(spec), ...unmatchedNotes(spec, a.units), ...(a.checks.value ?? []).flatMap((r) => (Array.isArray(r.notes) ? r.notes.filter((n) => typeof n === 'string') : []))],
+    notes: [...uncheckedNotes(spec, j), ...viewportNotes(spec), ...storybookNotes(spec), ...unmatchedNotes(spec, a.units), ...(a.checks.value ?? []).flatMap((r) => (Array.isArray(r.notes) ? r.notes.filter((n) => typeof n === 'string') : []))],
     gate: { minScore: spec.gate.minScore, warn: [...spec.gate.warn] },
     units: a.units.map((u) => unitReport(run, spec, u, a, reported)),
     findings: reported,

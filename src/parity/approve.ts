@@ -156,7 +156,9 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
     }
     if (changed && !opts.dryRun) writeManifest(run, manifest);
   }
-  const pruned = pruneOrphans(opts.projectSpecs ? { ...run, plan: { ...run.plan, specs: opts.projectSpecs } } : run, !!opts.prune && !opts.dryRun);
+  // a Storybook spec's stories are known from the run that read them
+  const projectSpecs = opts.projectSpecs?.map((s) => (s.storybook && !s.storybook.read ? run.plan.specs.find((r) => r.name === s.name) ?? s : s));
+  const pruned = pruneOrphans(projectSpecs ? { ...run, plan: { ...run.plan, specs: projectSpecs } } : run, !!opts.prune && !opts.dryRun);
   res.orphans = pruned.orphans;
   res.removed = pruned.removed;
   return res;

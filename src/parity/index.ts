@@ -14,6 +14,7 @@ import { loosenings, settingsOf } from './settings.js';
 import type { BaselineManifest, LayoutDiff, ParityResult, ParityUnit } from './types.js';
 import { compareUnit } from './unit.js';
 import { compareStructure } from './structure.js';
+import { removedStories } from '../spec/storybook.js';
 
 export type { ParityResult, ParityUnit, ParityOutcome, BaselineManifest, BaselineEntry, LayoutDiff, GateSettings } from './types.js';
 export type { BaselineDigest, BaselineDigestUnit } from './digest.js';
@@ -57,6 +58,7 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
     // debt entries no approve accepted (a hand edit), read against the manifest as it is now
     findings.push(...debtGuard(run, spec, read.manifest));
     baselines = digestBaselines(run, spec.name, unitsOf(spec), [...written]);
+    if (spec.parity && read.manifest) findings.push(...removedStoryFindings(spec, Object.keys(read.manifest.images)));
     if (!spec.parity) {
       status = 'skipped';
       notes.push(`${spec.name} has no parity section: no baseline needed`);
@@ -90,6 +92,16 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
   writeJsonAtomic(abs(run, files.layoutDiff(spec.name)), layout);
   writeJsonAtomic(abs(run, files.parity(spec.name)), result);
   return { ...result, acceptedDebt };
+}
+
+/** A story with approved baselines that the Storybook no longer has (or no longer selects): listed,
+ *  never a silent pass; `approve --prune` accepts the removal. */
+function removedStoryFindings(spec: SpecPlan, keys: string[]): Finding[] {
+  return removedStories(spec, keys).map((id) => ({
+    check: 'parity', severity: 'important' as const, viewport: null, state: null,
+    message: `story "${id}" has approved baselines but is no longer in the Storybook${spec.storybook!.include.length || spec.storybook!.exclude.length ? ' (or no longer matches storybook.include/exclude)' : ''}; if it was removed on purpose, \`veval approve --spec ${spec.name} --prune\` removes its baselines`,
+    evidence: { file: baselineRel(spec.name), story: id },
+  }));
 }
 
 /** Settings looser than at approval: one spec-wide blocker per loosening (viewport/state null). */

@@ -15,6 +15,8 @@ export function pruneOrphans(run: RunContext, remove: boolean): { orphans: strin
   for (const dir of dirs) {
     try { baselineDir(run, dir); } catch { continue; }
     const spec = run.plan.specs.find((s) => s.name === dir && s.parity);
+    // a Storybook spec whose stories this plan never read (a project's plan, not a run's): its units are unknown
+    if (spec?.storybook && !spec.storybook.read) continue;
     const live = new Set(spec ? unitsOf(spec).map((u) => unitKey(u.state, u.viewport)) : []);
     const pngs = fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.png')).sort();
     const dead = pngs.map((f) => f.slice(0, -4)).filter((k) => !live.has(k));

@@ -10,6 +10,7 @@ import { frameChain } from './frame-ref.js';
 import type { CheckPlan, FramedTarget, JudgePlan, RequiredPlan, SpecPlan, StatePlan } from './plan.js';
 import type { MustShowItem } from './brief.js';
 import { deepMerge, mergeChecks } from './merge.js';
+import { STORY_CHECKS } from './storybook-checks.js';
 
 export const DEFAULT_VIEWPORTS: Record<string, ViewportInput> = {
   desktop: { width: 1280, height: 800 },
@@ -30,6 +31,7 @@ export interface CompileInput {
   rubric: { rel: string | null; text: string } | null;
   storageState: string | null;                    // absolute, resolved and checked
   har: string | null;                             // absolute
+  storybookDir?: string | null;                   // storybook.static, absolute
   baseURL: string | null;                         // --base-url or config baseURL
   /** where each step came from, "file:line:col", by state index and step index */
   stepSource: (state: number, step: number) => string;
@@ -47,7 +49,7 @@ export function toViewport(name: string, v: ViewportInput, contextScheme?: strin
   };
 }
 
-function requiredPlan(r: RequiredInput, source: RequiredPlan['source']): RequiredPlan {
+export function requiredPlan(r: RequiredInput, source: RequiredPlan['source']): RequiredPlan {
   return {
     name: r.name ?? r.selector ?? `text ${r.text}`,
     selector: r.selector ?? null, text: r.text ?? null, within: r.within ?? null,
@@ -104,20 +106,23 @@ export function compileSpec(input: CompileInput): SpecPlan {
   const judge = deepMerge(config.judge, spec.judge);
   const gate = deepMerge(config.gate, spec.gate) ?? {};
   const scoring = deepMerge(config.scoring, spec.scoring) ?? {};
-  const checks = mergeChecks(config.checks as any, spec.checks as any);
+  const checks = mergeChecks(spec.storybook ? STORY_CHECKS : undefined, config.checks as any, spec.checks as any);
 
   const fromBrief = input.brief ? briefRequired(input.brief.items) : [];
   const baseRequired = [...(spec.required ?? []).map((r) => ({ r, plan: requiredPlan(r, 'spec') }))];
-  const statesIn = spec.states ?? [{ name: 'default' }];
+  // a Storybook spec has its states (the stories) made at capture, from its index (spec/storybook.ts)
+  const statesIn = spec.storybook ? [] : spec.states ?? [{ name: 'default' }];
+  // A brief item the spec already requires is checked once, under the spec's name for it.
+  // (a brief's item is on the top page: an entry inside a frame with the same selector is another element)
+  const briefOnly = fromBrief.filter((b) => !(spec.required ?? []).some((r) => !r.frame && ((b.selector && r.selector === b.selector) || (b.text && r.text === b.text))));
+  const storyRequired = [...baseRequired.filter(({ r }) => !r.states).map(({ plan }) => plan), ...briefOnly];
   const states: StatePlan[] = statesIn.map((st, si) => ({
     name: st.name,
     ...(st.viewports ? { viewports: [...st.viewports] } : {}),
     steps: (st.steps ?? []).map((s, i) => stepPlan(s, input.stepSource(si, i))),
     required: [
       ...baseRequired.filter(({ r }) => !r.states || r.states.includes(st.name)).map(({ plan }) => plan),
-      // A brief item the spec already requires is checked once, under the spec's name for it.
-      // (a brief's item is on the top page: an entry inside a frame with the same selector is another element)
-      ...fromBrief.filter((b) => !(spec.required ?? []).some((r) => !r.frame && ((b.selector && r.selector === b.selector) || (b.text && r.text === b.text)))),
+      ...briefOnly,
       ...(st.required ?? []).map((r) => requiredPlan(r, 'state')),
     ],
   }));
@@ -166,6 +171,10 @@ export function compileSpec(input: CompileInput): SpecPlan {
     gate: { minScore: gate.minScore ?? 0, warn: (gate.warn ?? ['polish']) as Severity[] },
     scoring: { version: scoring.version ?? null },
     watch: spec.watch ?? [],
+    ...(spec.storybook ? { storybook: {
+      url: spec.storybook.url ?? null, dir: input.storybookDir ?? null, build: spec.storybook.build ?? null,
+      include: spec.storybook.include ?? [], exclude: spec.storybook.exclude ?? [], required: storyRequired,
+    } } : {}),
     mobileMaxWidth: config.mobileMaxWidth ?? DEFAULTS.mobileMaxWidth,
     timeout: config.timeout ?? DEFAULTS.unitTimeout,
   };

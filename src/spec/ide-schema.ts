@@ -40,6 +40,7 @@ const EXAMPLES: Record<string, string> = {
   judge: 'judge:\n  rubric: ../briefs/checkout.rubric.md\n  mode: optional', gate: 'gate:\n  minScore: 80\n  warn: [polish]',
   context: 'context:\n  storageState: .auth/user.json\n  locale: en-GB', network: 'network:\n  block: ["*://*.doubleclick.net/*"]',
   server: 'server:\n  command: npm run build && npm run preview -- --port 4173 --strictPort\n  url: http://127.0.0.1:4173\n# or\nserver: { static: dist, build: npm run build }',
+  storybook: 'storybook:\n  static: ../storybook-static          # or url: http://127.0.0.1:6006\n  build: npm run build-storybook\n  exclude: ["*--playground"]',
   baseURL: 'baseURL: http://127.0.0.1:3000', 'config viewports': 'viewports:\n  desktop: { width: 1280, height: 800 }\n  mobile: { width: 390, height: 844, isMobile: true }',
 };
 

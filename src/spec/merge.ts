@@ -28,9 +28,10 @@ export function normalizeCheckValue(id: string, value: unknown): NormalCheck {
   return { enabled: true, options: meta?.fromShorthand ? meta.fromShorthand(value) : {} };
 }
 
-export function mergeChecks(config: Record<string, unknown> | undefined, spec: Record<string, unknown> | undefined): Record<string, NormalCheck> {
+/** Layers in order, later ones overriding: (a kind of spec's defaults,) the config's, the spec's. */
+export function mergeChecks(...layers: (Record<string, unknown> | undefined)[]): Record<string, NormalCheck> {
   const out: Record<string, NormalCheck> = {};
-  for (const layer of [config ?? {}, spec ?? {}]) {
+  for (const layer of layers.map((l) => l ?? {})) {
     for (const [id, value] of Object.entries(layer)) {
       const n = normalizeCheckValue(id, value);
       const prev = out[id];

@@ -29,6 +29,37 @@ export interface StatePlan {
   name: string; steps: StepPlan[]; required: RequiredPlan[];
   /** captured only at these viewports (absent: every viewport of the spec) */
   viewports?: string[];
+  /** a Storybook story (spec storybook:): the state is the story, captured at its own URL */
+  story?: StoryRef;
+  /** masks of this state only, added to the spec's (a story's parameters.veval.masks) */
+  masks?: string[];
+}
+
+/** One story of a Storybook spec, as its index and preview describe it. */
+export interface StoryRef {
+  id: string; title: string; name: string;
+  /** iframe.html?id=<id>&viewMode=story on the Storybook the run reads */
+  url: string;
+  /** its parameters.veval could not be applied: the story's units fail with this */
+  problem?: string;
+}
+
+/** `storybook:` of a spec: where the stories come from. The states are made from its index at capture
+ *  (spec/storybook.ts, capture/storybook.ts); until then the plan has none. */
+export interface StorybookPlan {
+  url: string | null;             // a running Storybook
+  dir: string | null;             // a built Storybook folder (absolute), served by veval
+  build: string | null;           // run before dir is served
+  include: string[];
+  exclude: string[];
+  /** --grep, when it did not match the spec's name: matched against "<spec>/<story id>" once the stories are read */
+  grep?: string;
+  /** what every story must show: the spec's required entries and its brief's */
+  required: RequiredPlan[];
+  /** set at capture: the Storybook the states were read from, the ids of every story it has that
+   *  include/exclude select (whether captured in this run or not), those parameters.veval.skip left
+   *  out, and what the preview could not say */
+  read?: { base: string; index: string; ids: string[]; skipped: string[]; notes: string[] };
 }
 
 /** Whether a state is captured at a viewport: the one rule every stage that lists units follows. */
@@ -114,6 +145,8 @@ export interface SpecPlan {
   gate: GatePlan;
   scoring: { version: number | null };
   watch: string[];
+  /** spec storybook: (absent: a route or url) */
+  storybook?: StorybookPlan;
   mobileMaxWidth: number;
   timeout: number;                // ms per capture unit
 }

@@ -193,7 +193,7 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
 
     compiled.push({
       file: rel, spec, config: cfg.config, specText: source.text, brief, rubric,
-      storageState: sem.resolved.storageState ?? cfg.storageState, har: sem.resolved.har ?? cfg.har, baseURL,
+      storageState: sem.resolved.storageState ?? cfg.storageState, har: sem.resolved.har ?? cfg.har, baseURL, storybookDir: sem.resolved.storybookDir,
       stepSource: (si, i) => { const pos = positionOf(source, ['states', si, 'steps', i]); return `${shownFile}:${pos.line}:${pos.col}`; },
     });
   }

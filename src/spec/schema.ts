@@ -166,6 +166,15 @@ export const Scoring = Type.Object({
   version: Type.Optional(Type.Integer({ minimum: 1, description: 'pin the score formula version' })),
 }, { additionalProperties: false, description: 'score formula' });
 
+const StoryGlobs = (d: string) => Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description: d });
+export const Storybook = Type.Object({
+  url: Type.Optional(Str('a running Storybook (e.g. http://127.0.0.1:6006): its index.json lists the stories', { pattern: '^https?://' })),
+  static: Type.Optional(Str('a built Storybook folder (storybook build\'s storybook-static/), relative to this file; served by veval on a free port on 127.0.0.1', { minLength: 1 })),
+  build: Type.Optional(Str('with static: shell command run to completion in the config\'s folder before the folder is served, e.g. npm run build-storybook', { minLength: 1 })),
+  include: Type.Optional(StoryGlobs('only stories whose id or title matches one of these globs (e.g. example-button--*, Example/**)')),
+  exclude: Type.Optional(StoryGlobs('leave out stories whose id or title matches one of these globs')),
+}, { additionalProperties: false, description: 'every story of a Storybook as a state of this spec, named by its story id (instead of route/url and states); a story\'s parameters.veval (skip, masks, required, viewports) apply at capture' });
+
 const specProps = {
   $schema: Type.Optional(Type.String()),
   name: Type.Optional(Name('unique spec name (default: file name without .yaml); used in artifact paths')),
@@ -187,6 +196,7 @@ const specProps = {
   gate: Type.Optional(Gate),
   scoring: Type.Optional(Scoring),
   watch: Type.Optional(Type.Array(Type.String(), { description: 'extra paths (globs) whose change makes --changed run this spec' })),
+  storybook: Type.Optional(Storybook),
 };
 export const Spec = Type.Object(specProps, { additionalProperties: false, title: 'veval spec', description: 'one veval spec: a route (or a user task on a route)' });
 
@@ -259,6 +269,7 @@ export type NetworkInput = Static<typeof Network>;
 export type WaitInput = Static<typeof Wait>;
 export type ServerInput = Static<typeof Server>;
 export type BrowserInput = Static<typeof Browser>;
+export type StorybookInput = Static<typeof Storybook>;
 
 /** The JSON written to schema/*.json (draft-07). Symbols (TypeBox Kind) drop out in JSON. */
 export function toJsonSchema(schema: TSchema, id: string): object {

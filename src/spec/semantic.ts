@@ -137,7 +137,7 @@ export function defaultsSemantics(pr: Problems, input: Pick<SpecInput, 'wait' | 
   if (v !== undefined && !scoringVersions().includes(v)) pr.add(['scoring', 'version'], `scoring.version ${v} is unknown (known: ${scoringVersions().join(', ')})`);
 }
 
-export interface Resolved { brief: string | null; rubric: string | null; storageState: string | null; har: string | null }
+export interface Resolved { brief: string | null; rubric: string | null; storageState: string | null; har: string | null; storybookDir: string | null }
 
 /** What the spec checks need from the config; `known` is false for a part the config failed to give. */
 export interface ConfigFacts { config: ConfigInput; root: string; baseURL: string | null; hasServer: boolean; known: (key: string) => boolean }
@@ -156,12 +156,19 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
   const spec = valid.data as SpecInput;
   const pr = new Problems(src, valid);
   const specDir = path.dirname(specAbs);
-  const resolved: Resolved = { brief: null, rubric: null, storageState: null, har: null };
+  const resolved: Resolved = { brief: null, rubric: null, storageState: null, har: null, storybookDir: null };
   const file = (p: PathSeg[], rel: string, what: string) => projectFile(pr, cfg.root, specDir, p, rel, what);
 
   // Where the page is.
-  const locatable = !pr.removed(['route']) && !pr.removed(['url']);
-  if (!spec.route && !spec.url && locatable) pr.add([], 'missing "route:" (joined to the config baseURL) or "url:" (absolute http/https)');
+  const locatable = !pr.removed(['route']) && !pr.removed(['url']) && !pr.removed(['storybook']);
+  if (spec.storybook) resolved.storybookDir = storybookSemantics(pr, spec, (p, rel, built) => {
+    if (!built) return projectFile(pr, cfg.root, specDir, p, rel, 'storybook.static', 'dir');
+    // the build makes the folder: it need only stay inside the project
+    const r = resolveInside(cfg.root, specDir, rel, false);
+    if ('error' in r) { pr.add(p, `storybook.static: ${r.error}`); return null; }
+    return r.abs;
+  });
+  else if (!spec.route && !spec.url && locatable) pr.add([], 'missing "route:" (joined to the config baseURL) or "url:" (absolute http/https)');
   if (spec.route && spec.url) pr.add([], 'give "route:" or "url:", not both', 'url');
   if (spec.route && !routeStaysOnApp(spec.route)) pr.add(['route'], `route "${spec.route}" must be a path on the app (use url: for another host)`);
   if (spec.url) { try { new URL(spec.url); } catch { pr.add(['url'], `url "${spec.url}" is not a valid URL`); } }
@@ -191,7 +198,8 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
   (spec.masks ?? []).forEach((m, i) => checkTarget(pr, ['masks', i], m, pageUrl));
 
   const stateNames = (spec.states ?? [{ name: 'default' }]).map((s) => s.name);
-  const statesKnown = !pr.removed(['states']);
+  // a storybook spec's states are its stories, known at capture (a required entry's states: is refused above)
+  const statesKnown = !pr.removed(['states']) && !spec.storybook;
   const seenStates = new Map<string, string>();
   (spec.states ?? []).forEach((s, i) => {
     // By lower case: state names are file names, and macOS and Windows ignore case.
@@ -243,6 +251,23 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
   if (spec.context?.storageState) resolved.storageState = file(['context', 'storageState'], spec.context.storageState, 'storageState');
   if (spec.network?.har) resolved.har = file(['network', 'har'], spec.network.har, 'har');
   return { problems: pr.list, resolved };
+}
+
+/** storybook: where the stories come from, and what a spec of stories cannot also say. Returns the
+ *  static folder (absolute) when it is there to serve now (with build:, the build makes it). */
+function storybookSemantics(pr: Problems, spec: SpecInput, dir: (p: PathSeg[], rel: string, built: boolean) => string | null): string | null {
+  const sb = spec.storybook!;
+  for (const k of ['route', 'url', 'states'] as const) {
+    if (spec[k] !== undefined) pr.add([], `"${k}:" cannot be combined with "storybook:": every story of the Storybook is a state of this spec (a story's own settings go in its parameters.veval)`, k);
+  }
+  (spec.required ?? []).forEach((r, j) => {
+    if (r.states) pr.add(['required', j], '"states:" cannot be used in a storybook spec (its states are the stories, read at capture): put the entry in the story\'s parameters.veval.required', 'states');
+  });
+  if (sb.url && sb.static) pr.add(['storybook'], 'give storybook "url:" (a running Storybook) or "static:" (a built folder), not both', 'static');
+  else if (!sb.url && !sb.static && !pr.removed(['storybook', 'url']) && !pr.removed(['storybook', 'static'])) pr.add(['storybook'], 'storybook needs "url:" (a running Storybook, e.g. http://127.0.0.1:6006) or "static:" (a built folder, e.g. storybook-static)');
+  if (sb.build && !sb.static) pr.add(['storybook', 'build'], 'storybook.build goes with storybook.static (the folder the build makes)', 'build');
+  if (sb.url) { try { new URL(sb.url); } catch { pr.add(['storybook', 'url'], `storybook.url "${sb.url}" is not a valid URL`); } }
+  return sb.static ? dir(['storybook', 'static'], sb.static, !!sb.build) : null;
 }
 
 /** Every option value that names something in the spec (a check's `meta.names`), with where it is

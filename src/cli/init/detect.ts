@@ -28,6 +28,27 @@ export interface AppInfo {
   errorPages: string[];
   /** the trailing-slash convention the routes follow, and what told it (null: none found) */
   slash: { style: 'always' | 'never'; from: string } | null;
+  /** a Storybook in the project: the folder its build writes and the command that builds it (null: none) */
+  storybook: StorybookFound | null;
+}
+
+export interface StorybookFound { static: string; build: string; from: string }
+
+/** Storybook: a `storybook` (or `@storybook/*`) dependency, or a .storybook/ folder. Its build writes
+ *  storybook-static/ unless the build script says `-o`/`--output-dir`. */
+export function detectStorybook(root: string, pkg: Pkg | null, pm: PackageManager): StorybookFound | null {
+  const deps = Object.keys({ ...(pkg?.dependencies ?? {}), ...(pkg?.devDependencies ?? {}) });
+  const dep = deps.includes('storybook') ? 'storybook' : deps.find((d) => d.startsWith('@storybook/'));
+  const folder = fs.existsSync(path.join(root, '.storybook'));
+  if (!dep && !folder) return null;
+  const scripts = pkg?.scripts ?? {};
+  const name = ['build-storybook', 'storybook:build', 'build:storybook'].find((n) => typeof scripts[n] === 'string');
+  const out = name ? /(?:^|\s)(?:-o|--output-dir)(?:\s+|=)(\S+)/.exec(scripts[name])?.[1] : undefined;
+  return {
+    static: (out ?? 'storybook-static').replace(/^\.\//, '').replace(/\/+$/, ''),
+    build: name ? pm.run(name) : pm.exec('storybook build'),
+    from: [dep ? `the ${dep} dependency` : null, folder ? '.storybook/' : null].filter(Boolean).join(' and '),
+  };
 }
 
 interface Pkg { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; scripts?: Record<string, string> }
@@ -62,7 +83,7 @@ export async function detectApp(root: string, pmFlag?: string): Promise<AppInfo>
   const deps = { ...(pkg?.dependencies ?? {}), ...(pkg?.devDependencies ?? {}) };
   const has = (d: string) => d in deps;
   const script = (name: string) => (scripts[name] ? name : null);
-  const base = { pm, scripts };
+  const base = { pm, scripts, storybook: detectStorybook(root, pkg, pm) };
 
   /** `build` then a production server of the framework on 127.0.0.1:port. */
   const buildAndServe = async (serveScript: string | null, fallbackBin: string, portArgs: (p: number) => string, preferredPort: number) => {
