@@ -14,6 +14,9 @@ export interface RunContext {
   plan: ProjectPlan;
 }
 
+/** The viewport name of a state's width sweep: its unit is `<state>-sweep` (capture/sweep/). */
+export const SWEEP = 'sweep';
+
 export const unitKey = (state: string, viewport: string) => `${state}-${viewport}`;
 
 /** File names inside <run>/<spec>/, relative to the run folder (what evidence cites). */
@@ -30,6 +33,8 @@ export const files = {
   failure: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.failure.png`,
   flake: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.flake.png`,
   trace: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.trace.zip`,
+  sweep: (spec: string, state: string) => `${spec}/${unitKey(state, SWEEP)}.json`,
+  sweepShot: (spec: string, state: string, width: number) => `${spec}/${unitKey(state, SWEEP)}-${width}.png`,
   checks: (spec: string) => `${spec}/checks.json`,
   parity: (spec: string) => `${spec}/parity.json`,
   layoutDiff: (spec: string) => `${spec}/layout-diff.json`,
