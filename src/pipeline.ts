@@ -82,6 +82,9 @@ export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, rep
         signal: capture.signal,
         onUnit: (u) => { captured++; reporter?.onUnit?.(u); },
       });
+      // the width sweep, in its own pages after the captures (it resizes on purpose; they never do)
+      const { sweepRun } = await import('./capture/sweep/index.js');
+      if (!capture.signal.aborted) await sweepRun(run, { baseURL: opts.baseURL ?? server.baseURL, signal: capture.signal });
     } catch (err) {
       throw lost ?? err;
     } finally {

@@ -6,6 +6,12 @@ import type { ProjectPlan, SpecPlan, StatePlan } from '../spec/plan.js';
 /** Whether a state is captured at a viewport: its `viewports:` list, or every viewport. */
 export const stateAt = (st: Pick<StatePlan, 'viewports'>, viewport: string): boolean => !st.viewports || st.viewports.includes(viewport);
 
+/** The states a spec sweeps (capture/sweep/): `sweep.states`, else every state; none without `sweep:`. */
+export function sweptStates<S extends Pick<StatePlan, 'name'>>(spec: { sweep?: SpecPlan['sweep']; states: S[] }): S[] {
+  const s = spec.sweep;
+  return s ? spec.states.filter((st) => !s.states || s.states.includes(st.name)) : [];
+}
+
 export interface RunContext {
   root: string;                   // project root (absolute)
   outDir: string;                 // artifacts folder (absolute)

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { SweepResult } from '../../core/artifact-sweep.js';
 import { writeFileAtomic, writeJsonAtomic } from '../../core/fsx.js';
-import { abs, files, type RunContext } from '../../core/run.js';
+import { abs, files, sweptStates, type RunContext } from '../../core/run.js';
 import type { SpecPlan, StatePlan } from '../../spec/plan.js';
 import { runStep } from '../../steps/registry.js';
 import { launchBrowser } from '../browser.js';
@@ -21,9 +21,7 @@ export interface SweepJob { spec: SpecPlan; state: StatePlan; url: string | null
 
 /** Every swept state of the plan, in plan order. */
 export function sweepJobs(plan: { specs: SpecPlan[] }, baseURL: string | null): SweepJob[] {
-  return plan.specs.flatMap((spec) => !spec.sweep ? [] : spec.states
-    .filter((st) => !spec.sweep!.states || spec.sweep!.states.includes(st.name))
-    .map((state) => ({ spec, state, url: unitUrl(spec, baseURL) })));
+  return plan.specs.flatMap((spec) => sweptStates(spec).map((state) => ({ spec, state, url: unitUrl(spec, baseURL) })));
 }
 
 /** Sweeps every swept state of the run (one browser, one state at a time: resizing is the work). */

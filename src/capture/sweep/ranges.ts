@@ -81,7 +81,9 @@ export function rangesOf(results: Map<number, WidthResult>): SweepRange[] {
     present.forEach((s, i) => { if (s) run.push({ w: ws[i]!, s }); else flush(); });
     flush();
   }
-  return out.sort((a, b) => rank(a.severity) - rank(b.severity) || a.from - b.from || a.key.localeCompare(b.key));
+  // an element out of its container and out of the viewport over the same widths is one failure: the overflow
+  const kept = out.filter((r) => r.kind !== 'protrusion' || !out.some((o) => o.kind === 'overflow' && o.elements[0] === r.elements[0] && o.from <= r.to && r.from <= o.to));
+  return kept.sort((a, b) => rank(a.severity) - rank(b.severity) || a.from - b.from || a.key.localeCompare(b.key));
 }
 
 /** Widths a run of failures cannot be trusted at: where measuring failed. */
