@@ -10,6 +10,9 @@ const ID = 'sweep';
 /** Failures the captures' own checks see: at a declared viewport's width they are reported there. */
 const CAPTURED_KINDS = new Set(['overflow', 'overlap', 'text-clipped', 'required-visible']);
 
+/** The check a sweep-only fault follows for on/off and severity (docs/checks/sweep.md). */
+const OWNER: Record<string, string> = { collision: 'overlap', protrusion: 'text-clipped' };
+
 /** "overflow from 591 to 612 px", or "at 1023 px" for a single width. */
 export const rangeWords = (r: { from: number; to: number }) => (r.from === r.to ? `at ${r.from} px` : `from ${r.from} to ${r.to} px`);
 
@@ -38,9 +41,13 @@ export const check: Check = {
       const declared = ctx.spec.viewports.filter((v) => ctx.units.some((u) => u.record.ok && u.record.state === s.state && u.record.viewport.name === v.name));
       for (const g of r.ranges) {
         if (CAPTURED_KINDS.has(g.kind) && declared.some((v) => v.width >= g.from && v.width <= g.to)) { also++; continue; }
+        const owner = OWNER[g.kind];
+        const plan = owner ? ctx.spec.checks.find((c) => c.id === owner) : undefined;
+        if (plan && !plan.enabled) continue;
+        const severity = plan?.severity ?? g.severity;
         const dir = s.file.slice(0, s.file.lastIndexOf('/') + 1);
         findings.push({
-          check: ID, severity: g.severity, viewport: SWEEP, state: s.state,
+          check: ID, severity, viewport: SWEEP, state: s.state,
           message: `${g.kind} ${rangeWords(g)}: ${g.detail}${g.from === g.to ? '' : ` (worst at ${g.worst} px)`}`,
           evidence: { ...g.evidence, file: g.screenshot ? dir + g.screenshot : s.file, box: g.box, kind: g.kind, elements: g.elements, width: g.worst },
           sweep: { from: g.from, to: g.to, worst: g.worst },

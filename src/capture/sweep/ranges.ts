@@ -62,14 +62,15 @@ const rank = (s: Severity) => SEVERITIES.indexOf(s);
 
 /** Failures as ranges of consecutive measured widths; sweep-only faults seen at every width dropped. */
 export function rangesOf(results: Map<number, WidthResult>): SweepRange[] {
-  const ws = [...results.keys()].sort((a, b) => a - b).filter((w) => !results.get(w)!.error);
-  const at = (w: number) => (results.get(w) as { seen: Seen[] }).seen;
+  const ws = [...results.keys()].sort((a, b) => a - b);
+  // a width not measured splits a range: nothing is known there
+  const at = (w: number) => results.get(w)!.seen ?? [];
   const keys = new Map<string, SweepKind>();
   for (const w of ws) for (const s of at(w)) keys.set(s.key, s.kind);
   const out: SweepRange[] = [];
   for (const [key, kind] of keys) {
     const present = ws.map((w) => at(w).find((s) => s.key === key) ?? null);
-    if (SWEEP_ONLY.includes(kind) && present.every(Boolean)) continue;
+    if (SWEEP_ONLY.includes(kind) && present.every((p, i) => p || results.get(ws[i]!)!.error)) continue;
     let run: { w: number; s: Seen }[] = [];
     const flush = () => {
       if (!run.length) return;

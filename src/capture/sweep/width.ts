@@ -42,7 +42,7 @@ export async function measureWidth(page: Page, spec: SpecPlan, state: StatePlan,
       if (result.error) return { seen: null, error: result.error };
       for (const f of result.findings) seen.push(...fromFinding(kind, f, vp.name, state.name));
     }
-    seen.push(...fromFaults(spec, faults));
+    seen.push(...fromFaults(faults));
     return { seen, error: null };
   } catch (err) {
     return { seen: null, error: `measuring at ${width} px failed: ${String((err as Error)?.message ?? err).split('\n')[0]}` };
@@ -70,24 +70,19 @@ function fromFinding(kind: SweepKind, f: Finding, vpName: string, state: string)
   return [{ key: `${kind}\u0000${what}`, kind, severity: f.severity, detail, elements: [ev.selector].filter(Boolean), box: ev.box ?? null, size, evidence }];
 }
 
-/** The sweep-only faults, when the check they belong to is on: collisions follow overlap, protrusions text-clipped. */
-function fromFaults(spec: SpecPlan, faults: ReturnType<typeof responsive.layoutFaults>): Seen[] {
-  const plan = (id: string, fallback: 'blocker' | 'important') => {
-    const p = spec.checks.find((c) => c.id === id);
-    return p && !p.enabled ? null : p?.severity ?? fallback;
-  };
-  const out: Seen[] = [];
-  const collide = plan('overlap', 'blocker');
-  if (collide) for (const c of faults.collisions) out.push({
-    key: `collision\u0000${c.a}\u0000${c.b}`, kind: 'collision', severity: collide,
-    detail: `${quote(c.a)} and ${quote(c.b)} collide over ${Math.round(c.w)}×${Math.round(c.h)} px`,
-    elements: [c.a, c.b], box: null, size: c.w * c.h, evidence: { selector: c.b, elements: [c.a, c.b], overlapPx: { width: c.w, height: c.h } },
-  });
-  const protrude = plan('text-clipped', 'important');
-  if (protrude) for (const p of faults.protrusions) out.push({
-    key: `protrusion\u0000${p.selector}\u0000${p.parent}`, kind: 'protrusion', severity: protrude,
-    detail: `${quote(p.selector)} sticks out ${Math.round(p.px)} px past the ${p.side} edge of its container ${quote(p.parent)}`,
-    elements: [p.selector, p.parent], box: null, size: p.px, evidence: { selector: p.selector, container: p.parent, protrudesPx: p.px, side: p.side },
-  });
-  return out;
+/** The sweep-only faults, at their checks' default severities (the sweep check applies the spec's:
+ *  collisions follow overlap, protrusions text-clipped). */
+function fromFaults(faults: ReturnType<typeof responsive.layoutFaults>): Seen[] {
+  return [
+    ...faults.collisions.map((c): Seen => ({
+      key: `collision\u0000${c.a}\u0000${c.b}`, kind: 'collision', severity: 'blocker',
+      detail: `${quote(c.a)} and ${quote(c.b)} collide over ${Math.round(c.w)}×${Math.round(c.h)} px`,
+      elements: [c.a, c.b], box: null, size: c.w * c.h, evidence: { selector: c.b, elements: [c.a, c.b], overlapPx: { width: c.w, height: c.h } },
+    })),
+    ...faults.protrusions.map((p): Seen => ({
+      key: `protrusion\u0000${p.selector}\u0000${p.parent}`, kind: 'protrusion', severity: 'important',
+      detail: `${quote(p.selector)} sticks out ${Math.round(p.px)} px past the ${p.side} edge of its container ${quote(p.parent)}`,
+      elements: [p.selector, p.parent], box: null, size: p.px, evidence: { selector: p.selector, container: p.parent, protrudesPx: p.px, side: p.side },
+    })),
+  ];
 }
