@@ -3,6 +3,7 @@
 // at one width: siblings that collide and elements that stick out of their container. Plain
 // functions, run in the browser with dom.ts and layout.ts.
 import { r2, selectorOf } from './dom.js';
+import { inkBox, paintsBox } from './layout.js';
 
 /**
  * The widths at which a width query of the page's style sheets flips: `min-width: 768px` flips
@@ -51,8 +52,11 @@ export function shown(el: Element, s: CSSStyleDeclaration, r: DOMRect): boolean 
 
 /**
  * The responsive layout faults at the current width, between elements of the flow:
- * collisions — two siblings whose boxes intersect by more than 1 px each way; protrusions — an
- * element sticking out of its parent's box by more than 1 px where the parent does not clip.
+ * collisions — two siblings whose boxes intersect by more than 1 px each way and whose ink (what
+ * they visibly paint: text, images, backgrounds; a block beside a float spans under it without
+ * painting there) intersects too; protrusions — an element sticking out by more than 1 px of the
+ * nearest ancestor that paints a box (background or border: the container a user sees), where no
+ * ancestor clips it; only the outermost element out of that container is named.
  * Positioned-out (absolute, fixed, sticky) and transformed elements are placed on purpose and
  * skipped, as are invisible ones and what a clipping or scrolling ancestor cuts. Whether a pair is
  * a fault at all is decided over the sweep (capture/sweep/ranges.ts): one that holds at every width
@@ -69,30 +73,37 @@ export function layoutFaults(arg: { limit: number }) {
     if (!v) { const s = getComputedStyle(el); const r = el.getBoundingClientRect(); v = { s, r, ok: shown(el, s, r) && !placed(s) }; info.set(el, v); }
     return v;
   };
+  const cut = (a: { left: number; right: number; top: number; bottom: number }, b: { left: number; right: number; top: number; bottom: number }) =>
+    ({ w: Math.min(a.right, b.right) - Math.max(a.left, b.left), h: Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) });
+  const ink = (el: Element) => { const b = inkBox(el); return b ? { left: b.x - window.scrollX, top: b.y - window.scrollY, right: b.x - window.scrollX + b.width, bottom: b.y - window.scrollY + b.height } : null; };
   let budget = arg.limit;
-  const visit = (parent: Element) => {
+  // box: the nearest painted ancestor (null: none yet); out: it already has an element out of it
+  const visit = (parent: Element, box: Element | null, out: boolean) => {
     if (--budget < 0) return;
     const p = of(parent);
-    const clips = p.s.overflowX !== 'visible' || p.s.overflowY !== 'visible';
+    if (parent !== document.body && p.ok && paintsBox(p.s)) { box = parent; out = false; }
     const kids = Array.from(parent.children).filter((c) => !SKIP.test(c.tagName) && of(c).ok);
-    // protrusion: out of a parent that paints nothing is not seen as out; the parent must be a box on screen
-    if (parent !== document.body && parent !== document.documentElement && p.ok && !clips) {
+    const outside = new Set<Element>();
+    if (box && !out) {
+      const b = of(box).r;
       for (const c of kids) {
         const r = of(c).r;
-        const sides = { left: p.r.left - r.left, right: r.right - p.r.right, top: p.r.top - r.top, bottom: r.bottom - p.r.bottom };
-        const [side, px] = Object.entries(sides).sort((a, b) => b[1] - a[1])[0];
-        if (px > 1 && protrusions.length < 200) protrusions.push({ selector: selectorOf(c), parent: selectorOf(parent), px: r2(px), side });
+        const sides = { left: b.left - r.left, right: r.right - b.right, top: b.top - r.top, bottom: r.bottom - b.bottom };
+        const [side, px] = Object.entries(sides).sort((x, y) => y[1] - x[1])[0]!;
+        if (px > 1 && protrusions.length < 200) { protrusions.push({ selector: selectorOf(c), parent: selectorOf(box), px: r2(px), side }); outside.add(c); }
       }
     }
     const few = kids.slice(0, 60);
     for (let i = 0; i < few.length; i++) for (let j = i + 1; j < few.length; j++) {
-      const a = of(few[i]).r, b = of(few[j]).r;
-      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      if (w > 1 && h > 1 && collisions.length < 200) collisions.push({ a: selectorOf(few[i]), b: selectorOf(few[j]), w: r2(w), h: r2(h) });
+      const { w, h } = cut(of(few[i]!).r, of(few[j]!).r);
+      if (!(w > 1 && h > 1) || collisions.length >= 200) continue;
+      const ia = ink(few[i]!), ib = ink(few[j]!);
+      const seen = ia && ib ? cut(ia, ib) : { w: 0, h: 0 };
+      if (seen.w > 1 && seen.h > 1) collisions.push({ a: selectorOf(few[i]!), b: selectorOf(few[j]!), w: r2(seen.w), h: r2(seen.h) });
     }
-    if (clips) return;
-    for (const c of Array.from(parent.children)) if (!SKIP.test(c.tagName) && of(c).s.display !== 'none') visit(c);
+    if (p.s.overflowX !== 'visible' || p.s.overflowY !== 'visible') return;
+    for (const c of Array.from(parent.children)) if (!SKIP.test(c.tagName) && of(c).s.display !== 'none') visit(c, box, out || outside.has(c));
   };
-  visit(document.body);
+  visit(document.body, null, false);
   return { collisions, protrusions };
 }
