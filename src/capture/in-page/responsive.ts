@@ -66,27 +66,41 @@ export function layoutFaults(arg: { limit: number }) {
   const collisions: { a: string; b: string; w: number; h: number }[] = [];
   const protrusions: { selector: string; parent: string; px: number; side: string }[] = [];
   const SKIP = /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD|META|LINK|TITLE|BR|WBR|OPTION|svg|path|g)$/;
-  const placed = (s: CSSStyleDeclaration) => s.position === 'absolute' || s.position === 'fixed' || s.position === 'sticky' || s.transform !== 'none';
-  const info = new Map<Element, { s: CSSStyleDeclaration; r: DOMRect; ok: boolean }>();
+  const info = new Map<Element, { s: CSSStyleDeclaration; r: DOMRect; ok: boolean; flow: boolean }>();
   const of = (el: Element) => {
     let v = info.get(el);
-    if (!v) { const s = getComputedStyle(el); const r = el.getBoundingClientRect(); v = { s, r, ok: shown(el, s, r) && !placed(s) }; info.set(el, v); }
+    if (!v) {
+      const s = getComputedStyle(el), r = el.getBoundingClientRect();
+      // transformed boxes are moved on purpose (carousels, off-canvas menus); positioned ones are
+      // compared with their siblings (a fixed bar that grows over the content at one width) but are
+      // never "out of" a container they were placed against
+      v = { s, r, ok: shown(el, s, r) && s.transform === 'none', flow: s.position !== 'absolute' && s.position !== 'fixed' && s.position !== 'sticky' };
+      info.set(el, v);
+    }
     return v;
   };
   const cut = (a: { left: number; right: number; top: number; bottom: number }, b: { left: number; right: number; top: number; bottom: number }) =>
     ({ w: Math.min(a.right, b.right) - Math.max(a.left, b.left), h: Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) });
-  const ink = (el: Element) => { const b = inkBox(el); return b ? { left: b.x - window.scrollX, top: b.y - window.scrollY, right: b.x - window.scrollX + b.width, bottom: b.y - window.scrollY + b.height } : null; };
+  const inks = new Map<Element, { left: number; right: number; top: number; bottom: number } | null>();
+  const ink = (el: Element) => {
+    if (!inks.has(el)) { const b = inkBox(el); inks.set(el, b ? { left: b.x - window.scrollX, top: b.y - window.scrollY, right: b.x - window.scrollX + b.width, bottom: b.y - window.scrollY + b.height } : null); }
+    return inks.get(el)!;
+  };
   let budget = arg.limit;
   // box: the nearest painted ancestor (null: none yet); out: it already has an element out of it
   const visit = (parent: Element, box: Element | null, out: boolean) => {
     if (--budget < 0) return;
     const p = of(parent);
+    const clips = p.s.overflowX !== 'visible' || p.s.overflowY !== 'visible';
     if (parent !== document.body && p.ok && paintsBox(p.s)) { box = parent; out = false; }
+    // what sticks out of a clipping box is cut, not out (clipped text is text-clipped's)
+    if (clips && parent !== document.body && parent !== document.documentElement) { box = parent; out = true; }
     const kids = Array.from(parent.children).filter((c) => !SKIP.test(c.tagName) && of(c).ok);
     const outside = new Set<Element>();
     if (box && !out) {
       const b = of(box).r;
       for (const c of kids) {
+        if (!of(c).flow) continue;
         const r = of(c).r;
         const sides = { left: b.left - r.left, right: r.right - b.right, top: b.top - r.top, bottom: r.bottom - b.bottom };
         const [side, px] = Object.entries(sides).sort((x, y) => y[1] - x[1])[0]!;
@@ -101,7 +115,6 @@ export function layoutFaults(arg: { limit: number }) {
       const seen = ia && ib ? cut(ia, ib) : { w: 0, h: 0 };
       if (seen.w > 1 && seen.h > 1) collisions.push({ a: selectorOf(few[i]!), b: selectorOf(few[j]!), w: r2(seen.w), h: r2(seen.h) });
     }
-    if (p.s.overflowX !== 'visible' || p.s.overflowY !== 'visible') return;
     for (const c of Array.from(parent.children)) if (!SKIP.test(c.tagName) && of(c).s.display !== 'none') visit(c, box, out || outside.has(c));
   };
   visit(document.body, null, false);
