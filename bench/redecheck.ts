@@ -164,7 +164,7 @@ await browser.close();
 await srv.close();
 
 // ---- the table ----
-const rel = (f: string | null, subject: string) => (f ? `evals/bench-redecheck/run/${subject.replace(/[^A-Za-z0-9-]/g, '-')}/${f}` : '—');
+const rel = (f: string | null, subject: string) => (f ? path.relative(path.resolve(here, '..'), path.join(run.runDir, subject.replace(/[^A-Za-z0-9-]/g, '-'), f)) : '—');
 const short = (x: string) => x.replace(/^\/HTML\/BODY/, '…');
 const reproduced = rows.filter((r) => r.reproduced);
 const found = reproduced.filter((r) => r.found);

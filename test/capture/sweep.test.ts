@@ -13,6 +13,8 @@ import { sweepRun, sweepState } from '../../src/capture/sweep/index.js';
 import { files } from '../../src/core/run.js';
 import { readArtifact } from '../../src/core/artifact-read.js';
 import { makeRun, makeSpec, state } from './plan-fixture.js';
+import { inPageScript } from '../../src/capture/in-page/script.js';
+import { queryBreakpoints } from '../../src/capture/in-page/responsive.js';
 
 const PAGES = path.resolve(import.meta.dirname, '..', 'fixtures', 'sweep');
 
@@ -70,6 +72,15 @@ describe('width sweep', () => {
     assert.deepEqual(result.ranges, []);
     assert.deepEqual(result.failedWidths, []);
     assert.ok(result.measured.length >= 28, `every step and breakpoint measured (${result.measured.length})`);
+  });
+
+  it('reads the page\'s breakpoints from its style sheets: px, em, max-width, range syntax, @container, nested rules, media attributes', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/breakpoints.html`);
+    const bp = await page.evaluate(inPageScript([queryBreakpoints], queryBreakpoints, null)) as { widths: number[]; unread: number };
+    await page.close();
+    assert.deepEqual(bp.widths, [300, 401, 501, 640, 768, 1024, 1200, 1440]);
+    assert.equal(bp.unread, 0);
   });
 
   it('writes <state>-sweep.json for every swept state, and a page that does not load is an error, not a pass', async () => {

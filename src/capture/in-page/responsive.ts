@@ -22,9 +22,14 @@ export function queryBreakpoints(): { widths: number[]; unread: number } {
       const v = px(parseFloat(m[2]), m[3]);
       out.add(m[1] === 'min' ? Math.ceil(v) : Math.floor(v) + 1);
     }
+    // range syntax: width >= a and a <= width flip at a; width > a flips at a+1; width < b at b
     for (const m of text.matchAll(/width\s*(>=|>|<=|<)\s*([\d.]+)(px|em|rem)/g)) {
       const v = px(parseFloat(m[2]), m[3]);
-      out.add(m[1] === '>=' ? Math.ceil(v) : m[1] === '<' ? Math.ceil(v) : Math.floor(v) + 1);
+      out.add(m[1] === '>=' || m[1] === '<' ? Math.ceil(v) : Math.floor(v) + 1);
+    }
+    for (const m of text.matchAll(/([\d.]+)(px|em|rem)\s*(>=|>|<=|<)\s*width/g)) {
+      const v = px(parseFloat(m[1]), m[2]);
+      out.add(m[3] === '<=' || m[3] === '>' ? Math.ceil(v) : Math.floor(v) + 1);
     }
   };
   const walk = (rules: CSSRuleList) => {
