@@ -91,6 +91,11 @@ export function layoutFaults(arg: { limit: number }) {
     if (!inks.has(el)) { const b = inkBox(el); inks.set(el, b ? { left: b.x - window.scrollX, top: b.y - window.scrollY, right: b.x - window.scrollX + b.width, bottom: b.y - window.scrollY + b.height } : null); }
     return inks.get(el)!;
   };
+  const shapes = (el: Element) => {
+    if (of(el).s.display === 'inline') return Array.from(el.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+    const i = ink(el);
+    return i ? [i] : [];
+  };
   let budget = arg.limit;
   // box: the nearest painted ancestor (null: none yet); out: it already has an element out of it
   const visit = (parent: Element, box: Element | null, out: boolean) => {
@@ -116,8 +121,10 @@ export function layoutFaults(arg: { limit: number }) {
     for (let i = 0; i < few.length; i++) for (let j = i + 1; j < few.length; j++) {
       const { w, h } = cut(of(few[i]!).r, of(few[j]!).r);
       if (!(w > 1 && h > 1) || collisions.length >= 200) continue;
-      const ia = ink(few[i]!), ib = ink(few[j]!);
-      const seen = ia && ib ? cut(ia, ib) : { w: 0, h: 0 };
+      // an inline element that wraps is its line fragments, not the box around them
+      const ia = shapes(few[i]!), ib = shapes(few[j]!);
+      let seen = { w: 0, h: 0 };
+      for (const a of ia) for (const b of ib) { const c = cut(a, b); if (c.w > 1 && c.h > 1 && c.w * c.h > seen.w * seen.h) seen = c; }
       if (seen.w > 1 && seen.h > 1) collisions.push({ a: selectorOf(few[i]!), b: selectorOf(few[j]!), w: r2(seen.w), h: r2(seen.h) });
     }
     for (const c of Array.from(parent.children)) if (!SKIP.test(c.tagName) && of(c).s.display !== 'none') visit(c, box, out || outside.has(c));
