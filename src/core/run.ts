@@ -40,7 +40,7 @@ export const files = {
   flake: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.flake.png`,
   trace: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.trace.zip`,
   sweep: (spec: string, state: string) => `${spec}/${unitKey(state, SWEEP)}.json`,
-  sweepShot: (spec: string, state: string, width: number) => `${spec}/${unitKey(state, SWEEP)}-${width}.png`,
+  sweepShot: (spec: string, state: string, width: number, y = 0) => `${spec}/${unitKey(state, SWEEP)}-${width}${y ? `-y${y}` : ''}.png`,
   checks: (spec: string) => `${spec}/checks.json`,
   parity: (spec: string) => `${spec}/parity.json`,
   layoutDiff: (spec: string) => `${spec}/layout-diff.json`,

@@ -104,20 +104,29 @@ export async function sweepState(run: RunContext, browser: Browser, job: SweepJo
     out.measured = [...results.keys()].sort((a, b) => a - b);
     out.failedWidths = failedWidths(results);
     const ranges = rangesOf(results);
-    // one screenshot per worst width, the whole page as it lays out there
+    // one screenshot per failure at its worst width: the page's full width, one viewport height
+    // around the failing element (a full-page shot of a long page at every worst width cost more
+    // than the measuring); failures at the same width and place share it
     const ts = Date.now();
-    const shots = new Map<number, string | null>();
-    for (const w of new Set(ranges.map((r) => r.worst))) {
-      const rel = files.sweepShot(job.spec.name, job.state.name, w);
+    const shots = new Map<string, string | null>();
+    const shotOf: (string | null)[] = [];
+    for (const r of ranges) {
+      let y = 0;
       try {
-        await page.setViewportSize({ width: w, height: s.height });
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        writeFileAtomic(abs(run, rel), await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }));
-        shots.set(w, rel.split('/').pop()!);
-      } catch { shots.set(w, null); }
+        await page.setViewportSize({ width: r.worst, height: s.height });
+        const at = await page.evaluate(inPageScript([], shotArea, { selector: r.elements[0] ?? null, box: r.box, height: s.height })) as { y: number; width: number; height: number };
+        y = at.y;
+        const key = `${r.worst}:${y}`;
+        if (!shots.has(key)) {
+          const rel = files.sweepShot(job.spec.name, job.state.name, r.worst, y);
+          writeFileAtomic(abs(run, rel), await page.screenshot({ fullPage: true, clip: { x: 0, y, width: at.width, height: at.height }, animations: 'disabled', caret: 'hide' }));
+          shots.set(key, rel.split('/').pop()!);
+        }
+        shotOf.push(shots.get(key)!);
+      } catch { shotOf.push(null); }
     }
     out.timings.screenshots = Date.now() - ts;
-    out.ranges = ranges.map((r) => ({ ...r, screenshot: shots.get(r.worst) ?? null }));
+    out.ranges = ranges.map((r, i) => ({ ...r, screenshot: shotOf[i] ?? null }));
     out.ok = true;
     out.error = null;
   } catch (err) {
@@ -128,4 +137,17 @@ export async function sweepState(run: RunContext, browser: Browser, job: SweepJo
     out.timings.total = Date.now() - t0;
   }
   return out;
+}
+
+/** In-page: where to shoot a failure — the page's full width, one viewport height starting a
+ *  little above the failing element (its box, else the first match of its selector), after two
+ *  frames so the resize has laid out. */
+function shotArea(a: { selector: string | null; box: { y: number } | null; height: number }): Promise<{ y: number; width: number; height: number }> {
+  return new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const se = document.scrollingElement || document.documentElement;
+    let top = a.box ? a.box.y : 0;
+    if (!a.box && a.selector) { try { const el = document.querySelector(a.selector); if (el) top = el.getBoundingClientRect().top + window.scrollY; } catch { /* no element: the top */ } }
+    const y = Math.max(0, Math.min(Math.round(top - 100), se.scrollHeight - a.height));
+    res({ y, width: Math.max(se.scrollWidth, window.innerWidth), height: Math.min(a.height, se.scrollHeight - y) });
+  })));
 }
