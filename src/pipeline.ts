@@ -6,7 +6,7 @@ import { createRun, finishRun, readRunInfo, type RunInfo, type RunState, type Se
 import { diffManifests, hashManifest, treeManifest } from './core/freshness.js';
 import { readArtifact } from './core/artifact-read.js';
 import { withBaselineLock } from './parity/lock.js';
-import { files } from './core/run.js';
+import { files, SWEEP } from './core/run.js';
 import type { RunContext } from './core/run.js';
 import type { ProjectPlan } from './spec/plan.js';
 import { forTerminal } from './report/terminal.js';
@@ -83,6 +83,12 @@ export async function captureStage(plan: ProjectPlan, opts: PipelineOptions, rep
         signal: capture.signal,
         onUnit: (u) => { captured++; reporter?.onUnit?.(u); },
       });
+      // the width sweep, in its own pages after the captures (it resizes on purpose; they never do)
+      const { sweepRun } = await import('./capture/sweep/index.js');
+      if (!capture.signal.aborted && plan.specs.some((s) => s.sweep)) {
+        reporter?.onStage?.('sweep');
+        await sweepRun(run, { baseURL: opts.baseURL ?? server.baseURL, signal: capture.signal, onState: (s) => reporter?.onUnit?.({ ...s, viewport: SWEEP }) });
+      }
     } catch (err) {
       throw lost ?? err;
     } finally {

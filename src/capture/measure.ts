@@ -19,7 +19,7 @@ import { frameCache, framedBoxes, measureFramedRequired, type RunIn } from './fr
 const runIn: RunIn = (frame) => (fn, a) => frame.evaluate(inPageScript(HELPERS, fn, a));
 
 // every function of the in-page modules goes into the page, so a new helper cannot be forgotten
-const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage, interactive, framesInPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
+export const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage, interactive, framesInPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
 
 export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' | 'masks' | 'clippedText' | 'text' | 'required' | 'interactive'>;
 

@@ -10,6 +10,7 @@ const END = '<!-- /checks -->';
 const SEVERITY: Record<CheckMeta['defaultSeverity'], string> = {
   blocker: 'blocker', important: 'important', polish: 'polish', 'by-impact': 'by axe impact', 'by-width': 'blocker below mobileMaxWidth, else important',
   'by-kind': 'blocker for an uncaught exception, else important', 'by-resource': 'blocker for an own document, script or stylesheet, else important',
+  'by-check': 'the swept check\'s own (only with sweep:)',
 };
 
 export function checksTable(): string {

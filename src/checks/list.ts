@@ -9,6 +9,7 @@ const SEVERITY_WORDS: Record<CheckMeta['defaultSeverity'], string> = {
   'by-width': 'blocker below mobileMaxWidth, important above',
   'by-kind': 'blocker for an uncaught exception, important for a console error',
   'by-resource': 'blocker for a document, script or stylesheet of the page\'s own origin, important for other resources',
+  'by-check': 'the swept check\'s own at the failure\'s worst width (overflow by width; collisions as overlap, protrusions as text-clipped)',
 };
 
 /** A short type for an option schema: "minor | moderate", "string[]", "number". */

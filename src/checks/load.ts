@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CaptureRecord, Finding } from '../core/artifacts.js';
 import { readArtifact } from '../core/artifact-read.js';
-import { abs, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
+import { abs, files, sweptStates, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import { readManifest } from '../parity/baselines.js';
 import { readDebt, vouched } from '../parity/a11y-debt.js';
 import type { SpecPlan } from '../spec/plan.js';
-import type { UnitInput } from './types.js';
+import type { SweepInput, UnitInput } from './types.js';
 
 /** A capture finding cites only a file that exists: the failure screenshot when capture took one, else nothing. */
 const captureFinding = (spec: SpecPlan, state: string, viewport: string, message: string, extra: Record<string, unknown> = {}, file: string | null = null): Finding => ({
@@ -88,4 +88,14 @@ export function loadUnits(run: RunContext, spec: SpecPlan, withAxe: boolean, wit
     });
   }
   return { units, captureFindings };
+}
+
+/** The sweep result of every state the spec sweeps (none without `sweep:`); a missing or unreadable
+ *  file comes with its problem, for the sweep check to fail closed on. */
+export function loadSweeps(run: RunContext, spec: SpecPlan): SweepInput[] {
+  return sweptStates(spec).map((st) => {
+    const file = files.sweep(spec.name, st.name);
+    const loaded = readArtifact('sweep', abs(run, file));
+    return loaded.value ? { state: st.name, file, result: loaded.value } : { state: st.name, file, result: null, problem: loaded.problem };
+  });
 }

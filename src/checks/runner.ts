@@ -8,25 +8,25 @@ import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { CHECKS, optionsOf } from './registry.js';
-import type { Check, UnitInput } from './types.js';
+import type { Check, SweepInput, UnitInput } from './types.js';
 import { IncompleteCheckError } from './lib/finding.js';
-import { loadUnits } from './load.js';
+import { loadSweeps, loadUnits } from './load.js';
 
 export function resultOf(check: string, findings: Finding[], ms: number, error: string | null = null, notes: string[] = []): CheckResult {
   return { check, status: error !== null ? 'error' : findings.some((f) => !f.effect) ? 'fail' : 'pass', findings, error, ms: Math.round(ms * 1000) / 1000, ...(notes.length ? { notes } : {}) };
 }
 
 /** Runs one check, turning a throw into an `error` result (keeping any findings it had). */
-export function runOne(check: Check, spec: SpecPlan, units: UnitInput[]): CheckResult {
+export function runOne(check: Check, spec: SpecPlan, units: UnitInput[], sweeps?: SweepInput[]): CheckResult {
   const id = check.meta.id;
   const plan = spec.checks.find((c) => c.id === id);
   const enabled = check.meta.alwaysOn || (plan ? plan.enabled : check.meta.defaultEnabled);
-  if (!enabled) return { check: id, status: 'skipped', findings: [], error: null, ms: 0 };
+  if (!enabled || (check.meta.appliesTo && !check.meta.appliesTo(spec))) return { check: id, status: 'skipped', findings: [], error: null, ms: 0 };
   const t0 = performance.now();
   const notes: string[] = [];
   const note = (line: string) => { if (!notes.includes(line)) notes.push(line); };
   try {
-    const findings = check.run({ spec, units, options: optionsOf(check, plan), severity: check.meta.alwaysOn ? null : plan?.severity ?? null, note });
+    const findings = check.run({ spec, units, ...(sweeps ? { sweeps } : {}), options: optionsOf(check, plan), severity: check.meta.alwaysOn ? null : plan?.severity ?? null, note });
     return resultOf(id, findings, performance.now() - t0, null, notes);
   } catch (err) {
     const partial = err instanceof IncompleteCheckError ? err.findings : [];
@@ -38,8 +38,9 @@ export async function runChecks(run: RunContext, spec: SpecPlan): Promise<CheckR
   const t0 = performance.now();
   const needs = (what: 'axe' | 'baseline') => CHECKS.some((c) => c.meta.needs?.includes(what) && spec.checks.find((p) => p.id === c.meta.id)?.enabled !== false);
   const { units, captureFindings } = loadUnits(run, spec, needs('axe'), needs('baseline'));
+  const sweeps = CHECKS.some((c) => c.meta.needs?.includes('sweep')) ? loadSweeps(run, spec) : undefined;
   const results: CheckResult[] = [resultOf('capture', captureFindings, performance.now() - t0)];
-  for (const check of CHECKS) results.push(runOne(check, spec, units));
+  for (const check of CHECKS) results.push(runOne(check, spec, units, check.meta.needs?.includes('sweep') ? sweeps : undefined));
   // A plan naming a check this build does not have must not pass silently.
   for (const p of spec.checks) {
     if (p.enabled && !CHECKS.some((c) => c.meta.id === p.id)) results.push(resultOf(p.id, [], 0, `unknown check ${p.id}`));

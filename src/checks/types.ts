@@ -4,14 +4,15 @@ import type { AxeResultsLite, CaptureRecord, Finding, Severity } from '../core/a
 import type { SpecPlan } from '../spec/plan.js';
 import type { LayoutBoxes } from '../parity/types.js';
 import type { DebtEntry } from '../parity/a11y-debt.js';
+import type { SweepResult } from '../core/artifact-sweep.js';
 
 export interface CheckMeta {
   id: string;
   title: string;
   description: string;
   /** published default; 'by-impact' (axe), 'by-width' (overflow), 'by-kind' (console) and
-   *  'by-resource' (requests) are resolved per finding */
-  defaultSeverity: Severity | 'by-impact' | 'by-width' | 'by-kind' | 'by-resource';
+   *  'by-resource' (requests), 'by-check' (sweep: the swept check's) are resolved per finding */
+  defaultSeverity: Severity | 'by-impact' | 'by-width' | 'by-kind' | 'by-resource' | 'by-check';
   /** options object schema (every property optional, additionalProperties false) */
   options: TSchema;
   /** extra value forms accepted in `checks:` besides true/false/severity/options (e.g. overlap: all) */
@@ -23,7 +24,10 @@ export interface CheckMeta {
   /** on when a spec has no `checks:` entry for it */
   defaultEnabled: boolean;
   /** artifacts the check reads besides capture records (the runner loads them) */
-  needs?: ('axe' | 'baseline')[];
+  needs?: ('axe' | 'baseline' | 'sweep')[];
+  /** false: the spec gives this check nothing to look at (a sweep check without `sweep:`), so it is
+   *  skipped — not a pass that would count in the score */
+  appliesTo?: (spec: SpecPlan) => boolean;
   /** what capture must gather for this check, beyond what every capture measures: capture asks the
    *  registry by artifact (checks/registry.ts `gatherFor`), never by check id, and gathers it with
    *  this check's options (its `defaults` under the spec's). axe: axe-core results; shots: repeated
@@ -74,9 +78,21 @@ export interface UnitInput {
 
 export type { AxeNodeLite, AxeRuleLite, AxeResultsLite } from '../core/artifacts.js';
 
+/** One swept state's sweep result as handed to a check (needs: ['sweep']). */
+export interface SweepInput {
+  state: string;
+  /** "spec/state-sweep.json" relative to the run folder */
+  file: string;
+  result: SweepResult | null;
+  /** why `result` is null (missing, unreadable) */
+  problem?: string;
+}
+
 export interface CheckContext<O = Record<string, unknown>> {
   spec: SpecPlan;
   units: UnitInput[];
+  /** the spec's sweep results, one per swept state, when the check declares needs: ['sweep'] */
+  sweeps?: SweepInput[];
   options: O;
   /** severity set in the spec for this check, overriding the default (never for alwaysOn checks) */
   severity: Severity | null;

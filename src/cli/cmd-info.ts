@@ -87,8 +87,10 @@ export function describePlan(s: SpecPlan, storyNote?: string): string {
   for (const c of s.checks) L.push(`    ${c.enabled ? 'on ' : 'off'} ${c.id}${c.severity ? ` (severity ${c.severity})` : ''}${opt(c.options)}`);
   L.push(`  parity:    ${s.parity ? `threshold ${s.parity.threshold}, maxDiffRatio ${s.parity.maxDiffRatio}${Object.keys(s.parity.regions).length ? `, regions ${JSON.stringify(s.parity.regions)}` : ''}, structure ${s.parity.structure === false ? 'not compared' : s.parity.structure ?? 'important'}${s.parity.design ? `; against a design export: minScore ${s.parity.design.minScore}, tolerancePx ${s.parity.design.tolerancePx}` : ''}` : 'none (no baseline needed)'}`);
   L.push(`  judge:     ${s.judge ? `${s.judge.mode}, model ${s.judge.model}, images ${s.judge.images} ≤ ${s.judge.maxImageSize}px, rubric ${s.judge.rubric.file ?? 'inline'}` : 'none'}`);
+  const sw = s.sweep;
+  L.push(`  sweep:     ${sw ? `${sw.from}–${sw.to} px (height ${sw.height}): the page's breakpoints ±1 and every ${sw.step} px, bisected to exact ranges; states ${sw.states ? sw.states.join(', ') : 'all'}; each in its own page after the captures` : 'none (sweep: in the spec or config, or --sweep)'}`);
   L.push(`  gate:      minScore ${s.gate.minScore}, warn [${s.gate.warn.join(', ')}]${s.scoring.version ? `, scoring v${s.scoring.version}` : ''}`);
-  L.push(`  order:     capture → checks → parity → ${s.judge && s.judge.mode !== 'off' ? 'judge (only if no blocker) → ' : ''}gate`);
+  L.push(`  order:     capture → ${sw ? 'sweep → ' : ''}checks → parity → ${s.judge && s.judge.mode !== 'off' ? 'judge (only if no blocker) → ' : ''}gate`);
   return L.join('\n');
 }
 

@@ -22,7 +22,8 @@ const withOut = (c: ReturnType<CAC['command']>) => c
 const withLoad = (c: ReturnType<CAC['command']>) => c
   .option('--base-url <url>', 'base URL joined to spec routes (overrides the config)')
   .option('--viewport <names>', 'only these viewports (comma-separated)')
-  .option('--grep <regex>', 'only specs (or spec/state) whose name matches');
+  .option('--grep <regex>', 'only specs (or spec/state) whose name matches')
+  .option('--sweep', 'sweep every width of every spec for responsive layout failures (the spec\'s or config\'s sweep: range, else 320–1400 px)');
 const withConfig = (c: ReturnType<CAC['command']>) => c.option('--config <file>', 'config file (default visual-eval.config.yaml, found upward from here)');
 const CONTINUES = 'run folder or run id (default: the newest run whose capture finished, started by capture, run or merge)';
 const withReport = (c: ReturnType<CAC['command']>) => c

@@ -4,6 +4,7 @@ import { REPORTER_IDS } from '../report/reporters.js';
 import { resolveOptions, workersFlag, type ResolvedOptions } from './resolve.js';
 import { loadProject } from '../spec/project.js';
 import { selectPlan } from './select.js';
+import { sweepPlan } from '../spec/compile.js';
 import type { ProjectPlan } from '../spec/plan.js';
 
 /** Every reporter (report/reporters.ts declares them): what runs without --reporter. */
@@ -23,6 +24,8 @@ export interface CommonOptions {
   config?: string; out?: string; baseUrl?: string; viewport?: string | string[]; grep?: string;
   workers?: number; shard?: string; reporter?: string | string[]; json?: boolean; trace?: string;
   updateBaselines?: boolean; cache?: boolean; run?: string;
+  /** --sweep: every spec sweeps its widths (its own sweep: range, else the defaults) */
+  sweep?: boolean;
   /** approve / run --update-baselines: record new axe violations as accepted accessibility debt */
   acceptA11yDebt?: boolean;
   /** set by main(): the streams, cwd, argv and interrupt signal of this invocation */
@@ -65,6 +68,7 @@ export async function loadSelected(specs: string[], opts: CommonOptions): Promis
     plan = { ...plan, specs: sel.specs.map((s) => s.spec) };
     if (!plan.specs.length) return plan;
   }
+  if (opts.sweep) plan = { ...plan, specs: plan.specs.map((s) => ({ ...s, sweep: s.sweep ?? sweepPlan(true) })) };
   return selectPlan(plan, { grep: opts.grep, viewport: opts.viewport, shard: opts.shard });
 }
 

@@ -41,6 +41,7 @@ export const FindingSchema = Type.Object({
   rule: Type.Optional(Str('axe rule id')),
   impact: Type.Optional(Str('axe impact')),
   effect: Type.Optional(Type.Union([Type.Literal('known-debt'), Type.Literal('fixed')], { description: 'set when the finding does not count against the gate: known-debt (an accessibility violation recorded as debt when its baseline was approved; reported, never failing) or fixed (recorded debt that is gone; the next approve drops it)' })),
+  sweep: Type.Optional(Type.Object({ from: Num('first failing width, CSS px'), to: Num('last failing width'), worst: Num('the width it is worst at (its screenshot\'s)') }, { description: 'a width sweep\'s failure (check sweep, viewport sweep): the range of widths it fails at' })),
   group: Type.Optional(Type.String({ pattern: '^[0-9a-f]{16}$', description: 'the same problem (check + what was seen) in several captures is one finding per unit, each with this key: list one unit\'s findings by viewport and state, show a problem once by group' })),
 }, { additionalProperties: true });
 export type Finding = Omit<Static<typeof FindingSchema>, 'evidence'> & { evidence: Evidence };

@@ -5,6 +5,7 @@
 import type { ErrorObject } from 'ajv';
 import type { AxeResultsLite, CaptureRecord, CheckResult, JudgeResult, LayoutDiff, ParityResult, RunInfo, DesignBoxes, StructureDiff, StructureSnapshot } from './artifacts.js';
 import type { Report } from '../gate/report-schema.js';
+import type { SweepResult } from './artifact-sweep.js';
 import { readJsonIfExists } from './fsx.js';
 import * as generated from './generated/artifact-validators.js';
 
@@ -20,13 +21,14 @@ interface ArtifactTypes {
   run: RunInfo;
   report: Report;
   designBoxes: DesignBoxes;
+  sweep: SweepResult;
 }
 export type ArtifactName = keyof ArtifactTypes;
 
 /** How readers name each artifact in a reason: "not a capture record". */
 export const ARTIFACT_WHAT: Record<ArtifactName, string> = {
   record: 'capture record', axe: 'axe result', structure: 'structure snapshot', structureDiff: 'structure diff', checks: 'checks result', parity: 'parity result',
-  layoutDiff: 'layout diff', judge: 'judge result', run: 'veval run.json', report: 'veval report', designBoxes: 'design region boxes file',
+  layoutDiff: 'layout diff', judge: 'judge result', run: 'veval run.json', report: 'veval report', designBoxes: 'design region boxes file', sweep: 'sweep result',
 };
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };

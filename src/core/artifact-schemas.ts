@@ -10,6 +10,7 @@ import {
   LayoutDiffSchema, ParityResultSchema, RunInfoSchema, StructureDiffSchema, StructureSnapshotSchema, VisibilityVerdictSchema, DesignBoxesSchema,
 } from './artifacts.js';
 import { ReportSchema } from '../gate/report-schema.js';
+import { SweepResultSchema } from './artifact-sweep.js';
 import { toJsonSchema } from '../spec/schema.js';
 import type { ArtifactName } from './artifact-read.js';
 
@@ -27,6 +28,7 @@ export const ARTIFACT_SCHEMAS: Record<ArtifactName, { schema: TSchema; file: str
   run: { schema: RunInfoSchema, file: 'run.schema.json' },
   report: { schema: ReportSchema, file: 'report.schema.json' },
   designBoxes: { schema: DesignBoxesSchema, file: 'design-boxes.schema.json' },
+  sweep: { schema: SweepResultSchema, file: 'sweep.schema.json' },
 };
 
 /** schema/<file> → JSON Schema (draft-07), for outside tools (report.schema.json: gate/generate.ts). */

@@ -6,6 +6,12 @@ import type { ProjectPlan, SpecPlan, StatePlan } from '../spec/plan.js';
 /** Whether a state is captured at a viewport: its `viewports:` list, or every viewport. */
 export const stateAt = (st: Pick<StatePlan, 'viewports'>, viewport: string): boolean => !st.viewports || st.viewports.includes(viewport);
 
+/** The states a spec sweeps (capture/sweep/): `sweep.states`, else every state; none without `sweep:`. */
+export function sweptStates<S extends Pick<StatePlan, 'name'>>(spec: { sweep?: SpecPlan['sweep']; states: S[] }): S[] {
+  const s = spec.sweep;
+  return s ? spec.states.filter((st) => !s.states || s.states.includes(st.name)) : [];
+}
+
 export interface RunContext {
   root: string;                   // project root (absolute)
   outDir: string;                 // artifacts folder (absolute)
@@ -13,6 +19,9 @@ export interface RunContext {
   runDir: string;                 // outDir/runs/runId
   plan: ProjectPlan;
 }
+
+/** The viewport name of a state's width sweep: its unit is `<state>-sweep` (capture/sweep/). */
+export const SWEEP = 'sweep';
 
 export const unitKey = (state: string, viewport: string) => `${state}-${viewport}`;
 
@@ -32,6 +41,8 @@ export const files = {
   failure: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.failure.png`,
   flake: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.flake.png`,
   trace: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.trace.zip`,
+  sweep: (spec: string, state: string) => `${spec}/${unitKey(state, SWEEP)}.json`,
+  sweepShot: (spec: string, state: string, width: number, y = 0) => `${spec}/${unitKey(state, SWEEP)}-${width}${y ? `-y${y}` : ''}.png`,
   checks: (spec: string) => `${spec}/checks.json`,
   parity: (spec: string) => `${spec}/parity.json`,
   layoutDiff: (spec: string) => `${spec}/layout-diff.json`,

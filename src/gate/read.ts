@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import type { CaptureRecord, CheckResult, JudgeResult, ParityResult } from '../core/artifacts.js';
 import { readArtifact, type Loaded } from '../core/artifact-read.js';
-import { abs, files, unitsOf, type RunContext } from '../core/run.js';
+import { abs, files, sweptStates, unitsOf, type RunContext } from '../core/run.js';
+import type { SweepResult } from '../core/artifact-sweep.js';
 import type { SpecPlan } from '../spec/plan.js';
 
 export type { Loaded } from '../core/artifact-read.js';
@@ -22,6 +23,8 @@ export interface SpecArtifacts {
   parity: Loaded<ParityResult>;
   judge: Loaded<JudgeResult>;
   units: UnitArtifacts[];
+  /** one per swept state (none without sweep:): its unit in the report is <state>-sweep */
+  sweeps: { state: string; file: string; result: Loaded<SweepResult> }[];
 }
 
 const isFile = (p: string) => { try { return fs.statSync(p).isFile(); } catch { return false; } };
@@ -35,5 +38,6 @@ export function readSpec(run: RunContext, spec: SpecPlan): SpecArtifacts {
     const shot = record.value?.screenshot ? `${spec.name}/${record.value.screenshot}` : files.capture(spec.name, state, viewport);
     return { state, viewport, record, captureExists: isFile(abs(run, shot)), fileExists: (rel: string) => isFile(abs(run, rel)) };
   });
-  return { checks, parity, judge, units };
+  const sweeps = sweptStates(spec).map((st) => ({ state: st.name, file: files.sweep(spec.name, st.name), result: readArtifact('sweep', abs(run, files.sweep(spec.name, st.name))) }));
+  return { checks, parity, judge, units, sweeps };
 }

@@ -53,6 +53,13 @@ export const UnitSchema = Type.Object({
     parity: Nullable(Num('comparing this unit with its baseline (parity.json); null when not compared')),
   }, { additionalProperties: false, description: 'milliseconds per phase; null for a phase the record predates or that did not run' })),
   parity: Nullable(Str('parity outcome from parity.json (identical, within-tolerance, changed, baseline-written, …); null when not compared')),
+  sweep: Type.Optional(Type.Object({
+    from: Num(), to: Num(), step: Num(), height: Num(),
+    measured: Num('widths measured'), breakpoints: Type.Array(Num(), { description: 'the page\'s query breakpoints in the range' }),
+    ranges: Type.Array(Type.Object({ kind: Str(), severity: SeveritySchema, from: Num(), to: Num(), worst: Num(), screenshot: Nullable(Str('relative to the run folder')) }, { additionalProperties: false })),
+    error: Nullable(Str('why the sweep did not finish, or a width could not be measured')),
+    timings: Type.Object({ total: Num(), open: Num(), measure: Num(), screenshots: Num() }, { additionalProperties: false }),
+  }, { additionalProperties: false, description: 'a width sweep unit (viewport "sweep"): the range swept and the failing ranges found, for the sweep strip' })),
   fails: Type.Boolean({ description: 'true when the unit counts against the gate: a failing finding of its own, or no trustworthy capture (status fail or error)' }),
   effect: Nullable(EffectSchema, { description: 'the strongest effect among the unit\'s findings (blocker > warn-only > known-debt > fixed); null when it has none' }),
 }, { additionalProperties: false });

@@ -1,7 +1,7 @@
 // Assembles one spec's entry in report.json: the flat findings list, units with their files,
 // stage statuses, the score and the verdict with its reasons.
 import { SEVERITIES, type Finding } from '../core/artifacts.js';
-import { files, unitKey, type RunContext } from '../core/run.js';
+import { files, SWEEP, unitKey, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { asDigest } from '../parity/digest.js';
 import { getCheck } from '../checks/registry.js';
@@ -74,6 +74,28 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   return out;
 }
 
+/** A swept state's unit (<state>-sweep): its range, the failing ranges for the sweep strip, its time;
+ *  an error when the sweep did not finish or a width could not be measured (the sweep check says why). */
+function sweepUnit(spec: SpecPlan, sw: SpecArtifacts['sweeps'][number], findings: ReportFinding[]): UnitReport {
+  const r = sw.result.value;
+  const dir = `${spec.name}/`;
+  const mine = findings.filter((f) => f.state === sw.state && f.viewport === SWEEP);
+  const broken = !r || !r.ok || r.failedWidths.length > 0;
+  const status: UnitReport['status'] = broken ? 'error' : mine.some((f) => f.fails) ? 'fail' : 'pass';
+  const worst = r?.ranges[0]?.screenshot ? dir + r.ranges[0].screenshot : null;
+  return {
+    state: sw.state, viewport: SWEEP, status, viewportSize: null, image: null,
+    files: { capture: worst, record: r ? sw.file : null, axe: null },
+    parity: null, ms: r?.timings.total ?? null, timings: null, fails: status !== 'pass', effect: strongest(mine),
+    ...(r ? { sweep: {
+      from: r.from, to: r.to, step: r.step, height: r.height, measured: r.measured.length, breakpoints: r.breakpoints,
+      ranges: r.ranges.map((g) => ({ kind: g.kind, severity: g.severity, from: g.from, to: g.to, worst: g.worst, screenshot: g.screenshot ? dir + g.screenshot : null })),
+      error: r.error ?? (r.failedWidths.length ? `${r.failedWidths.length} width(s) could not be measured, first ${r.failedWidths[0]!.width} px: ${r.failedWidths[0]!.error}` : null),
+      timings: r.timings,
+    } } : {}),
+  };
+}
+
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const round = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000);
 
@@ -137,7 +159,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     otherReasons: verdict.other,
     notes: [...uncheckedNotes(spec, j), ...viewportNotes(spec), ...storybookNotes(spec), ...unmatchedNotes(spec, a.units), ...(a.checks.value ?? []).flatMap((r) => (Array.isArray(r.notes) ? r.notes.filter((n) => typeof n === 'string') : []))],
     gate: { minScore: spec.gate.minScore, warn: [...spec.gate.warn] },
-    units: a.units.map((u) => unitReport(run, spec, u, a, reported)),
+    units: [...a.units.map((u) => unitReport(run, spec, u, a, reported)), ...a.sweeps.map((sw) => sweepUnit(spec, sw, reported))],
     findings: reported,
     checks: (a.checks.value ?? []).map((r) => ({ id: r.check, status: r.status, error: r.error ?? null })),
     stages: { capture: capture.stage, checks: checks.stage, parity: parity.stage, judge: judge.stage },

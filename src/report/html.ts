@@ -181,6 +181,30 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
   };
 }
 
+/** A spec's sweep strips: per swept state, the widths on an axis and each failing range as a bar
+ *  of its severity on its own lane, linked to its screenshot at the worst width. */
+function sweepStrips(s: Report['specs'][number], known: Set<string>) {
+  return s.units.flatMap((u) => {
+    const sw = u.sweep;
+    if (!sw) return [];
+    const span = Math.max(1, sw.to - sw.from + 1);
+    const pct = (w: number) => Math.round((10000 * (w - sw.from)) / span) / 100;
+    const ticks = [...new Set([sw.from, ...sw.breakpoints, sw.to])].sort((a, b) => a - b)
+      .filter((w, i, all) => i === 0 || i === all.length - 1 || (pct(w) - pct(all[i - 1]!) > 6 && pct(all[all.length - 1]!) - pct(w) > 6));
+    return [{
+      state: u.state, from: sw.from, to: sw.to, measured: sw.measured, error: sw.error ?? '', seconds: Math.round(sw.timings.total / 100) / 10,
+      label: `${s.name} ${u.state}: ${sw.ranges.length} failing range(s) between ${sw.from} and ${sw.to} px`,
+      ticks: ticks.map((w) => ({ w, left: pct(w) })),
+      ranges: sw.ranges.map((g, i) => ({
+        severity: g.severity, left: pct(g.from), width: Math.max(0.4, pct(g.to + 1) - pct(g.from)), top: i * 10,
+        text: `${g.kind} ${g.from === g.to ? `at ${g.from}` : `${g.from}–${g.to}`} px (worst ${g.worst} px)`,
+        href: g.screenshot && known.has(g.screenshot) ? pathUrl(g.screenshot) : '',
+      })),
+      height: Math.max(1, sw.ranges.length) * 10 + 4,
+    }];
+  });
+}
+
 export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
   const runPath = opts.runPath ?? r.runId;
   const known = new Set(r.specs.flatMap((s) => s.units.flatMap((u) => Object.values(u.files).filter((f): f is string => typeof f === 'string'))));
@@ -237,6 +261,7 @@ export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
     specs: r.specs.map((s) => ({
       name: s.name, status: s.status, statusUpper: s.status.toUpperCase(), score: num(s.score), structural: num(s.scores.structural), aesthetic: num(s.scores.aesthetic),
       file: s.file, url: s.url ?? '', written: baselinesWritten(s), other: otherReasons(s), notes: specNotes(s),
+      sweeps: sweepStrips(s, known),
     })),
     checklist: r.checklist.map((c) => ({
       question: c.question, answer: c.answer, cls: c.ok === null ? '' : c.ok ? 'pass' : 'fail', detail: c.detail,

@@ -4,10 +4,10 @@ import type { Severity, ViewportSpec } from '../core/artifacts.js';
 import { sha256 } from '../core/fsx.js';
 import { DEFAULT_MAX_PIXELS, DESIGN_DEFAULTS } from '../core/limits.js';
 import { CHECKS } from '../checks/registry.js';
-import type { ConfigInput, RequiredInput, SpecInput, ViewportInput } from './schema.js';
+import { SWEEP_DEFAULTS, type ConfigInput, type RequiredInput, type SpecInput, type ViewportInput } from './schema.js';
 import { stepPlan } from '../steps/registry.js';
 import { frameChain } from './frame-ref.js';
-import type { CheckPlan, FramedTarget, JudgePlan, RequiredPlan, SpecPlan, StatePlan } from './plan.js';
+import type { CheckPlan, FramedTarget, JudgePlan, RequiredPlan, SpecPlan, StatePlan, SweepPlan } from './plan.js';
 import type { MustShowItem } from './brief.js';
 import { deepMerge, mergeChecks } from './merge.js';
 import { STORY_CHECKS } from './storybook-checks.js';
@@ -97,6 +97,13 @@ function judgePlan(j: NonNullable<ConfigInput['judge']>, rubric: CompileInput['r
   };
 }
 
+/** The sweep as written (spec over config, key by key when both are objects) with its defaults. */
+export function sweepPlan(v: ConfigInput['sweep'] | undefined, base?: ConfigInput['sweep']): SweepPlan | null {
+  if (v === undefined || v === false) return null;
+  const o = { ...(typeof base === 'object' ? base : {}), ...(typeof v === 'object' ? v : {}) };
+  return { from: o.from ?? SWEEP_DEFAULTS.from, to: o.to ?? SWEEP_DEFAULTS.to, step: o.step ?? SWEEP_DEFAULTS.step, height: o.height ?? SWEEP_DEFAULTS.height, states: o.states ? [...o.states] : null };
+}
+
 export function compileSpec(input: CompileInput): SpecPlan {
   const { spec, config } = input;
   const context = deepMerge(config.context, spec.context) ?? {};
@@ -168,6 +175,7 @@ export function compileSpec(input: CompileInput): SpecPlan {
       design: { minScore: parity.design?.minScore ?? DESIGN_DEFAULTS.minScore, tolerancePx: parity.design?.tolerancePx ?? DESIGN_DEFAULTS.tolerancePx },
       structure: parity.structure === undefined || parity.structure === true ? 'important' : parity.structure } : null,
     judge: judge ? judgePlan(judge, input.rubric) : null,
+    sweep: sweepPlan(spec.sweep ?? config.sweep, config.sweep),
     gate: { minScore: gate.minScore ?? 0, warn: (gate.warn ?? ['polish']) as Severity[] },
     scoring: { version: scoring.version ?? null },
     watch: spec.watch ?? [],

@@ -143,6 +143,8 @@ export interface SpecPlan {
   parity: ParityPlan | null;      // null: no parity section, no baseline needed
   judge: JudgePlan | null;        // null: no judge section
   gate: GatePlan;
+  /** the width sweep (capture/sweep/); null or absent: none */
+  sweep?: SweepPlan | null;
   scoring: { version: number | null };
   watch: string[];
   /** spec storybook: (absent: a route or url) */
@@ -150,6 +152,8 @@ export interface SpecPlan {
   mobileMaxWidth: number;
   timeout: number;                // ms per capture unit
 }
+
+export interface SweepPlan { from: number; to: number; step: number; height: number; /** null: every state */ states: string[] | null }
 
 export interface ProjectPlan {
   version: 1;

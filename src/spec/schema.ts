@@ -157,6 +157,19 @@ export const Judge = Type.Object({
   calibration: Type.Optional(Calibration),
 }, { additionalProperties: false, description: 'model judge' });
 
+/** The width sweep's defaults, quoted by its descriptions and used by compile (one place). */
+export const SWEEP_DEFAULTS = { from: 320, to: 1400, step: 40, height: 900 } as const;
+export const Sweep = Type.Union([
+  Type.Boolean({ description: `true: sweep ${SWEEP_DEFAULTS.from}–${SWEEP_DEFAULTS.to} px; false: no sweep (turns off the config's)` }),
+  Type.Object({
+    from: Type.Optional(Type.Integer({ minimum: 100, maximum: 4000, description: `narrowest width, CSS px (default ${SWEEP_DEFAULTS.from})` })),
+    to: Type.Optional(Type.Integer({ minimum: 100, maximum: 4000, description: `widest width, CSS px (default ${SWEEP_DEFAULTS.to})` })),
+    step: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: `px between the widths measured besides the page's breakpoints (each ±1) before bisecting (default ${SWEEP_DEFAULTS.step})` })),
+    height: Type.Optional(Type.Integer({ minimum: 100, maximum: 4000, description: `viewport height while sweeping (default ${SWEEP_DEFAULTS.height})` })),
+    states: Type.Optional(Type.Array(Name('a state name of this spec'), { minItems: 1, description: 'states swept (default: every state)' })),
+  }, { additionalProperties: false }),
+], { description: 'sweep every width between from and to for responsive layout failures (overflow, collisions, elements out of their container, clipped text, required elements hidden), reported as width ranges; off by default (`veval run --sweep` turns it on for every spec)' });
+
 export const Gate = Type.Object({
   minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'fail below this score (default 0)' })),
   warn: Type.Optional(Type.Array(SEVERITY, { description: 'severities that pass with warnings (default [polish]); blockers and errors always fail' })),
@@ -194,6 +207,7 @@ const specProps = {
   parity: Type.Optional(Parity),
   judge: Type.Optional(Judge),
   gate: Type.Optional(Gate),
+  sweep: Type.Optional(Sweep),
   scoring: Type.Optional(Scoring),
   watch: Type.Optional(Type.Array(Type.String(), { description: 'extra paths (globs) whose change makes --changed run this spec' })),
   storybook: Type.Optional(Storybook),
@@ -248,6 +262,7 @@ export const Config = Type.Object({
   parity: Type.Optional(Parity),
   judge: Type.Optional(Judge),
   gate: Type.Optional(Gate),
+  sweep: Type.Optional(Sweep),
   scoring: Type.Optional(Scoring),
   mcp: Type.Optional(Type.Object({
     maxImageBytes: Type.Integer({ minimum: 10000, maximum: 50000000, description: `bytes of PNG image data in one \`veval mcp\` tool result (default ${DEFAULT_MCP_MAX_IMAGE_BYTES}): images are downscaled, then cropped or left out (the result names what) to stay under it` }),

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveInside } from '../core/paths.js';
 import { at, positionOf, type PathSeg, type Source } from './source.js';
-import type { ConfigInput, ContextInput, SpecInput } from './schema.js';
+import { SWEEP_DEFAULTS, type ConfigInput, type ContextInput, type SpecInput } from './schema.js';
 import { DEFAULT_VIEWPORTS } from './compile.js';
 import { didYouMean } from './schema-errors.js';
 import { DIALECT_LABEL, selectorProblem, type Dialect } from './selectors.js';
@@ -117,8 +117,10 @@ function noRepeats(pr: Problems, p: PathSeg[], names: unknown[], what: string): 
 }
 
 /** Sections a config and a spec share (context, wait, checks, scoring). */
-export function defaultsSemantics(pr: Problems, input: Pick<SpecInput, 'wait' | 'checks' | 'context' | 'scoring'>): void {
+export function defaultsSemantics(pr: Problems, input: Pick<SpecInput, 'wait' | 'checks' | 'context' | 'scoring' | 'sweep'>): void {
   contextSemantics(pr, input.context);
+  const sw = typeof input.sweep === 'object' ? input.sweep : null;
+  if (sw && (sw.from ?? SWEEP_DEFAULTS.from) > (sw.to ?? SWEEP_DEFAULTS.to)) pr.add(['sweep', sw.from !== undefined ? 'from' : 'to'], `sweep.from (${sw.from ?? SWEEP_DEFAULTS.from}) is wider than sweep.to (${sw.to ?? SWEEP_DEFAULTS.to}): nothing would be swept`);
   if (input.wait?.for === 'selector' && !input.wait.selector && !pr.removed(['wait', 'selector'])) pr.add(['wait'], 'wait.for: selector needs wait.selector');
   if (input.wait?.selector && input.wait.for !== 'selector') pr.add(['wait'], 'wait.selector is only used with wait.for: selector; add it (or remove the selector)', 'selector');
   if (input.wait?.selector) checkSelector(pr, ['wait', 'selector'], input.wait.selector, 'locator');
@@ -237,6 +239,10 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
   });
 
   defaultsSemantics(pr, spec);
+  const sweptNames = typeof spec.sweep === 'object' ? spec.sweep.states ?? [] : [];
+  sweptNames.forEach((n, i) => {
+    if (statesKnown && !stateNames.includes(n)) pr.add(['sweep', 'states', i], `unknown state "${n}"${didYouMean(n, stateNames)} (declared: ${stateNames.join(', ')})`);
+  });
   regionChecks(pr, spec, needRegion);
   if (spec.gate?.warn?.includes('blocker')) pr.add(['gate', 'warn'], 'blockers always fail: "blocker" cannot be in gate.warn');
 

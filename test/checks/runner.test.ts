@@ -41,8 +41,10 @@ describe('runChecks', () => {
     putUnit(run, record({ viewport: 'mobile' }));
     const results = await runChecks(run, spec);
     assert.deepEqual(results.map((r) => r.check), ['capture', ...CHECK_IDS]);
-    // a check off by default (interactive-reachable) is skipped, the others pass
-    for (const r of results) assert.equal(r.status, getCheck(r.check)?.meta.defaultEnabled === false ? 'skipped' : 'pass', `${r.check}: ${r.error ?? JSON.stringify(r.findings)}`);
+    // a check off by default (interactive-reachable) or with nothing to look at in this spec (sweep
+    // without sweep:) is skipped, the others pass
+    const skipped = (id: string) => getCheck(id)?.meta.defaultEnabled === false || getCheck(id)?.meta.appliesTo?.(spec) === false;
+    for (const r of results) assert.equal(r.status, skipped(r.check) ? 'skipped' : 'pass', `${r.check}: ${r.error ?? JSON.stringify(r.findings)}`);
     const written = JSON.parse(fs.readFileSync(path.join(run.runDir, files.checks(spec.name)), 'utf8'));
     assert.deepEqual(written, results);
     assert.deepEqual(fs.readdirSync(path.join(run.runDir, spec.name)).filter((f) => f.endsWith('.tmp')), []);

@@ -200,3 +200,28 @@ test('with JavaScript off everything is visible: every unit open, every finding 
   assert.equal(await page.isVisible('#u-checkout-default-mobile .mode-slider'), true, 'every mode is shown without the script');
   await ctx.close();
 });
+
+test('index.html draws a sweep strip per swept state: the widths on an axis, each failing range a bar linked to its screenshot', async () => {
+  const { dir, report } = gatedRun();
+  const shot = 'checkout/default-sweep-600.png';
+  fs.copyFileSync(path.join(dir, 'checkout', 'default-desktop.png'), path.join(dir, shot));
+  editReport(dir, report, (r) => {
+    const spec = r.specs.find((s) => s.name === 'checkout')!;
+    spec.units.push({
+      state: 'default', viewport: 'sweep', status: 'fail', viewportSize: null, image: null, files: { capture: shot, record: 'checkout/default-sweep.json', axe: null },
+      parity: null, ms: 4200, timings: null, fails: true, effect: 'blocker',
+      sweep: { from: 320, to: 1400, step: 40, height: 900, measured: 41, breakpoints: [768], error: null, timings: { total: 4200, open: 800, measure: 3000, screenshots: 400 },
+        ranges: [{ kind: 'overflow', severity: 'blocker', from: 600, to: 640, worst: 600, screenshot: shot }, { kind: 'collision', severity: 'important', from: 1023, to: 1023, worst: 1023, screenshot: null }] },
+    });
+  });
+  const { page, errors } = await open(dir);
+  const strip = await page.$$eval('#spec-checkout figure.sweep .seg', (segs) => segs.map((s) => ({ tag: s.tagName, label: s.getAttribute('title'), href: s.getAttribute('href'), left: (s as HTMLElement).style.left })));
+  assert.deepEqual(strip, [
+    { tag: 'A', label: 'overflow 600–640 px (worst 600 px)', href: shot, left: `${Math.round(10000 * 280 / 1081) / 100}%` },
+    { tag: 'SPAN', label: 'collision at 1023 px (worst 1023 px)', href: null, left: `${Math.round(10000 * 703 / 1081) / 100}%` },
+  ]);
+  assert.deepEqual(await page.$$eval('#spec-checkout figure.sweep .axis span', (s) => s.map((x) => x.textContent)), ['320', '768', '1400']);
+  assert.match(await page.$eval('#spec-checkout figure.sweep figcaption', (f) => f.textContent ?? ''), /320–1400 px, 41 widths measured in 4\.2 s/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

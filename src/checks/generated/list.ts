@@ -11,8 +11,9 @@ import { check as m7_renders } from '../renders.js';
 import { check as m8_requests } from '../requests.js';
 import { check as m9_required_visible } from '../required-visible.js';
 import { check as m10_stability } from '../stability.js';
-import { check as m11_task_order } from '../task-order.js';
-import { check as m12_text_clipped } from '../text-clipped.js';
+import { check as m11_sweep } from '../sweep.js';
+import { check as m12_task_order } from '../task-order.js';
+import { check as m13_text_clipped } from '../text-clipped.js';
 
 export const CHECK_MODULES: readonly Check[] = [
   m0_axe,
@@ -26,6 +27,7 @@ export const CHECK_MODULES: readonly Check[] = [
   m8_requests,
   m9_required_visible,
   m10_stability,
-  m11_task_order,
-  m12_text_clipped,
+  m11_sweep,
+  m12_task_order,
+  m13_text_clipped,
 ];

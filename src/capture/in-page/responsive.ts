@@ -1,0 +1,134 @@
+// In-page, for the width sweep (capture/sweep/): where the layout can change (the widths the
+// page's own media and container queries name) and the geometric faults a responsive layout shows
+// at one width: siblings that collide and elements that stick out of their container. Plain
+// functions, run in the browser with dom.ts and layout.ts.
+import { r2, selectorOf } from './dom.js';
+import { inkBox, paintsBox } from './layout.js';
+
+/**
+ * The widths at which a width query of the page's style sheets flips: `min-width: 768px` flips
+ * between 767 and 768, `max-width: 767.98px` between 767 and 768, range syntax (`width >= 40em`)
+ * alike; `@container` queries too (their container is narrower than the viewport, so they are
+ * a hint, not a width). Sheets veval cannot read (another origin) are counted in `unread`.
+ */
+export function queryBreakpoints(): { widths: number[]; unread: number } {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const px = (n: number, unit: string) => (unit === 'em' || unit === 'rem' ? n * rem : n);
+  const out = new Set<number>();
+  let unread = 0;
+  const fromText = (text: string) => {
+    // min-width: a → flips at a; max-width: b → last width b (flips at b+1)
+    for (const m of text.matchAll(/(min|max)-width\s*:\s*([\d.]+)(px|em|rem)/g)) {
+      const v = px(parseFloat(m[2]), m[3]);
+      out.add(m[1] === 'min' ? Math.ceil(v) : Math.floor(v) + 1);
+    }
+    // range syntax: width >= a and a <= width flip at a; width > a flips at a+1; width < b at b
+    for (const m of text.matchAll(/width\s*(>=|>|<=|<)\s*([\d.]+)(px|em|rem)/g)) {
+      const v = px(parseFloat(m[2]), m[3]);
+      out.add(m[1] === '>=' || m[1] === '<' ? Math.ceil(v) : Math.floor(v) + 1);
+    }
+    for (const m of text.matchAll(/([\d.]+)(px|em|rem)\s*(>=|>|<=|<)\s*width/g)) {
+      const v = px(parseFloat(m[1]), m[2]);
+      out.add(m[3] === '<=' || m[3] === '>' ? Math.ceil(v) : Math.floor(v) + 1);
+    }
+  };
+  const walk = (rules: CSSRuleList) => {
+    for (const r of Array.from(rules)) {
+      if (r instanceof CSSMediaRule) fromText(r.conditionText ?? r.media.mediaText);
+      else if (typeof CSSContainerRule !== 'undefined' && r instanceof CSSContainerRule) fromText((r as any).containerQuery ?? r.conditionText);
+      else if (r instanceof CSSImportRule && r.media?.mediaText) fromText(r.media.mediaText);
+      if (r instanceof CSSImportRule) { try { if (r.styleSheet) walk(r.styleSheet.cssRules); } catch { unread++; } }
+      else if ('cssRules' in r && (r as CSSGroupingRule).cssRules) walk((r as CSSGroupingRule).cssRules);
+    }
+  };
+  const sheets = [...Array.from(document.styleSheets), ...(document.adoptedStyleSheets ?? [])];
+  for (const s of sheets) {
+    if (s.media?.mediaText) fromText(s.media.mediaText);
+    try { walk(s.cssRules); } catch { unread++; }
+  }
+  for (const el of Array.from(document.querySelectorAll('link[media], style[media], source[media]'))) fromText(el.getAttribute('media') || '');
+  return { widths: [...out].filter((w) => w > 0 && Number.isFinite(w)).sort((a, b) => a - b), unread };
+}
+
+/** Whether an element is laid out and seen: displayed, visible, not faded out, with a size. */
+export function shown(el: Element, s: CSSStyleDeclaration, r: DOMRect): boolean {
+  return s.display !== 'none' && s.display !== 'contents' && s.visibility === 'visible' && parseFloat(s.opacity) > 0 && r.width >= 1 && r.height >= 1;
+}
+
+/**
+ * The responsive layout faults at the current width, between elements of the flow:
+ * collisions — two siblings whose boxes intersect by more than 1 px each way and whose ink (what
+ * they visibly paint: text, images, backgrounds; a block beside a float spans under it without
+ * painting there) intersects too; protrusions — an element sticking out by more than 1 px of the
+ * nearest ancestor that paints a box (background or border: the container a user sees), where no
+ * ancestor clips it; only the outermost element out of that container is named.
+ * Positioned-out (absolute, fixed, sticky) and transformed elements are placed on purpose and
+ * skipped, as are invisible ones and what a clipping or scrolling ancestor cuts. Whether a pair is
+ * a fault at all is decided over the sweep (capture/sweep/ranges.ts): one that holds at every width
+ * is the design.
+ */
+export function layoutFaults(arg: { limit: number }) {
+  const collisions: { a: string; b: string; w: number; h: number }[] = [];
+  const protrusions: { selector: string; parent: string; px: number; side: string }[] = [];
+  const SKIP = /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|HEAD|META|LINK|TITLE|BR|WBR|OPTION|svg|path|g)$/;
+  const info = new Map<Element, { s: CSSStyleDeclaration; r: DOMRect; ok: boolean; flow: boolean }>();
+  const of = (el: Element) => {
+    let v = info.get(el);
+    if (!v) {
+      const s = getComputedStyle(el), r = el.getBoundingClientRect();
+      // transformed boxes are moved on purpose (carousels, off-canvas menus); positioned ones are
+      // compared with their siblings (a fixed bar that grows over the content at one width) but are
+      // never "out of" a container they were placed against
+      v = { s, r, ok: shown(el, s, r) && s.transform === 'none', flow: s.position !== 'absolute' && s.position !== 'fixed' && s.position !== 'sticky' };
+      info.set(el, v);
+    }
+    return v;
+  };
+  const cut = (a: { left: number; right: number; top: number; bottom: number }, b: { left: number; right: number; top: number; bottom: number }) =>
+    ({ w: Math.min(a.right, b.right) - Math.max(a.left, b.left), h: Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) });
+  const inks = new Map<Element, { left: number; right: number; top: number; bottom: number } | null>();
+  const ink = (el: Element) => {
+    if (!inks.has(el)) { const b = inkBox(el); inks.set(el, b ? { left: b.x - window.scrollX, top: b.y - window.scrollY, right: b.x - window.scrollX + b.width, bottom: b.y - window.scrollY + b.height } : null); }
+    return inks.get(el)!;
+  };
+  const shapes = (el: Element) => {
+    if (of(el).s.display === 'inline') return Array.from(el.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+    const i = ink(el);
+    return i ? [i] : [];
+  };
+  let budget = arg.limit;
+  // box: the nearest painted ancestor (null: none yet); out: it already has an element out of it
+  const visit = (parent: Element, box: Element | null, out: boolean) => {
+    if (--budget < 0) return;
+    const p = of(parent);
+    const clips = p.s.overflowX !== 'visible' || p.s.overflowY !== 'visible';
+    if (parent !== document.body && p.ok && paintsBox(p.s)) { box = parent; out = false; }
+    // what sticks out of a clipping box is cut, not out (clipped text is text-clipped's)
+    if (clips && parent !== document.body && parent !== document.documentElement) { box = parent; out = true; }
+    const kids = Array.from(parent.children).filter((c) => !SKIP.test(c.tagName) && of(c).ok);
+    const outside = new Set<Element>();
+    if (box && !out) {
+      const b = of(box).r;
+      for (const c of kids) {
+        if (!of(c).flow) continue;
+        const r = of(c).r;
+        const sides = { left: b.left - r.left, right: r.right - b.right, top: b.top - r.top, bottom: r.bottom - b.bottom };
+        const [side, px] = Object.entries(sides).sort((x, y) => y[1] - x[1])[0]!;
+        if (px > 1 && protrusions.length < 200) { protrusions.push({ selector: selectorOf(c), parent: selectorOf(box), px: r2(px), side }); outside.add(c); }
+      }
+    }
+    const few = kids.slice(0, 60);
+    for (let i = 0; i < few.length; i++) for (let j = i + 1; j < few.length; j++) {
+      const { w, h } = cut(of(few[i]!).r, of(few[j]!).r);
+      if (!(w > 1 && h > 1) || collisions.length >= 200) continue;
+      // an inline element that wraps is its line fragments, not the box around them
+      const ia = shapes(few[i]!), ib = shapes(few[j]!);
+      let seen = { w: 0, h: 0 };
+      for (const a of ia) for (const b of ib) { const c = cut(a, b); if (c.w > 1 && c.h > 1 && c.w * c.h > seen.w * seen.h) seen = c; }
+      if (seen.w > 1 && seen.h > 1) collisions.push({ a: selectorOf(few[i]!), b: selectorOf(few[j]!), w: r2(seen.w), h: r2(seen.h) });
+    }
+    for (const c of Array.from(parent.children)) if (!SKIP.test(c.tagName) && of(c).s.display !== 'none') visit(c, box, out || outside.has(c));
+  };
+  visit(document.body, null, false);
+  return { collisions, protrusions };
+}

@@ -1,0 +1,88 @@
+// One width of the sweep: resize the sweep's page, measure it with the capture's own in-page code
+// (measurePage: overflow, regions, clipped text, required elements) plus the sweep's layout faults
+// (in-page/responsive.ts), and say what fails there through the registered checks themselves, so a
+// check's options, severity and on/off apply to the sweep as they do to a capture.
+import type { Page } from 'playwright-core';
+import type { CaptureRecord, Finding, ViewportSpec } from '../../core/artifacts.js';
+import { requiredAt, type SpecPlan, type StatePlan } from '../../spec/plan.js';
+import { getCheck } from '../../checks/registry.js';
+import { runOne } from '../../checks/runner.js';
+import { HELPERS, measurePage } from '../measure.js';
+import { inPageScript } from '../in-page/script.js';
+import * as responsive from '../in-page/responsive.js';
+import { emptyRecord } from '../record.js';
+import type { Seen, SweepKind, WidthResult } from './ranges.js';
+import { quote } from '../../checks/lib/text.js';
+
+const FNS: Function[] = [...HELPERS, ...(Object.values(responsive) as unknown[]).filter((v): v is Function => typeof v === 'function')];
+/** Elements the layout walk visits at most per width (a page past it is measured in part). */
+const LAYOUT_LIMIT = 6000;
+/** The capture checks whose findings a width can have. */
+const CHECKED: SweepKind[] = ['overflow', 'overlap', 'text-clipped', 'required-visible'];
+
+export const sweepViewport = (width: number, height: number): ViewportSpec =>
+  ({ name: `${width}px`, width, height, deviceScaleFactor: 1, isMobile: false, hasTouch: false, colorScheme: 'light' });
+
+/** The width's failures, or why it could not be measured (never an empty pass then). */
+export async function measureWidth(page: Page, spec: SpecPlan, state: StatePlan, width: number, height: number): Promise<WidthResult> {
+  try {
+    await page.setViewportSize({ width, height });
+    // resize handlers and the layout they trigger run before anything is read
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const vp = sweepViewport(width, height);
+    const { measured } = await measurePage(page, spec, requiredAt(state, vp.name));
+    const faults = await page.evaluate(inPageScript(FNS, responsive.layoutFaults, { limit: LAYOUT_LIMIT })) as ReturnType<typeof responsive.layoutFaults>;
+    const record: CaptureRecord = { ...emptyRecord(spec.name, state.name, vp, page.url(), null), ...measured, ok: true };
+    const unit = { record, file: '' };
+    const seen: Seen[] = [];
+    for (const kind of CHECKED) {
+      const check = getCheck(kind);
+      if (!check) continue;
+      const result = runOne(check, spec, [unit]);
+      if (result.error) return { seen: null, error: result.error };
+      for (const f of result.findings) seen.push(...fromFinding(kind, f, vp.name, state.name));
+    }
+    seen.push(...fromFaults(faults));
+    return { seen, error: null };
+  } catch (err) {
+    return { seen: null, error: `measuring at ${width} px failed: ${String((err as Error)?.message ?? err).split('\n')[0]}` };
+  }
+}
+
+/** A check's finding at one width as the sweep's failures: overflow one per element sticking out. */
+function fromFinding(kind: SweepKind, f: Finding, vpName: string, state: string): Seen[] {
+  const ev = f.evidence as Record<string, any>;
+  const { file: _file, ...evidence } = ev;
+  if (kind === 'overflow') {
+    const offenders: { selector: string; box: any; overflowPx: number; edge?: string }[] = ev.offenders ?? [];
+    if (!offenders.length) return [{ key: 'overflow', kind, severity: f.severity, detail: `the page is ${Math.round(ev.overflowPx)} px wider than the viewport (no single element named)`, elements: [], box: null, size: ev.overflowPx, evidence: { overflowPx: ev.overflowPx } }];
+    return offenders.map((o) => ({
+      key: `overflow\u0000${o.selector}`, kind, severity: f.severity,
+      detail: `${quote(o.selector)} sticks out ${Math.round(o.overflowPx)} px past the ${o.edge ?? 'right'} edge`,
+      elements: [o.selector], box: o.box, size: o.overflowPx, evidence: { selector: o.selector, box: o.box, overflowPx: o.overflowPx },
+    }));
+  }
+  const what = kind === 'overlap' ? (ev.regions ?? []).join('\u0000') : kind === 'required-visible' ? ev.required?.entry ?? ev.selector : ev.selector;
+  // the check's words without the width: "… at 612px (default)" → "…"
+  const detail = f.message.split(` at ${vpName} (${state})`).join('').split(` at ${vpName}`).join('');
+  const size = kind === 'overlap' && ev.box ? ev.box.width * ev.box.height
+    : kind === 'required-visible' ? 1 - (Number(ev.required?.visibleFraction) || 0) : Number(ev.hiddenPx) || 1;
+  return [{ key: `${kind}\u0000${what}`, kind, severity: f.severity, detail, elements: [ev.selector].filter(Boolean), box: ev.box ?? null, size, evidence }];
+}
+
+/** The sweep-only faults, at their checks' default severities (the sweep check applies the spec's:
+ *  collisions follow overlap, protrusions text-clipped). */
+function fromFaults(faults: ReturnType<typeof responsive.layoutFaults>): Seen[] {
+  return [
+    ...faults.collisions.map((c): Seen => ({
+      key: `collision\u0000${c.a}\u0000${c.b}`, kind: 'collision', severity: 'blocker',
+      detail: `${quote(c.a)} and ${quote(c.b)} collide over ${Math.round(c.w)}×${Math.round(c.h)} px`,
+      elements: [c.a, c.b], box: null, size: c.w * c.h, evidence: { selector: c.b, elements: [c.a, c.b], overlapPx: { width: c.w, height: c.h } },
+    })),
+    ...faults.protrusions.map((p): Seen => ({
+      key: `protrusion\u0000${p.selector}\u0000${p.parent}`, kind: 'protrusion', severity: 'important',
+      detail: `${quote(p.selector)} sticks out ${Math.round(p.px)} px past the ${p.side} edge of its container ${quote(p.parent)}`,
+      elements: [p.selector, p.parent], box: null, size: p.px, evidence: { selector: p.selector, container: p.parent, protrudesPx: p.px, side: p.side },
+    })),
+  ];
+}
