@@ -282,7 +282,7 @@ export const CssRecordSchema = Type.Object({
   defaults: Type.Array(Str(), { description: 'per property the value most elements have; an element lists only values that differ' }),
   sources: Type.Array(RuleSourceSchema, { description: 'declarations, referenced by index from elements[].rules' }),
   elements: Type.Array(Type.Object({
-    key: Str('stable element key: #id, test id, tag.class (the scheme of flake-map masks), else the report selector; " #n" when not unique'),
+    key: Str('stable element key: the spec\'s selector for a region or required element it alone matches, else #id, test id, tag.class (the scheme of flake-map masks), else the report selector; " #n" when not unique'),
     tag: Str(),
     parent: Nullable(Type.Integer({ description: 'index of the nearest recorded ancestor' })),
     box: BoxSchema,

@@ -1,6 +1,6 @@
 // In-page half of the CSS record (capture/css-record.ts): the page's largest visible elements,
-// each with its key (maskSelector: the scheme of flake-map masks — #id, test id, tag.class, else
-// the report selector), its box and its computed values for a fixed property list. The elements
+// each with its key (the spec's selector for a region or required element it alone matches, else
+// maskSelector: the scheme of flake-map masks — #id, test id, tag.class, else the report selector), its box and its computed values for a fixed property list. The elements
 // are left in a page global so the CDP half can ask Chromium which rule set each value; it
 // removes the global when done. Read-only otherwise.
 import type { Box } from '../../core/artifacts.js';
@@ -21,9 +21,12 @@ export function cssElements(arg: { props: string[]; max: number; keep: string[] 
   });
   const chosen = new Set<Element>([document.documentElement, document.body]);
   const withAncestors = (e: Element) => { for (let c: Element | null = e; c && !chosen.has(c); c = composedParent(c)) chosen.add(c); };
+  // an element the spec names (a region, a required element) alone is keyed by the spec's selector
+  const named = new Map<Element, string>();
   for (const sel of arg.keep) {
     let hit: Element[] = [];
     try { hit = Array.from(document.querySelectorAll(sel)).slice(0, 20); } catch { /* validate names a bad selector */ }
+    if (hit.length === 1 && !named.has(hit[0])) named.set(hit[0], sel);
     for (const e of hit) withAncestors(e);
   }
   const kept = new Set(chosen);
@@ -43,7 +46,7 @@ export function cssElements(arg: { props: string[]; max: number; keep: string[] 
   const elements = order.map((e) => {
     const r = boxes.get(e) ?? e.getBoundingClientRect();
     const cs = getComputedStyle(e);
-    let key = e === document.documentElement ? 'html' : e === document.body ? 'body' : maskSelector(e, none);
+    let key = e === document.documentElement ? 'html' : e === document.body ? 'body' : named.get(e) ?? maskSelector(e, none);
     // the same key twice (a selector that is not unique): numbered in document order
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
