@@ -7,7 +7,10 @@
 import type { CDPSession, Page } from 'playwright-core';
 import type { CaptureRecord, CssRecord, RuleSourceRecord } from '../core/artifacts.js';
 import { writeFileAtomic } from '../core/fsx.js';
-import { abs, files, type RunContext } from '../core/run.js';
+import { abs, files, unitKey, type RunContext } from '../core/run.js';
+import { readArtifact } from '../core/artifact-read.js';
+import { baselineAbs } from '../parity/baselines.js';
+import { cssRel } from '../parity/cause.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { composedParent, deepAll, r2, selectorOf, shadowRootsIn } from './in-page/dom.js';
 import { maskSelector, volatileName } from './in-page/flake.js';
@@ -38,12 +41,21 @@ export const CSS_MAX_ELEMENTS = 2000;
 /** Elements whose declarations are looked up at most, in the same order (each lookup is a CDP round
  *  trip and a style resolution in the renderer: 1 to 60 ms, with the ancestors' rules, on the corpus). */
 export const CSS_MAX_LOOKUPS = 400;
-/** Lookups stop starting after this long (regions, required elements and their ancestors are looked up whatever it costs). */
-export const CSS_LOOKUP_MS = 500;
+/** Lookups stop starting once they took this share of what the unit spent so far (opening,
+ *  loading, settling, measuring), and at least CSS_LOOKUP_MIN_MS: the record's cost follows the
+ *  page's and the machine's speed (docs/root-cause.md measures it). Regions, required elements and
+ *  their ancestors are looked up whatever it costs. */
+export const CSS_LOOKUP_SHARE = 0.1;
+export const CSS_LOOKUP_MIN_MS = 250;
+export const lookupBudget = (spentMs: number) => Math.max(CSS_LOOKUP_MIN_MS, Math.round(CSS_LOOKUP_SHARE * spentMs));
 /** Lookups in flight at once (the renderer answers them one by one; this hides the round trips). */
 const IN_FLIGHT = 4;
 
-export interface CssRecordInput { keep: string[]; maxElements?: number; maxLookups?: number; lookupMs?: number }
+export interface CssRecordInput {
+  keep: string[]; maxElements?: number; maxLookups?: number; lookupMs?: number;
+  /** the approved record (beside the baseline): elements whose values differ from it are looked up first, whatever the budget */
+  previous?: CssRecord | null;
+}
 
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
 
@@ -70,10 +82,13 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
   const t1 = Date.now();
   const cdp = await page.context().newCDPSession(page);
   try {
-    // one lookup per likeness (see cssElements), regions and required elements each their own
+    // what changed since approval first, then regions and required elements, each its own lookup;
+    // then one lookup per likeness (see cssElements)
+    const changed = input.previous ? changedSince(input.previous, rec) : [];
+    const first = new Set([...changed, ...raw.lookup.slice(0, raw.kept)]);
     const firstOf = new Map<string, number>();
-    const order = raw.lookup.filter((i, n) => n < raw.kept || (!firstOf.has(raw.sigs[i]) && firstOf.set(raw.sigs[i], i)));
-    await lookUpRules(cdp, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), raw.kept, t1 + (input.lookupMs ?? CSS_LOOKUP_MS), maps);
+    const order = [...first, ...raw.lookup.filter((i) => !first.has(i) && !firstOf.has(raw.sigs[i]) && firstOf.set(raw.sigs[i], i))];
+    await lookUpRules(cdp, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), first.size, t1 + (input.lookupMs ?? CSS_LOOKUP_MIN_MS), maps);
     raw.sigs.forEach((sig, i) => {
       const like = firstOf.get(sig);
       if (rec.elements[i].rules === null && like !== undefined && rec.elements[like].rules) rec.elements[i].like = like;
@@ -129,11 +144,28 @@ async function lookUpRules(cdp: CDPSession, rec: CssRecord, order: number[], mus
   if (failures.length) rec.error = `rules not read for some elements (${failures.join('; ')})`;
 }
 
+/** Elements (indexes in `rec`) whose computed values differ from the approved record's element of
+ *  the same key, or that it does not have: the ones a parity failure will ask about. */
+export function changedSince(previous: CssRecord, rec: CssRecord): number[] {
+  const byKey = new Map(previous.elements.map((e) => [e.key, e] as const));
+  const value = (r: CssRecord, e: CssRecord['elements'][number], i: number) => e.values[r.props[i]] ?? r.defaults[i];
+  return rec.elements.flatMap((e, i) => {
+    const was = byKey.get(e.key);
+    return !was || rec.props.some((p, k) => previous.props[k] === p && value(previous, was, k) !== value(rec, e, k)) ? [i] : [];
+  });
+}
+
 /** The file's text: one element per line (a record holds up to 2 000). */
 export function cssRecordJson(rec: CssRecord): string {
   const { elements, sources, ...head } = rec;
   const body = JSON.stringify(head, null, 1).slice(0, -2);
   return `${body},\n "sources": [\n${sources.map((s) => '  ' + JSON.stringify(s)).join(',\n')}\n ],\n "elements": [\n${elements.map((e) => '  ' + JSON.stringify(e)).join(',\n')}\n ]\n}\n`;
+}
+
+/** The CSS record approved with the unit's baseline, when there is a readable one (only a hint of
+ *  what to look up first: parity checks its digest before it trusts it). */
+function approvedCss(run: RunContext, spec: string, state: string, viewport: string): CssRecord | null {
+  try { return readArtifact('css', baselineAbs(run, cssRel(spec, unitKey(state, viewport)))).value; } catch { return null; }
 }
 
 /** The capture phase: for a spec with parity, takes the record and writes it beside the capture
@@ -144,7 +176,9 @@ export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord
   const t = Date.now();
   const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : []))];
   try {
-    const rec = await cssRecord(page, { keep }, new Map());
+    const tm = record.timings;
+    const spent = (tm.context ?? 0) + tm.navigate + tm.settle + tm.measure + tm.steps.reduce((n, x) => n + x.ms, 0);
+    const rec = await cssRecord(page, { keep, lookupMs: lookupBudget(spent), previous: approvedCss(run, spec.name, record.state, record.viewport.name) }, new Map());
     const rel = files.css(spec.name, record.state, record.viewport.name);
     writeFileAtomic(abs(run, rel), cssRecordJson(rec));
     record.css = rel.split('/').pop()!;

@@ -41,6 +41,7 @@ const CausePropSchema = Type.Object({
   prop: Str(), before: Str('computed value at approval'), after: Str('computed value now'),
   source: Nullable(CauseSourceSchema, { description: 'the declaration that sets it now; null: none recorded' }),
   was: Nullable(CauseSourceSchema, { description: 'the declaration that set it at approval, when another one' }),
+  unknown: Type.Optional(Type.Boolean({ description: 'the element\'s declarations now were not recorded (beyond the lookup bound): source null says nothing' })),
 });
 export const CauseAreaSchema = Type.Object({
   area: BoxSchema,

@@ -21,9 +21,8 @@ export const cssRel = (spec: string, key: string) => `${BASELINES}/${spec}/${key
 /** Changed areas explained per unit at most, and causes named per area. */
 const MAX_AREAS = 3;
 const MAX_CAUSES = 3;
-/** Properties whose computed value follows from others (content, parent, flex): a change of one
- *  alone is an effect unless a declaration of it changed. */
-const DERIVED = new Set(['width', 'height']);
+/** Properties whose computed value layout resolves (from content, parent, flex, grid, position). */
+const RESOLVED = /^(width|height|min-width|min-height|max-width|max-height|top|right|bottom|left|grid-template-rows|grid-template-columns|flex-basis|margin-(left|right))$/;
 /** Properties a child takes from its parent: changed on the child only as the parent's is not its own. */
 const INHERITS = /^(color|font-.*|line-height|letter-spacing|text-align|text-transform|white-space|visibility)$/;
 /** Moves and size changes below this (CSS px) are rounding. */
@@ -69,8 +68,12 @@ export function pairElements(base: CssRecord, cur: CssRecord): Map<number, numbe
   return pairs;
 }
 
-/** The props of a paired element whose values changed and are its own (not inherited from a
- *  parent whose value changed the same way, not a size that follows from the rest). */
+/** The props of a paired element whose values changed and are its own: the declaration that sets
+ *  it changed (its text, or which rule it is — a class removed in the markup, a rule removed), or
+ *  it reads a custom property whose value changed. A value that changed under the same declaration
+ *  follows from something else (auto margins, percentages, a grid's tracks, an inherited value).
+ *  Where the declarations were not recorded, a changed value counts unless it is one that layout
+ *  resolves (sizes, insets, tracks). */
 function ownChanges(base: CssRecord, cur: CssRecord, bi: number, ci: number, pairs: Map<number, number>): string[] {
   const b = base.elements[bi], c = cur.elements[ci];
   const out: string[] = [];
@@ -83,8 +86,10 @@ function ownChanges(base: CssRecord, cur: CssRecord, bi: number, ci: number, pai
       const p = cur.elements[c.parent];
       if (pb !== undefined && valueOf(base, base.elements[pb], prop) === before && valueOf(cur, p, prop) === after) continue;
     }
-    if (DERIVED.has(prop) && !declaredChange(base, cur, b, c, prop)) continue;
-    out.push(prop);
+    const sb = sourceOf(base, b, prop), sc = sourceOf(cur, c, prop);
+    if (sb === undefined || sc === undefined) { if (!RESOLVED.test(prop)) out.push(prop); continue; }
+    const same = sb?.text === sc?.text && sb?.selector === sc?.selector && !!sb?.inherited === !!sc?.inherited;
+    if (!same || /var\(/.test(sc?.text ?? '')) out.push(prop);
   }
   return out;
 }
@@ -92,18 +97,16 @@ function ownChanges(base: CssRecord, cur: CssRecord, bi: number, ci: number, pai
 function rulesOf(rec: CssRecord, e: El): Record<string, number> | null {
   return e.rules ?? (e.like !== undefined ? rec.elements[e.like]?.rules ?? null : null);
 }
-function sourceOf(rec: CssRecord, e: El, prop: string): RuleSourceRecord | null {
+/** The declaration that sets `prop` on `e`; null: none (a browser default); undefined: not recorded. */
+function sourceOf(rec: CssRecord, e: El, prop: string): RuleSourceRecord | null | undefined {
   // an inherited property not declared on the element: its nearest recorded ancestor's declaration
   for (let x: El | undefined = e, up = 0; x && up < 40; x = x.parent === null ? undefined : rec.elements[x.parent], up++) {
     const r = rulesOf(rec, x);
-    if (r && r[prop] !== undefined) return { ...rec.sources[r[prop]], ...(x !== e ? { inherited: true } : {}) };
-    if (!INHERITS.test(prop) || (r === null && x === e)) break;
+    if (!r) return undefined;
+    if (r[prop] !== undefined) return { ...rec.sources[r[prop]], ...(x !== e ? { inherited: true } : {}) };
+    if (!INHERITS.test(prop)) return null;
   }
   return null;
-}
-function declaredChange(base: CssRecord, cur: CssRecord, b: El, c: El, prop: string): boolean {
-  const sb = sourceOf(base, b, prop), sc = sourceOf(cur, c, prop);
-  return (sb?.text ?? null) !== (sc?.text ?? null);
 }
 
 export interface FileOf { (url: string): string }
@@ -126,7 +129,7 @@ export function fileResolver(run: RunContext, pageUrl: string): FileOf {
   };
 }
 
-function causeSource(s: RuleSourceRecord | null, fileOf: FileOf): CauseSource | null {
+function causeSource(s: RuleSourceRecord | null | undefined, fileOf: FileOf): CauseSource | null {
   if (!s) return null;
   return { file: fileOf(s.url), line: s.line, column: s.column, selector: s.selector, kind: s.kind, text: s.text, ...(s.inherited ? { inherited: true } : {}) };
 }
@@ -137,8 +140,10 @@ export interface FilesOf { base: FileOf; cur: FileOf }
 function propsOf(base: CssRecord, cur: CssRecord, bi: number, ci: number, props: string[], fileOf: FilesOf): CauseProp[] {
   const b = base.elements[bi], c = cur.elements[ci];
   return props.map((prop) => {
-    const source = causeSource(sourceOf(cur, c, prop), fileOf.cur), was = causeSource(sourceOf(base, b, prop), fileOf.base);
-    return { prop, before: valueOf(base, b, prop), after: valueOf(cur, c, prop), source, was: was && source && was.text === source.text && was.file === source.file ? null : was };
+    const now = sourceOf(cur, c, prop);
+    const source = causeSource(now, fileOf.cur), was = causeSource(sourceOf(base, b, prop), fileOf.base);
+    return { prop, before: valueOf(base, b, prop), after: valueOf(cur, c, prop), source, was: was && source && was.file === source.file && was.line === source.line ? null : was,
+      ...(now === undefined ? { unknown: true } : {}) };
   });
 }
 
@@ -229,9 +234,10 @@ function isInside(rec: CssRecord, inner: number, outer: number): boolean {
 }
 
 export const placeText = (s: CauseSource) => `${s.file}${s.line !== null ? `:${s.line}` : ''}${s.selector ? ` (${s.selector})` : s.kind === 'inline' ? ' (inline style)' : s.kind === 'attribute' ? ' (an HTML attribute)' : ''}${s.inherited ? ', inherited' : ''}`;
-const propText = (p: CauseProp) => `${p.prop} ${p.before} → ${p.after}, ` + (p.source
-  ? `set by ${placeText(p.source)}${p.was ? ` (was ${placeText(p.was)})` : ''}`
-  : p.was ? `no longer set by ${placeText(p.was)} (a rule removed or no longer matching)` : 'set by no recorded rule (a browser default, or beyond the lookup bound)');
+const propText = (p: CauseProp) => `${p.prop} ${p.before} → ${p.after}` + (p.source
+  ? `, set by ${placeText(p.source)}${p.was ? ` (was ${placeText(p.was)})` : ''}`
+  : p.unknown ? (p.was ? `, was set by ${placeText(p.was)} (its rules now were not recorded)` : ' (its rules were not recorded)')
+  : p.was ? `, no longer set by ${placeText(p.was)} (a rule removed or no longer matching)` : ', a browser default');
 const moveText = (m: { dx: number; dy: number }) => [m.dy ? `${m.dy < 0 ? 'up' : 'down'} ${Math.abs(m.dy)} px` : '', m.dx ? `${m.dx < 0 ? 'left' : 'right'} ${Math.abs(m.dx)} px` : ''].filter(Boolean).join(' and ');
 const grewText = (g: { width: number; height: number }) => g.height ? `${g.height > 0 ? 'grew' : 'shrank'} ${Math.abs(g.height)} px` : `${g.width > 0 ? 'widened' : 'narrowed'} ${Math.abs(g.width)} px`;
 
