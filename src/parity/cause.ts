@@ -11,6 +11,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Box, CauseAreaSchema, CssRecord, RuleSourceRecord } from '../core/artifacts.js';
 import { artifactProblem, readArtifact } from '../core/artifact-read.js';
 import { sha256 } from '../core/fsx.js';
+import { placeText } from '../core/cause-text.js';
 import { abs, type RunContext } from '../core/run.js';
 import { BASELINES, baselineAbs } from './baselines.js';
 import type { BaselineEntry } from './types.js';
@@ -233,7 +234,7 @@ function isInside(rec: CssRecord, inner: number, outer: number): boolean {
   return false;
 }
 
-export const placeText = (s: CauseSource) => `${s.file}${s.line !== null ? `:${s.line}` : ''}${s.selector ? ` (${s.selector})` : s.kind === 'inline' ? ' (inline style)' : s.kind === 'attribute' ? ' (an HTML attribute)' : ''}${s.inherited ? ', inherited' : ''}`;
+export { placeText };
 const propText = (p: CauseProp) => `${p.prop} ${p.before} → ${p.after}` + (p.source
   ? `, set by ${placeText(p.source)}${p.was ? ` (was ${placeText(p.was)})` : ''}`
   : p.unknown ? (p.was ? `, was set by ${placeText(p.was)} (its rules now were not recorded)` : ' (its rules were not recorded)')
