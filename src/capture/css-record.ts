@@ -13,7 +13,7 @@ import { baselineAbs } from '../parity/baselines.js';
 import { cssRel } from '../parity/cause.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { composedParent, deepAll, r2, selectorOf, shadowRootsIn } from './in-page/dom.js';
-import { maskSelector, volatileName } from './in-page/flake.js';
+import { ownSelectors, volatileName } from './in-page/flake.js';
 import { cssElements } from './in-page/css-record.js';
 import { inPageScript } from './in-page/script.js';
 import { sourcesOf, type Header, type Matched } from './css-rules.js';
@@ -47,6 +47,8 @@ export const CSS_MAX_LOOKUPS = 400;
  *  their ancestors are looked up whatever it costs. */
 export const CSS_LOOKUP_SHARE = 0.1;
 export const CSS_LOOKUP_MIN_MS = 250;
+/** What changed since approval is looked up within this many budgets (then it too stops). */
+const MUST_BUDGETS = 4;
 export const lookupBudget = (spentMs: number) => Math.max(CSS_LOOKUP_MIN_MS, Math.round(CSS_LOOKUP_SHARE * spentMs));
 /** Lookups in flight at once (the renderer answers them one by one; this hides the round trips). */
 const IN_FLIGHT = 4;
@@ -63,7 +65,7 @@ const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')
 export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceMaps): Promise<CssRecord> {
   const t0 = Date.now();
   const props = [...CSS_PROPS];
-  const raw = await page.evaluate(inPageScript([r2, selectorOf, shadowRootsIn, deepAll, composedParent, volatileName, maskSelector], cssElements,
+  const raw = await page.evaluate(inPageScript([r2, selectorOf, shadowRootsIn, deepAll, composedParent, volatileName, ownSelectors], cssElements,
     { props, max: input.maxElements ?? CSS_MAX_ELEMENTS, keep: input.keep })) as ReturnType<typeof cssElements>;
   // the value most elements have, per property: each element then lists only its exceptions
   const defaults = props.map((_, i) => {
@@ -82,13 +84,14 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
   const t1 = Date.now();
   const cdp = await page.context().newCDPSession(page);
   try {
-    // what changed since approval first, then regions and required elements, each its own lookup;
-    // then one lookup per likeness (see cssElements)
+    // regions, required elements and their ancestors, then what changed since approval, each its
+    // own lookup; then one lookup per likeness (see cssElements)
     const changed = input.previous ? changedSince(input.previous, rec) : [];
-    const first = new Set([...changed, ...raw.lookup.slice(0, raw.kept)]);
+    const first = new Set([...raw.lookup.slice(0, raw.kept), ...changed]);
     const firstOf = new Map<string, number>();
     const order = [...first, ...raw.lookup.filter((i) => !first.has(i) && !firstOf.has(raw.sigs[i]) && firstOf.set(raw.sigs[i], i))];
-    await lookUpRules(cdp, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), first.size, t1 + (input.lookupMs ?? CSS_LOOKUP_MIN_MS), maps);
+    const budget = input.lookupMs ?? CSS_LOOKUP_MIN_MS;
+    await lookUpRules(cdp, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), raw.kept, first.size - raw.kept, t1 + budget, t1 + MUST_BUDGETS * budget, maps);
     raw.sigs.forEach((sig, i) => {
       const like = firstOf.get(sig);
       if (rec.elements[i].rules === null && like !== undefined && rec.elements[like].rules) rec.elements[i].like = like;
@@ -103,7 +106,9 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
   return rec;
 }
 
-async function lookUpRules(cdp: CDPSession, rec: CssRecord, order: number[], must: number, until: number, maps: SourceMaps): Promise<void> {
+/** Looks up `order`: its first `kept` (regions, required elements, their ancestors) whatever the
+ *  time, the next `changed` until `mustUntil`, the rest until `until`. */
+async function lookUpRules(cdp: CDPSession, rec: CssRecord, order: number[], kept: number, changed: number, until: number, mustUntil: number, maps: SourceMaps): Promise<void> {
   const headers = new Map<string, Header>();
   cdp.on('CSS.styleSheetAdded', (e) => headers.set(e.header.styleSheetId, e.header as Header));
   await cdp.send('DOM.enable');
@@ -123,7 +128,7 @@ async function lookUpRules(cdp: CDPSession, rec: CssRecord, order: number[], mus
   const failures: string[] = [];
   let next = 0;
   await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < order.length && (next < must || Date.now() < until)) {
+    while (next < order.length && (next < kept || Date.now() < (next < kept + changed ? mustUntil : until))) {
       const i = order[next++];
       const objectId = objectOf.get(i);
       if (objectId === undefined) continue;

@@ -49,15 +49,15 @@ function expectedLine(c: Case): number | null {
 }
 
 async function capture(browser: Browser, base: string, c: Case, flag: { regress: boolean }, regress: boolean, previous: CssRecord | null = null): Promise<{ png: Buffer; rec: CssRecord; expected: { tag: string; box: { x: number; y: number; width: number; height: number } } | null }> {
+  const t0 = Date.now();
   const ctx = await browser.newContext({ ...VIEWPORTS[c.viewport], reducedMotion: 'reduce' });
   try {
     const page: Page = await ctx.newPage();
     flag.regress = regress;
-    const t0 = Date.now();
     await page.goto(`${base}/${c.route}`, { waitUntil: 'networkidle' });
     await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
     const png = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
-    // the lookup budget of a capture that spent what this one did to load and settle
+    // the lookup budget of a capture that spent what this one did to open, load and settle
     const rec = await cssRecord(page, { keep: [], lookupMs: lookupBudget(Date.now() - t0), previous }, new Map());
     const expected = await page.evaluate((sel) => {
       const e = document.querySelector(sel);

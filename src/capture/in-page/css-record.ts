@@ -1,11 +1,12 @@
 // In-page half of the CSS record (capture/css-record.ts): the page's largest visible elements,
 // each with its key (the spec's selector for a region or required element it alone matches, else
-// maskSelector: the scheme of flake-map masks — #id, test id, tag.class, else the report selector), its box and its computed values for a fixed property list. The elements
+// the first of its own flake-map mask selectors — #id, test id, tag.class — that matches it alone,
+// else the report selector), its box and its computed values for a fixed property list. The elements
 // are left in a page global so the CDP half can ask Chromium which rule set each value; it
 // removes the global when done. Read-only otherwise.
 import type { Box } from '../../core/artifacts.js';
-import { composedParent, deepAll, r2 } from './dom.js';
-import { maskSelector } from './flake.js';
+import { composedParent, deepAll, r2, selectorOf } from './dom.js';
+import { ownSelectors } from './flake.js';
 
 export interface CssElementRaw { key: string; tag: string; parent: number | null; box: Box; values: string[] }
 
@@ -43,10 +44,19 @@ export function cssElements(arg: { props: string[]; max: number; keep: string[] 
   const index = new Map(order.map((e, i) => [e, i] as const));
   const seen = new Map<string, number>();
   const none = new Set<string>();
+  // the first of the element's own mask selectors that matches it alone (each selector counted
+  // once for the whole page), else the report selector
+  const counts = new Map<string, number>();
+  const count = (sel: string) => {
+    let n = counts.get(sel);
+    if (n === undefined) { try { n = document.querySelectorAll(sel).length; } catch { n = 0; } counts.set(sel, n); }
+    return n;
+  };
+  const keyOf = (e: Element) => (e.getRootNode() === document ? ownSelectors(e, none).find((sel) => count(sel) === 1) : undefined) ?? selectorOf(e);
   const elements = order.map((e) => {
     const r = boxes.get(e) ?? e.getBoundingClientRect();
     const cs = getComputedStyle(e);
-    let key = e === document.documentElement ? 'html' : e === document.body ? 'body' : named.get(e) ?? maskSelector(e, none);
+    let key = e === document.documentElement ? 'html' : e === document.body ? 'body' : named.get(e) ?? keyOf(e);
     // the same key twice (a selector that is not unique): numbered in document order
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
