@@ -128,7 +128,8 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
       const old = manifest.images[key];
       const onDisk = fileSha(baselineAbs(run, rel));
       if (old && onDisk === entry.sha256 && sameApart(old, entry) && (!entry.structure || fileSha(baselineAbs(run, structureRel(spec.name, key))) === entry.structure.sha256)
-        && (!entry.css || fileSha(baselineAbs(run, cssRel(spec.name, key))) === entry.css.sha256)) { res.unchanged.push(rel); continue; }
+        // the CSS record differs from run to run (its timings, how far lookups got): an unchanged capture keeps the approved one
+        && (old.css ? fileSha(baselineAbs(run, cssRel(spec.name, key))) === old.css.sha256 : !entry.css)) { res.unchanged.push(rel); continue; }
       for (const n of ratchet.fresh) res.acceptedDebt.push(`${spec.name}/${key}: ${nodeText(n)}`);
       if (!opts.dryRun) {
         // image and structure snapshot before the manifest that vouches for them (each atomic)
@@ -323,7 +324,7 @@ function fileSha(file: string): string | null {
 
 /** Same baseline apart from who/when/which run: nothing to rewrite. */
 function sameApart(a: BaselineEntry, b: BaselineEntry): boolean {
-  const strip = ({ approver, approvedAt, runId, gitSha, treeHash, ...rest }: BaselineEntry) => rest;
+  const strip = ({ approver, approvedAt, runId, gitSha, treeHash, css, ...rest }: BaselineEntry) => rest;
   return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
 }
 

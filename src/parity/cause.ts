@@ -26,6 +26,8 @@ const MAX_CAUSES = 3;
 const RESOLVED = /^(width|height|min-width|min-height|max-width|max-height|top|right|bottom|left|grid-template-rows|grid-template-columns|flex-basis|margin-(left|right))$/;
 /** Properties a child takes from its parent: changed on the child only as the parent's is not its own. */
 const INHERITS = /^(color|font-.*|line-height|letter-spacing|text-align|text-transform|white-space|visibility)$/;
+/** Properties with which a container places its children. */
+const CONTAINER = /^(display|flex-direction|flex-wrap|justify-content|align-items|row-gap|column-gap|grid-template-columns|padding-(top|left))$/;
 /** Moves and size changes below this (CSS px) are rounding. */
 const MOVE_PX = 1;
 
@@ -188,6 +190,10 @@ export function explainAreas(base: CssRecord, cur: CssRecord, clusters: Box[], f
         if (inner === undefined) continue;
         return { element: cur.elements[inner].key, props: propsOf(base, cur, pairs.get(inner)!, inner, own.get(inner)!, fileOf), grew: g };
       }
+      // no sibling resized: the container laid its children out anew (its columns, direction, gaps)
+      const pb = pairs.get(parent);
+      const laid = pb === undefined ? [] : cur.props.filter((p) => CONTAINER.test(p) && base.props.includes(p) && valueOf(base, base.elements[pb], p) !== valueOf(cur, cur.elements[parent], p));
+      if (laid.length) return { element: cur.elements[parent].key, props: propsOf(base, cur, pb!, parent, laid, fileOf), grew: grewBy(parent), container: true };
       if (!movedBy(parent)) break;
     }
     return null;
@@ -243,7 +249,7 @@ const moveText = (m: { dx: number; dy: number }) => [m.dy ? `${m.dy < 0 ? 'up' :
 const grewText = (g: { width: number; height: number }) => g.height ? `${g.height > 0 ? 'grew' : 'shrank'} ${Math.abs(g.height)} px` : `${g.width > 0 ? 'widened' : 'narrowed'} ${Math.abs(g.width)} px`;
 
 export function causeText(c: CauseEntry): string {
-  const via = c.via ? `moved ${moveText(c.moved!)} because ${c.via.element} before it ${grewText(c.via.grew)}${c.via.props.length ? ` (${c.via.props.slice(0, 2).map(propText).join('; ')})` : ''}` : c.moved ? `moved ${moveText(c.moved)}` : '';
+  const via = c.via ? `moved ${moveText(c.moved!)} because ${c.via.container ? `its container ${c.via.element} laid it out anew` : `${c.via.element} before it ${grewText(c.via.grew)}`}${c.via.props.length ? ` (${c.via.props.slice(0, 2).map(propText).join('; ')})` : ''}` : c.moved ? `moved ${moveText(c.moved)}` : '';
   const was = c.wasKey ? ` (${c.wasKey} at approval)` : '';
   if (c.kind === 'added') return `${c.element} is new`;
   if (c.kind === 'removed') return `${c.element} is gone`;
