@@ -17,6 +17,7 @@ import { regionOf, stableShot, watchEarly } from './stability.js';
 import { runStep, stepTimeout } from '../steps/registry.js';
 import { whyNotActionable } from '../steps/lib.js';
 import { structureJson, structureSnapshot } from './structure.js';
+import { cssPhase } from './css-record.js';
 import { watchPage } from './collect.js';
 import { fontFallbacks, mayHaveFallenBack } from './font-fallbacks.js';
 import { gatherFor } from '../checks/registry.js';
@@ -136,6 +137,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       const ta = Date.now();
       try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
       if (wantsStructure) structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
+      await cssPhase(page, spec, record, env.run);
       record.timings.aria = Date.now() - ta;
     };
     const audit = async () => {

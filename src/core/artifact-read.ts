@@ -3,7 +3,7 @@
 // capture record, parity.json or judge.json is. What is missing, corrupt or foreign comes back as a
 // problem the reader turns into its own fail-closed reason — never as a half-trusted value.
 import type { ErrorObject } from 'ajv';
-import type { AxeResultsLite, CaptureRecord, CheckResult, JudgeResult, LayoutDiff, ParityResult, RunInfo, DesignBoxes, StructureDiff, StructureSnapshot } from './artifacts.js';
+import type { AxeResultsLite, CaptureRecord, CheckResult, JudgeResult, LayoutDiff, ParityResult, RunInfo, DesignBoxes, StructureDiff, StructureSnapshot, CssRecord } from './artifacts.js';
 import type { Report } from '../gate/report-schema.js';
 import type { SweepResult } from './artifact-sweep.js';
 import { readJsonIfExists } from './fsx.js';
@@ -13,6 +13,7 @@ interface ArtifactTypes {
   record: CaptureRecord;
   axe: AxeResultsLite;
   structure: StructureSnapshot;
+  css: CssRecord;
   structureDiff: StructureDiff;
   checks: CheckResult[];
   parity: ParityResult;
@@ -27,7 +28,7 @@ export type ArtifactName = keyof ArtifactTypes;
 
 /** How readers name each artifact in a reason: "not a capture record". */
 export const ARTIFACT_WHAT: Record<ArtifactName, string> = {
-  record: 'capture record', axe: 'axe result', structure: 'structure snapshot', structureDiff: 'structure diff', checks: 'checks result', parity: 'parity result',
+  record: 'capture record', axe: 'axe result', structure: 'structure snapshot', css: 'CSS record', structureDiff: 'structure diff', checks: 'checks result', parity: 'parity result',
   layoutDiff: 'layout diff', judge: 'judge result', run: 'veval run.json', report: 'veval report', designBoxes: 'design region boxes file', sweep: 'sweep result',
 };
 

@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import {
   AxeSummarySchema, BoxSchema, CaptureRecordSchema, ChecksFileSchema, EnvFingerprintSchema, FindingSchema, JudgeResultSchema,
-  LayoutDiffSchema, ParityResultSchema, RunInfoSchema, StructureDiffSchema, StructureSnapshotSchema, VisibilityVerdictSchema, DesignBoxesSchema,
+  LayoutDiffSchema, ParityResultSchema, RunInfoSchema, StructureDiffSchema, StructureSnapshotSchema, CssRecordSchema, VisibilityVerdictSchema, DesignBoxesSchema,
 } from './artifacts.js';
 import { ReportSchema } from '../gate/report-schema.js';
 import { SweepResultSchema } from './artifact-sweep.js';
@@ -20,6 +20,7 @@ export const ARTIFACT_SCHEMAS: Record<ArtifactName, { schema: TSchema; file: str
   record: { schema: CaptureRecordSchema, file: 'capture-record.schema.json' },
   axe: { schema: AxeSummarySchema, file: 'axe.schema.json' },
   structure: { schema: StructureSnapshotSchema, file: 'structure.schema.json' },
+  css: { schema: CssRecordSchema, file: 'css-record.schema.json' },
   structureDiff: { schema: StructureDiffSchema, file: 'structure-diff.schema.json' },
   checks: { schema: ChecksFileSchema, file: 'checks.schema.json' },
   parity: { schema: ParityResultSchema, file: 'parity.schema.json' },

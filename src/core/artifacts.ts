@@ -220,6 +220,8 @@ export const CaptureRecordSchema = Type.Object({
   interactive: Type.Optional(InteractiveSchema),
   clippedText: Type.Array(ClippedTextSchema),
   aria: Nullable(Str('Playwright ARIA snapshot (YAML text)')),
+  cssError: Type.Optional(Str('why no CSS record was taken')),
+  css: Type.Optional(Nullable(Str('file name of the CSS record (elements, computed values and the rules that set them), e.g. "default-mobile.css.json"; null or absent: none was taken'))),
   structure: Type.Optional(Nullable(Str('file name of the structure snapshot (ARIA trees of the page, its regions and required elements), e.g. "default-mobile.structure.json"; null or absent: none was taken'))),
   text: Str('visible text of the page (innerText); judge evidence is checked against it'),
   stability: StabilityResultSchema,
@@ -231,6 +233,7 @@ export const CaptureRecordSchema = Type.Object({
     aria: Type.Optional(Num('the ARIA snapshot')),
     write: Type.Optional(Num('writing the screenshot and axe results to disk')),
     close: Type.Optional(Num('closing the context (and the trace)')),
+    css: Type.Optional(Num('taking the CSS record (computed values and the rules that set them)')),
   }, { description: 'milliseconds per phase; context, stability, aria, write and close are absent in records from before they were timed (stability was then part of screenshot)' }),
   environment: EnvFingerprintSchema,
   trace: Nullable(Str()),
@@ -259,6 +262,41 @@ export const StructureSnapshotSchema = Type.Object({
   error: Nullable(Str('why a part could not be snapshotted')),
 }, { title: 'veval structure snapshot', description: '<spec>/<state>-<viewport>.structure.json: the ARIA trees parity compares with the approved baseline\'s' });
 export type StructureSnapshot = Static<typeof StructureSnapshotSchema>;
+
+// ---- CSS record: <spec>/<state>-<viewport>.css.json (parity names the element, property and rule behind a pixel change) ----
+
+export const RuleSourceSchema = Type.Object({
+  kind: Lits('rule', 'inline', 'attribute'),
+  url: Str('the stylesheet (the document for an inline <style> or style attribute); after a source map, the authored file'),
+  line: Nullable(Num('1-based line of the declaration itself (not of its rule)')),
+  column: Nullable(Num('1-based column of the declaration')),
+  selector: Nullable(Str('the rule\'s selector that matched; null for inline styles')),
+  text: Str('the declaration as written, e.g. "margin-top: -8px"'),
+  inherited: Type.Optional(Type.Boolean({ description: 'declared on an ancestor (an inherited property)' })),
+  generated: Type.Optional(Type.Object({ url: Str(), line: Nullable(Num()), column: Nullable(Num()) }, { description: 'where the browser read it, when a source map led to the authored file' })),
+});
+export type RuleSourceRecord = Static<typeof RuleSourceSchema>;
+
+export const CssRecordSchema = Type.Object({
+  version: Type.Literal(1),
+  url: Str('the page captured'),
+  props: Type.Array(Str(), { description: 'the properties recorded, in the order of `defaults`' }),
+  defaults: Type.Array(Str(), { description: 'per property the value most elements have; an element lists only values that differ' }),
+  sources: Type.Array(RuleSourceSchema, { description: 'declarations, referenced by index from elements[].rules' }),
+  elements: Type.Array(Type.Object({
+    key: Str('stable element key: the spec\'s selector for a region or required element it alone matches, else #id, test id, tag.class (the scheme of flake-map masks), else the report selector; " #n" when not unique'),
+    tag: Str(),
+    parent: Nullable(Type.Integer({ description: 'index of the nearest recorded ancestor' })),
+    box: BoxSchema,
+    values: Type.Record(Type.String(), Type.String(), { description: 'computed values that differ from `defaults`' }),
+    rules: Nullable(Type.Record(Type.String(), Type.Integer()), { description: 'property → index in `sources` of the declaration that sets it; null: not looked up (beyond the lookup bound)' }),
+    like: Type.Optional(Type.Integer({ description: 'index of an element alike (tag, id, classes, parent alike) whose rules stand for this one\'s' })),
+  })),
+  counts: Type.Object({ visible: Num('visible elements on the page'), recorded: Num(), looked: Num('elements whose rules were looked up') }),
+  ms: Type.Object({ values: Num(), rules: Num() }),
+  error: Nullable(Str('why the rules (or part of them) could not be read')),
+}, { title: 'veval CSS record', description: '<spec>/<state>-<viewport>.css.json: elements, boxes, computed values and the declarations that set them' });
+export type CssRecord = Static<typeof CssRecordSchema>;
 
 // ---- axe summary: <spec>/<state>-<viewport>.axe.json (the parts of axe-core's results veval reads) ----
 

@@ -36,6 +36,7 @@ export const files = {
   record: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.json`,
   axe: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.axe.json`,
   structure: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.structure.json`,
+  css: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.css.json`,
   structureDiff: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.structure-diff.json`,
   diff: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.diff.png`,
   failure: (spec: string, state: string, vp: string) => `${spec}/${unitKey(state, vp)}.failure.png`,

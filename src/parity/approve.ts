@@ -20,6 +20,7 @@ import { settingsOf } from './settings.js';
 import type { BaselineEntry, BaselineManifest } from './types.js';
 import { pruneOrphans } from './prune.js';
 import { structureRel } from './structure.js';
+import { cssRel } from './cause.js';
 import { axeFilterOf, debtRel, matchDebt, vouched, nodeText, readDebt, reportedNodes, toEntry, writeDebt,
   type DebtAcceptance, type DebtEntry, type DebtFile, type DebtNode } from './a11y-debt.js';
 
@@ -115,6 +116,8 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
       const struct = structureToApprove(run, spec, cap.record);
       if ('reason' in struct) { res.refused.push({ unit: `${spec.name}/${key}`, reason: struct.reason }); continue; }
       if (ratchet.warning) res.warnings.push(`${spec.name}/${key}: ${ratchet.warning}`);
+      const css = cssToApprove(run, spec, cap.record);
+      if (css.warning) res.warnings.push(`${spec.name}/${key}: ${css.warning}`);
       const entry: BaselineEntry = {
         file: `${key}.png`, state: u.state, viewport: u.viewport,
         sha256: sha256(cap.png), bytes: cap.png.length, width: size.width, height: size.height,
@@ -122,18 +125,22 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
         specHash: spec.specHash, settings: settingsOf(spec), environment: cap.record.environment, layout: layoutOf(cap.record),
         ...(ratchet.acceptances.length ? { a11yDebt: ratchet.acceptances } : {}),
         ...(struct.bytes ? { structure: { file: `${key}.structure.json`, sha256: sha256(struct.bytes) } } : struct.none ? { structure: null } : {}),
+        ...(css.bytes ? { css: { file: `${key}.css.json`, sha256: sha256(css.bytes) } } : spec.parity ? { css: null } : {}),
       };
       if (ratchet.entries.length) debt.units[key] = ratchet.entries; else delete debt.units[key];
       const rel = baselineRel(spec.name, key);
       const old = manifest.images[key];
       const onDisk = fileSha(baselineAbs(run, rel));
-      if (old && onDisk === entry.sha256 && sameApart(old, entry) && (!entry.structure || fileSha(baselineAbs(run, structureRel(spec.name, key))) === entry.structure.sha256)) { res.unchanged.push(rel); continue; }
+      if (old && onDisk === entry.sha256 && sameApart(old, entry) && (!entry.structure || fileSha(baselineAbs(run, structureRel(spec.name, key))) === entry.structure.sha256)
+        // the CSS record differs from run to run (its timings, how far lookups got): an unchanged capture keeps the approved one
+        && (old.css ? fileSha(baselineAbs(run, cssRel(spec.name, key))) === old.css.sha256 : !entry.css)) { res.unchanged.push(rel); continue; }
       for (const n of ratchet.fresh) res.acceptedDebt.push(`${spec.name}/${key}: ${nodeText(n)}`);
       if (!opts.dryRun) {
         // image and structure snapshot before the manifest that vouches for them (each atomic)
         try {
           if (onDisk !== entry.sha256) writeFileAtomic(baselineAbs(run, rel), cap.png);
           if (struct.bytes && fileSha(baselineAbs(run, structureRel(spec.name, key))) !== entry.structure!.sha256) writeFileAtomic(baselineAbs(run, structureRel(spec.name, key)), struct.bytes);
+          if (css.bytes && fileSha(baselineAbs(run, cssRel(spec.name, key))) !== entry.css!.sha256) writeFileAtomic(baselineAbs(run, cssRel(spec.name, key)), css.bytes);
         } catch (err) {
           res.refused.push({ unit: `${spec.name}/${key}`, reason: `could not write ${rel}: ${(err as Error).message}` });
           continue;
@@ -180,6 +187,17 @@ function structureToApprove(run: RunContext, spec: SpecPlan, record: { structure
   if (!snap.value) return { reason: `structure snapshot ${rel} is ${snap.problem}; ${hint}` };
   if (snap.value.error) return { reason: `structure snapshot ${rel} is incomplete (${snap.value.error}); ${hint}` };
   return { bytes };
+}
+
+/** The CSS record a unit's baseline keeps (the capture's file, byte for byte). It only explains a
+ *  change, so a missing or unreadable one is approved as none, with a warning. */
+function cssToApprove(run: RunContext, spec: SpecPlan, record: { css?: string | null; cssError?: string }): { bytes: Buffer | null; warning?: string } {
+  if (!spec.parity) return { bytes: null };
+  if (!record.css) return { bytes: null, ...(record.cssError ? { warning: `no CSS record (${record.cssError}): a later change cannot be traced to its rule` } : {}) };
+  const rel = path.posix.join(spec.name, record.css);
+  const read = readArtifact('css', path.join(run.runDir, rel));
+  if (!read.value) return { bytes: null, warning: `CSS record ${rel} is ${read.problem}: a later change cannot be traced to its rule` };
+  return { bytes: fs.readFileSync(path.join(run.runDir, rel)) };
 }
 
 interface Ratchet { entries: DebtEntry[]; acceptances: DebtAcceptance[]; fresh: DebtNode[]; warning: string | null }
@@ -312,7 +330,7 @@ function fileSha(file: string): string | null {
 
 /** Same baseline apart from who/when/which run: nothing to rewrite. */
 function sameApart(a: BaselineEntry, b: BaselineEntry): boolean {
-  const strip = ({ approver, approvedAt, runId, gitSha, treeHash, ...rest }: BaselineEntry) => rest;
+  const strip = ({ approver, approvedAt, runId, gitSha, treeHash, css, ...rest }: BaselineEntry) => rest;
   return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
 }
 

@@ -27,6 +27,7 @@ export function pruneOrphans(run: RunContext, remove: boolean): { orphans: strin
     for (const k of dead) {
       fs.rmSync(path.join(root, dir, `${k}.png`), { force: true });
       fs.rmSync(path.join(root, dir, `${k}.structure.json`), { force: true });   // its structure snapshot goes with it
+      fs.rmSync(path.join(root, dir, `${k}.css.json`), { force: true });         // and its CSS record
       removed.push(baselineRel(dir, k));
     }
     if (read.manifest) {

@@ -59,6 +59,9 @@ export interface BaselineEntry {
    *  the approved capture had none; absent: approved before veval compared structure, or with
    *  parity.structure false */
   structure?: { file: string; sha256: string } | null;
+  /** the CSS record approved with this image (baselines/<spec>/<file>, what parity traces a change
+   *  to its rule with) and its sha256; null: the capture had none; absent: approved before veval recorded CSS */
+  css?: { file: string; sha256: string } | null;
 }
 
 /** Where a design-export baseline came from. */

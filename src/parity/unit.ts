@@ -10,6 +10,7 @@ import { approveHint, baselineAbs, baselineRel, reapproveHint } from './baseline
 import { loadCapture } from './capture-unit.js';
 import { compareImages, type CompareOutcome } from './compare.js';
 import { designVerdict } from './design-unit.js';
+import { unitCause, type UnitCause } from './cause.js';
 import { compareEnv } from './env.js';
 import { describeLayout, diffLayout, layoutOf } from './layout.js';
 import { checkPixels, DEFAULT_MAX_PIXELS, inspectPng, PngTooLarge } from './png.js';
@@ -98,7 +99,9 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
     regions: regionInputs(spec, parity, cap.record, entry),
     wantDiff: true, maxPixels,
   });
-  return judgeOutcome(run, spec, parity, unit, outcome, finish, layout);
+  // the cause is traced only for a unit whose pixels changed (it reads two CSS records)
+  const cause = (clusters: Box[]) => unitCause(run, spec.name, cap.record, entry, clusters);
+  return judgeOutcome(run, spec, parity, unit, outcome, finish, layout, cause);
 }
 
 function regionInputs(spec: SpecPlan, parity: ParityPlan, record: CaptureRecord, entry: BaselineEntry) {
@@ -109,7 +112,18 @@ function regionInputs(spec: SpecPlan, parity: ParityPlan, record: CaptureRecord,
 
 type Finish = (o: ParityOutcome, m: string, c: 'parity' | 'guard' | null, e?: Record<string, unknown>) => UnitVerdict;
 
-function judgeOutcome(run: RunContext, spec: SpecPlan, parity: ParityPlan, unit: ParityUnit, o: CompareOutcome, finish: Finish, layout: LayoutUnitDiff): UnitVerdict {
+/** Names the cause of a failed comparison on its finding: the first changed area's in the message
+ *  (one line a reviewer or agent acts on), every area's in `cause`; why none could be named in a note. */
+function withCause(v: UnitVerdict, traced: UnitCause): UnitVerdict {
+  const f = v.findings[0];
+  if (traced.note) v.note = [v.note, `${f.message.split(':')[0]}: ${traced.note}`].filter(Boolean).join('; ');
+  if (!traced.areas.length) return v;
+  f.message += `; ${traced.areas[0].text}`;
+  f.cause = traced.areas;
+  return v;
+}
+
+function judgeOutcome(run: RunContext, spec: SpecPlan, parity: ParityPlan, unit: ParityUnit, o: CompareOutcome, finish: Finish, layout: LayoutUnitDiff, cause: (clusters: Box[]) => UnitCause): UnitVerdict {
   const id = `${spec.name}/${unitKey(unit.state, unit.viewport)}`;
   if (o.kind === 'identical') { unit.changedPixels = 0; unit.ratio = 0; return finish('identical', `${id}: identical to the baseline`, null); }
   if (o.kind === 'unreadable') {
@@ -133,10 +147,10 @@ function judgeOutcome(run: RunContext, spec: SpecPlan, parity: ParityPlan, unit:
     const message = `${id}: image size changed from ${o.baseline.width}×${o.baseline.height} (baseline) to ${o.current.width}×${o.current.height} device px (${strips.join('; ')});`
       + ` in the common area ${o.changed} px (${pct(o.ratio)}) differ${areas.length ? `; changed areas: ${areas.join(', ')}${o.clusterCount > 3 ? ` and ${o.clusterCount - 3} more` : ''}` : ''}`;
     const added = o.strips.find((st) => st.kind === 'added');
-    return finish('size-changed', message, 'parity', {
+    return withCause(finish('size-changed', message, 'parity', {
       size: unit.size, diff: unit.diff, strips: o.strips, box: added?.box ?? o.clusters[0]?.box ?? null,
       changedPixels: o.changed, ratio: o.ratio, clusters: o.clusters.slice(0, 5),
-    });
+    }), cause([...o.clusters.map((c) => c.box), ...o.strips.map((st) => st.box)]));
   }
   unit.regions = o.regions.map((r) => {
     const tolerance = parity.regions[r.name] ?? null;
@@ -162,6 +176,7 @@ function judgeOutcome(run: RunContext, spec: SpecPlan, parity: ParityPlan, unit:
     regions: unit.regions.filter((r) => r.changed > 0 || r.exceeded).map(({ name, changed, ratio, tolerance, exceeded }) => ({ name, changed, ratio, tolerance, exceeded })),
     clusters: o.clusters.slice(0, 5),
   });
+  withCause(verdict, cause(o.clusters.map((c) => c.box)));
   // the same change (same areas, same pixels before and after) in several captures is one group:
   // a header changed on 40 pages is reviewed and approved once
   if (o.changeKey) verdict.findings[0].group = groupKey('parity', `pixels\u0000${o.changeKey}`);

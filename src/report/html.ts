@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { pathUrl } from './escape.js';
+import { placeText } from '../core/cause-text.js';
 import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS, flakeAreas, otherReasons, SEVERITY_ORDER, shownOnce, specNotes, stripBoxes, structureDiffOf, unitLabel, type Box } from './load.js';
 
 export interface HtmlOptions {
@@ -70,8 +71,41 @@ function findingBoxes(f: ReportFinding, on: 'candidate' | 'diff'): { box: Box; l
     const all = main && !clusters.some((c) => same(c, main)) && !strips.some((s) => same(s.box, main)) ? [main, ...clusters] : clusters;
     out = all.map((box, i) => ({ box, label: `changed area ${i + 1} of ${all.length}`, strip: false }));
   } else out = main && !strips.some((s) => same(s.box, main)) ? [{ box: main, label: boxLabel(f) ?? f.check, strip: false }] : [];
+  // the element each changed area is traced to, outlined where it is now (parity's cause)
+  const causes = on === 'candidate' ? causeBoxes(f, 'box') : [];
   // a removed strip lies beyond the candidate: it is drawn on the diff only
-  return [...out, ...strips.filter((s) => on === 'diff' || s.kind === 'added')];
+  return [...out, ...causes, ...strips.filter((s) => on === 'diff' || s.kind === 'added')];
+}
+
+/** The element a parity finding's changed areas are traced to (its `cause`), where it is now or was at approval. */
+function causeBoxes(f: ReportFinding, which: 'box' | 'baselineBox'): { box: Box; label: string; strip: boolean }[] {
+  return (f.cause ?? []).flatMap((a) => {
+    const c = a.causes[0];
+    const box = c?.[which];
+    return c && box ? [{ box, label: `cause: ${c.element}${which === 'baselineBox' ? ' (at approval)' : ''}`, strip: false }] : [];
+  });
+}
+
+/** Baseline figure: the traced elements where they were at approval. */
+function causeBoxesOn(findings: { f: ReportFinding; id: string }[], size: Size | null): BoxVm[] {
+  return findings.flatMap(({ f, id }) => causeBoxes(f, 'baselineBox').flatMap(({ box, label, strip }) => {
+    const at = place(box, size);
+    return at ? [{ finding: id, severity: f.severity, check: f.check, ...at, strip, label, title: `${label} — ${f.check}: ${f.message}` }] : [];
+  }));
+}
+
+/** The property table of a traced parity finding: per changed area's first cause, each changed
+ *  property with both values and the declaration to edit. */
+function causeRows(f: ReportFinding): { element: string; prop: string; before: string; after: string; where: string }[] {
+  return (f.cause ?? []).flatMap((a) => {
+    const c = a.causes[0];
+    if (!c) return [];
+    const rows = (element: string, props: typeof c.props) => props.map((p) => ({
+      element, prop: p.prop, before: p.before, after: p.after,
+      where: p.source ? placeText(p.source) : p.was ? `no longer: ${placeText(p.was)}` : p.unknown ? 'not recorded' : 'browser default',
+    }));
+    return [...rows(c.element, c.props), ...(c.via ? rows(`${c.via.element} (moved ${c.element})`, c.via.props) : [])];
+  });
 }
 
 function boxesOn(u: UnitReport, findings: { f: ReportFinding; id: string }[], on: 'candidate' | 'diff' | 'flake', size: Size | null): BoxVm[] {
@@ -121,6 +155,7 @@ function findingVm(f: ReportFinding, id: string, known: Set<string>, wide: boole
     // link only what the report knows exists
     file: file ?? '', href: file && known.has(file) ? pathUrl(file) : '',
     diffFile: diffFile ?? '', diffHref: diffFile && known.has(diffFile) ? pathUrl(diffFile) : '',
+    causeRows: causeRows(f),
   };
 }
 
@@ -159,7 +194,7 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
     }
     if (u.files.baseline) {
       const design = u.parity === 'design-match' || u.parity === 'design-departs';
-      figures.push({ role: 'baseline', title: design ? 'baseline (approved design export)' : 'baseline (approved)', grow: pxWidth.baseline, ...link(u.files.baseline), boxes: design ? exportBoxesOn(findings).reverse() : [] });
+      figures.push({ role: 'baseline', title: design ? 'baseline (approved design export)' : 'baseline (approved)', grow: pxWidth.baseline, ...link(u.files.baseline), boxes: design ? exportBoxesOn(findings).reverse() : causeBoxesOn(findings, cssSize(u, sizes?.baseline ?? u.image)).reverse() });
     }
     if (u.files.diff) {
       const dim = u.parity === 'within-tolerance';

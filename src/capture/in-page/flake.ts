@@ -21,32 +21,36 @@ export function volatileName(name: string): boolean {
   return !/^[A-Za-z_-][\w-]*$/.test(name);
 }
 
+/** The selectors of `e` alone a mask (or a CSS record key) may use, best first: #id, test ids,
+ *  tag.class or .class (a class the page did not toggle), a telling tag, role or roledescription. */
+export function ownSelectors(e: Element, toggled: Set<string>): string[] {
+  const out: string[] = [];
+  const tag = e.tagName.toLowerCase();
+  if (e.id && !volatileName(e.id)) out.push('#' + e.id);
+  for (const a of ['data-testid', 'data-test', 'data-qa', 'data-cy']) {
+    const v = e.getAttribute(a);
+    if (v && /^[\w-]+$/.test(v)) out.push(`[${a}="${v}"]`);
+  }
+  const cls = Array.from(e.classList).filter((c) => !volatileName(c) && !toggled.has(c) && !c.startsWith('veval'));
+  const plain = tag === 'div' || tag === 'span' || tag === 'section' || tag === 'li' || tag === 'ul' || tag === 'p';
+  for (const c of cls) out.push(plain ? '.' + c : tag + '.' + c);
+  for (const c of cls) if (plain) out.push(tag + '.' + c);
+  if (cls.length > 1) out.push((plain ? '' : tag) + '.' + cls.slice(0, 2).join('.'));
+  if (!plain && !cls.length && ['time', 'video', 'canvas', 'iframe', 'marquee', 'progress', 'meter', 'header', 'footer', 'main', 'nav', 'aside'].includes(tag)) out.push(tag);
+  const role = e.getAttribute('role');
+  if (role && /^(timer|marquee|progressbar|status|region|banner)$/.test(role)) out.push(`[role="${role}"]`);
+  const rd = e.getAttribute('aria-roledescription');
+  if (rd && /^[\w -]+$/.test(rd)) out.push(`[aria-roledescription="${rd}"]`);
+  return out;
+}
+
 /** The mask a user would paste for `el`: #id, a test id, tag.class or .class (a class the page did
  *  not toggle during the shots), else the same under the nearest ancestor that has one, else the
  *  report selector. Prefers a selector that matches `el` alone. */
 export function maskSelector(el: Element, toggled: Set<string>): string {
   const root = el.getRootNode() as Document | ShadowRoot;
   const unique = (sel: string) => { try { const all = root.querySelectorAll(sel); return all.length === 1 && all[0] === el; } catch { return false; } };
-  const own = (e: Element): string[] => {
-    const out: string[] = [];
-    const tag = e.tagName.toLowerCase();
-    if (e.id && !volatileName(e.id)) out.push('#' + e.id);
-    for (const a of ['data-testid', 'data-test', 'data-qa', 'data-cy']) {
-      const v = e.getAttribute(a);
-      if (v && /^[\w-]+$/.test(v)) out.push(`[${a}="${v}"]`);
-    }
-    const cls = Array.from(e.classList).filter((c) => !volatileName(c) && !toggled.has(c) && !c.startsWith('veval'));
-    const plain = tag === 'div' || tag === 'span' || tag === 'section' || tag === 'li' || tag === 'ul' || tag === 'p';
-    for (const c of cls) out.push(plain ? '.' + c : tag + '.' + c);
-    for (const c of cls) if (plain) out.push(tag + '.' + c);
-    if (cls.length > 1) out.push((plain ? '' : tag) + '.' + cls.slice(0, 2).join('.'));
-    if (!plain && !cls.length && ['time', 'video', 'canvas', 'iframe', 'marquee', 'progress', 'meter', 'header', 'footer', 'main', 'nav', 'aside'].includes(tag)) out.push(tag);
-    const role = e.getAttribute('role');
-    if (role && /^(timer|marquee|progressbar|status|region|banner)$/.test(role)) out.push(`[role="${role}"]`);
-    const rd = e.getAttribute('aria-roledescription');
-    if (rd && /^[\w -]+$/.test(rd)) out.push(`[aria-roledescription="${rd}"]`);
-    return out;
-  };
+  const own = (e: Element) => ownSelectors(e, toggled);
   const mine = own(el);
   for (const s of mine) if (unique(s)) return s;
   // under the nearest ancestor with a selector of its own: ".ticker time", "#news .updated"

@@ -1,6 +1,7 @@
 // explain: one finding (or one unit) of a run, with what it rests on — the capture cropped around
 // the finding's box, the parity diff at the same place, the DOM excerpt the capture recorded for
 // the element, and the check's documentation.
+import { placeText } from '../../core/cause-text.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -96,6 +97,15 @@ export function explain(a: ExplainArgs, where: { cwd: string; config?: string })
     take(findingCrop(run.runDir, f));
     take(diffCrop(run.runDir, f));
     if (!box && f.state && f.viewport) take(overviewImage(run.runDir, f.spec, f.state, f.viewport));
+    // parity's trace of each changed area to an element, its changed properties and their declarations
+    for (const a of f.cause ?? []) {
+      lines.push(`cause: ${a.text}`);
+      const c = a.causes[0];
+      for (const p of [...(c?.props ?? []), ...(c?.via?.props ?? [])]) {
+        const at = p.source ?? p.was;
+        if (at) lines.push(`  edit ${placeText(at)}: ${at.text}  (${p.prop} ${p.before} → ${p.after}${p.source ? '' : ', no longer applies'})`);
+      }
+    }
     const dom = domExcerpt(run.runDir, f);
     if (dom.length) lines.push('DOM excerpt (from the capture record):', ...dom.map((l) => `  ${l}`));
     const doc = checkDoc(f.check);

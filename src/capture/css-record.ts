@@ -1,0 +1,195 @@
+// The CSS record (docs/root-cause.md): what parity needs, without a browser, to go from a changed
+// area to the element, the property and the declaration behind it. The page's largest visible
+// elements (plus every region and required element and their ancestors) with their key, box and
+// computed values for PROPS, read in the page in one pass; then, for a bounded number of them, the
+// declaration that sets each property, from Chromium's cascade (CDP CSS.getMatchedStylesForNode),
+// followed through the stylesheet's source map when the app serves one. Read-only.
+import type { CDPSession, Page } from 'playwright-core';
+import type { CaptureRecord, CssRecord, RuleSourceRecord } from '../core/artifacts.js';
+import { writeFileAtomic } from '../core/fsx.js';
+import { abs, files, unitKey, type RunContext } from '../core/run.js';
+import { readArtifact } from '../core/artifact-read.js';
+import { baselineAbs } from '../parity/baselines.js';
+import { cssRel } from '../parity/cause.js';
+import type { SpecPlan } from '../spec/plan.js';
+import { composedParent, deepAll, r2, selectorOf, shadowRootsIn } from './in-page/dom.js';
+import { ownSelectors, volatileName } from './in-page/flake.js';
+import { cssElements } from './in-page/css-record.js';
+import { inPageScript } from './in-page/script.js';
+import { sourcesOf, type Header, type Matched } from './css-rules.js';
+import { authoredPlace, type SourceMaps } from './source-maps.js';
+
+/** The properties recorded: box model, layout mode, size, font, colour, paint, stacking. */
+export const CSS_PROPS = [
+  'display', 'position', 'top', 'right', 'bottom', 'left', 'float', 'box-sizing',
+  'margin-top', 'margin-right', 'margin-bottom', 'margin-left',
+  'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
+  'border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width',
+  'border-top-style', 'border-bottom-style', 'border-top-color', 'border-bottom-color', 'border-top-left-radius',
+  'width', 'height', 'min-width', 'min-height', 'max-width', 'max-height',
+  'flex-direction', 'flex-wrap', 'flex-grow', 'flex-shrink', 'flex-basis', 'order',
+  'justify-content', 'align-items', 'align-self', 'row-gap', 'column-gap',
+  'grid-template-columns', 'grid-template-rows', 'grid-column-start', 'grid-row-start',
+  'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'letter-spacing',
+  'text-align', 'text-transform', 'text-decoration-line', 'white-space',
+  'color', 'background-color', 'background-image', 'box-shadow', 'outline-style',
+  'transform', 'z-index', 'visibility', 'opacity', 'overflow-x', 'overflow-y',
+] as const;
+
+/** Elements recorded at most (the largest visible ones after regions and required elements). */
+export const CSS_MAX_ELEMENTS = 2000;
+/** Elements whose declarations are looked up at most, in the same order (each lookup is a CDP round
+ *  trip and a style resolution in the renderer: 1 to 60 ms, with the ancestors' rules, on the corpus). */
+export const CSS_MAX_LOOKUPS = 400;
+/** Lookups stop starting once they took this share of what the unit spent so far (opening,
+ *  loading, settling, measuring), and at least CSS_LOOKUP_MIN_MS: the record's cost follows the
+ *  page's and the machine's speed (docs/root-cause.md measures it). Regions, required elements and
+ *  their ancestors are looked up whatever it costs. */
+export const CSS_LOOKUP_SHARE = 0.1;
+export const CSS_LOOKUP_MIN_MS = 250;
+/** What changed since approval is looked up within this many budgets (then it too stops). */
+const MUST_BUDGETS = 4;
+export const lookupBudget = (spentMs: number) => Math.max(CSS_LOOKUP_MIN_MS, Math.round(CSS_LOOKUP_SHARE * spentMs));
+/** Lookups in flight at once (the renderer answers them one by one; this hides the round trips). */
+const IN_FLIGHT = 4;
+
+export interface CssRecordInput {
+  keep: string[]; maxElements?: number; maxLookups?: number; lookupMs?: number;
+  /** the approved record (beside the baseline): elements whose values differ from it are looked up first, whatever the budget */
+  previous?: CssRecord | null;
+}
+
+const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
+
+/** Takes the record; a part that cannot be read is named in `error` (the rest is kept). */
+export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceMaps): Promise<CssRecord> {
+  const t0 = Date.now();
+  const props = [...CSS_PROPS];
+  const raw = await page.evaluate(inPageScript([r2, selectorOf, shadowRootsIn, deepAll, composedParent, volatileName, ownSelectors], cssElements,
+    { props, max: input.maxElements ?? CSS_MAX_ELEMENTS, keep: input.keep })) as ReturnType<typeof cssElements>;
+  // the value most elements have, per property: each element then lists only its exceptions
+  const defaults = props.map((_, i) => {
+    const n = new Map<string, number>();
+    for (const e of raw.elements) n.set(e.values[i], (n.get(e.values[i]) ?? 0) + 1);
+    return [...n].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  });
+  const rec: CssRecord = {
+    version: 1, url: page.url(), props, defaults, sources: [],
+    elements: raw.elements.map((e) => ({
+      key: e.key, tag: e.tag, parent: e.parent, box: e.box, rules: null,
+      values: Object.fromEntries(props.flatMap((p, i) => (e.values[i] !== defaults[i] ? [[p, e.values[i]]] : []))),
+    })),
+    counts: { visible: raw.visible, recorded: raw.elements.length, looked: 0 }, ms: { values: Date.now() - t0, rules: 0 }, error: null,
+  };
+  const t1 = Date.now();
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    // regions, required elements and their ancestors, then what changed since approval, each its
+    // own lookup; then one lookup per likeness (see cssElements)
+    const changed = input.previous ? changedSince(input.previous, rec) : [];
+    const first = new Set([...raw.lookup.slice(0, raw.kept), ...changed]);
+    const firstOf = new Map<string, number>();
+    const order = [...first, ...raw.lookup.filter((i) => !first.has(i) && !firstOf.has(raw.sigs[i]) && firstOf.set(raw.sigs[i], i))];
+    const budget = input.lookupMs ?? CSS_LOOKUP_MIN_MS;
+    await lookUpRules(cdp, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), raw.kept, first.size - raw.kept, t1 + budget, t1 + MUST_BUDGETS * budget, maps);
+    raw.sigs.forEach((sig, i) => {
+      const like = firstOf.get(sig);
+      if (rec.elements[i].rules === null && like !== undefined && rec.elements[like].rules) rec.elements[i].like = like;
+    });
+  } catch (err) {
+    rec.error = `rules not read: ${firstLine(err)}`;
+  } finally {
+    await cdp.send('Runtime.evaluate', { expression: 'delete window.__vevalCssEls' }).catch(() => {});
+    await cdp.detach().catch(() => {});
+  }
+  rec.ms.rules = Date.now() - t1;
+  return rec;
+}
+
+/** Looks up `order`: its first `kept` (regions, required elements, their ancestors) whatever the
+ *  time, the next `changed` until `mustUntil`, the rest until `until`. */
+async function lookUpRules(cdp: CDPSession, rec: CssRecord, order: number[], kept: number, changed: number, until: number, mustUntil: number, maps: SourceMaps): Promise<void> {
+  const headers = new Map<string, Header>();
+  cdp.on('CSS.styleSheetAdded', (e) => headers.set(e.header.styleSheetId, e.header as Header));
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  await cdp.send('DOM.getDocument', { depth: 0 });
+  const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__vevalCssEls' });
+  if (!result.objectId) throw new Error('the recorded elements are gone');
+  const { result: items } = await cdp.send('Runtime.getProperties', { objectId: result.objectId, ownProperties: true });
+  const objectOf = new Map(items.filter((p) => /^\d+$/.test(p.name) && p.value?.objectId).map((p) => [Number(p.name), p.value!.objectId!] as const));
+  const index = new Map<string, number>();
+  const sourceIndex = (s: RuleSourceRecord) => {
+    const k = JSON.stringify(s);
+    let i = index.get(k);
+    if (i === undefined) { i = rec.sources.length; rec.sources.push(s); index.set(k, i); }
+    return i;
+  };
+  const failures: string[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
+    while (next < order.length && (next < kept || Date.now() < (next < kept + changed ? mustUntil : until))) {
+      const i = order[next++];
+      const objectId = objectOf.get(i);
+      if (objectId === undefined) continue;
+      try {
+        const { nodeId } = await cdp.send('DOM.requestNode', { objectId });
+        const matched = await cdp.send('CSS.getMatchedStylesForNode', { nodeId }) as Matched;
+        const found = sourcesOf(matched, rec.props, headers, rec.url);
+        const rules: Record<string, number> = {};
+        for (const [prop, s] of found) rules[prop] = sourceIndex(await authoredPlace(s, headers, maps));
+        rec.elements[i].rules = rules;
+        rec.counts.looked++;
+      } catch (err) {
+        if (failures.length < 3) failures.push(`${rec.elements[i].key}: ${firstLine(err)}`);
+      }
+    }
+  }));
+  await cdp.send('Runtime.releaseObject', { objectId: result.objectId }).catch(() => {});
+  if (failures.length) rec.error = `rules not read for some elements (${failures.join('; ')})`;
+}
+
+/** Elements (indexes in `rec`) whose computed values differ from the approved record's element of
+ *  the same key, or that it does not have: the ones a parity failure will ask about. */
+export function changedSince(previous: CssRecord, rec: CssRecord): number[] {
+  const byKey = new Map(previous.elements.map((e) => [e.key, e] as const));
+  const value = (r: CssRecord, e: CssRecord['elements'][number], i: number) => e.values[r.props[i]] ?? r.defaults[i];
+  return rec.elements.flatMap((e, i) => {
+    const was = byKey.get(e.key);
+    return !was || rec.props.some((p, k) => previous.props[k] === p && value(previous, was, k) !== value(rec, e, k)) ? [i] : [];
+  });
+}
+
+/** The file's text: one element per line (a record holds up to 2 000). */
+export function cssRecordJson(rec: CssRecord): string {
+  const { elements, sources, ...head } = rec;
+  const body = JSON.stringify(head, null, 1).slice(0, -2);
+  return `${body},\n "sources": [\n${sources.map((s) => '  ' + JSON.stringify(s)).join(',\n')}\n ],\n "elements": [\n${elements.map((e) => '  ' + JSON.stringify(e)).join(',\n')}\n ]\n}\n`;
+}
+
+/** The CSS record approved with the unit's baseline, when there is a readable one (only a hint of
+ *  what to look up first: parity checks its digest before it trusts it). */
+function approvedCss(run: RunContext, spec: string, state: string, viewport: string): CssRecord | null {
+  try { return readArtifact('css', baselineAbs(run, cssRel(spec, unitKey(state, viewport)))).value; } catch { return null; }
+}
+
+/** The capture phase: for a spec with parity, takes the record and writes it beside the capture
+ *  (atomically, named in the capture record); a record that cannot be taken is named in the
+ *  capture record's `cssError` and parity says why it cannot explain a change. */
+export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord, run: RunContext): Promise<void> {
+  if (!spec.parity) return;
+  const t = Date.now();
+  const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : []))];
+  try {
+    const tm = record.timings;
+    const spent = (tm.context ?? 0) + tm.navigate + tm.settle + tm.measure + tm.steps.reduce((n, x) => n + x.ms, 0);
+    const rec = await cssRecord(page, { keep, lookupMs: lookupBudget(spent), previous: approvedCss(run, spec.name, record.state, record.viewport.name) }, new Map());
+    const rel = files.css(spec.name, record.state, record.viewport.name);
+    writeFileAtomic(abs(run, rel), cssRecordJson(rec));
+    record.css = rel.split('/').pop()!;
+  } catch (err) {
+    record.css = null;
+    record.cssError = firstLine(err);
+  }
+  record.timings.css = Date.now() - t;
+}

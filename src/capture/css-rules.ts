@@ -1,0 +1,112 @@
+// Which declaration sets each recorded property of one element, from Chromium's own cascade
+// (CDP CSS.getMatchedStylesForNode): the stylesheet, the declaration's own line and column (not
+// its rule's first line), the rule's selector; the inline style; an inherited declaration for
+// inherited properties. Pure: the CDP answer in, source entries out.
+
+// The parts of CDP's CSS domain read here (playwright-core does not export its protocol types).
+interface Range { startLine: number; startColumn: number }
+interface CssProperty { name: string; value: string; important?: boolean; text?: string; parsedOk?: boolean; disabled?: boolean; range?: Range; longhandProperties?: { name: string }[] }
+interface Style { styleSheetId?: string; cssProperties: CssProperty[] }
+interface RuleMatch { rule: { origin: string; style: Style; selectorList: { text: string; selectors: { text: string }[] } }; matchingSelectors: number[] }
+export interface Matched { inlineStyle?: Style; attributesStyle?: Style; matchedCSSRules?: RuleMatch[]; inherited?: { inlineStyle?: Style; matchedCSSRules?: RuleMatch[] }[] }
+export interface Header { styleSheetId: string; sourceURL: string; sourceMapURL?: string; isInline: boolean; startLine: number; startColumn: number }
+
+/** Where a value comes from, as the record stores it (capture/css-record.ts dedupes these). */
+export interface RuleSource {
+  kind: 'rule' | 'inline' | 'attribute';
+  /** the stylesheet's URL (the document's for an inline <style> or style attribute); '' when unknown */
+  url: string;
+  /** 1-based line and column of the declaration in that resource */
+  line: number | null;
+  column: number | null;
+  /** the rule's selector; null for inline styles */
+  selector: string | null;
+  /** the declaration as written, e.g. "margin-top: -8px" */
+  text: string;
+  /** set by an ancestor's rule (an inherited property) */
+  inherited?: boolean;
+}
+
+/** Properties that inherit (a value not declared on the element comes from an ancestor's rule). */
+const INHERITED = /^(color|font-.*|line-height|letter-spacing|word-spacing|text-align|text-transform|text-indent|white-space|visibility|direction|cursor|list-style.*)$/;
+
+/** The shorthands that can set `prop` (when Chromium gives no longhand list). */
+export function shorthandsOf(prop: string): string[] {
+  const out: string[] = [];
+  const parts = prop.split('-');
+  for (let i = parts.length - 1; i > 0; i--) out.push(parts.slice(0, i).join('-'));
+  const m = /^border-(top|right|bottom|left)-(width|style|color)$/.exec(prop);
+  if (m) out.push(`border-${m[2]}`);
+  if (/^border-.*-radius$/.test(prop)) out.push('border-radius');
+  if (/^(top|right|bottom|left)$/.test(prop)) out.push('inset');
+  if (/^(row|column)-gap$/.test(prop)) out.push('gap', `grid-${prop}`, 'grid-gap');
+  if (/^flex-(direction|wrap)$/.test(prop)) out.push('flex-flow');
+  if (/^(line-height)$/.test(prop)) out.push('font');
+  if (/^grid-template-(rows|columns|areas)$/.test(prop)) out.push('grid');
+  if (/^(align|justify)-(items|content|self)$/.test(prop)) out.push(`place-${prop.split('-')[1]}`);
+  if (/^overflow-[xy]$/.test(prop)) out.push('overflow');
+  return out;
+}
+
+/** The declaration in `style` that sets `prop`, honouring order and !important (null: none). */
+function declared(style: Style | undefined, prop: string, important: boolean): CssProperty | null {
+  if (!style) return null;
+  const shorts = shorthandsOf(prop);
+  let hit: CssProperty | null = null;
+  for (const p of style.cssProperties) {
+    if (!p.range || p.disabled || p.parsedOk === false || !!p.important !== important) continue;
+    const sets = p.name === prop || (p.longhandProperties?.some((l) => l.name === prop) ?? shorts.includes(p.name));
+    if (sets) hit = p; // a later declaration in the same block wins
+  }
+  return hit;
+}
+
+function place(style: Style, p: CssProperty, headers: Map<string, Header>, docUrl: string) {
+  const h = style.styleSheetId ? headers.get(style.styleSheetId) : undefined;
+  // an inline <style> (and a style attribute) is counted from where it starts in the document
+  const offLine = h?.isInline ? h.startLine : 0;
+  const offCol = h?.isInline ? h.startColumn : 0;
+  const r = p.range!;
+  return {
+    url: h?.sourceURL || docUrl,
+    line: r.startLine + offLine + 1,
+    column: (r.startLine === 0 ? r.startColumn + offCol : r.startColumn) + 1,
+    text: (p.text ?? `${p.name}: ${p.value}`).replace(/;\s*$/, '').replace(/\s+/g, ' ').trim(),
+  };
+}
+
+/** For each property, where its value comes from; absent: no author declaration (a browser default, or inherited from none). */
+export function sourcesOf(m: Matched, props: readonly string[], headers: Map<string, Header>, docUrl: string): Map<string, RuleSource> {
+  const out = new Map<string, RuleSource>();
+  const rules = (m.matchedCSSRules ?? []).filter((r) => r.rule.origin === 'regular' || r.rule.origin === 'inspector');
+  const fromRules = (list: typeof rules, inline: Style | undefined, prop: string, inherited: boolean): RuleSource | null => {
+    // !important first (an inline !important beats a rule's), then the normal cascade: inline, then rules from the last
+    for (const important of [true, false]) {
+      const own = declared(inline, prop, important);
+      if (own && inline) return { kind: 'inline', selector: null, ...place(inline, own, headers, docUrl), ...(inherited ? { inherited } : {}) };
+      for (let i = list.length - 1; i >= 0; i--) {
+        const d = declared(list[i].rule.style, prop, important);
+        if (!d) continue;
+        const sel = list[i].matchingSelectors.map((k) => list[i].rule.selectorList.selectors[k]?.text).filter(Boolean).join(', ') || list[i].rule.selectorList.text;
+        return { kind: 'rule', selector: sel, ...place(list[i].rule.style, d, headers, docUrl), ...(inherited ? { inherited } : {}) };
+      }
+    }
+    return null;
+  };
+  for (const prop of props) {
+    let src = fromRules(rules, m.inlineStyle, prop, false);
+    if (!src && m.attributesStyle) {
+      const a = m.attributesStyle.cssProperties.find((p) => p.name === prop);
+      if (a) src = { kind: 'attribute', url: docUrl, line: null, column: null, selector: null, text: `${a.name}: ${a.value}` };
+    }
+    if (!src && INHERITED.test(prop)) {
+      for (const inh of m.inherited ?? []) {
+        const list = (inh.matchedCSSRules ?? []).filter((r) => r.rule.origin === 'regular' || r.rule.origin === 'inspector');
+        src = fromRules(list, inh.inlineStyle, prop, true);
+        if (src) break;
+      }
+    }
+    if (src) out.set(prop, src);
+  }
+  return out;
+}
