@@ -312,6 +312,16 @@ export interface Sample {
   boxed: DesignRegion;
 }
 
+/** The regions of pair `p` that depart: the ones it names, the ones its change (drawn in the
+ *  export's font: `truth`) pushes or resizes by more than PUSH_PX, and any region around one of
+ *  those (a form whose button changed is not what the export shows either). Truth from the DOM,
+ *  never from the method measured. */
+export function labels(p: Pair, design: Record<string, Box | null>, truth: Record<string, Box | null> | null): (region: string) => boolean {
+  const own = new Set(Object.keys(design).filter((n) => p.departs.includes(n) || (!!truth && far(truth[n], design[n]))));
+  const inside = (a: Box | null, b: Box | null) => !!a && !!b && a !== b && b.x >= a.x - 1 && b.y >= a.y - 1 && b.x + b.width <= a.x + a.width + 1 && b.y + b.height <= a.y + a.height + 1;
+  return (n) => own.has(n) || [...own].some((m) => m !== n && inside(design[n], design[m]));
+}
+
 const far = (a: Box | null, b: Box | null) => !a || !b || Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.width - b.width), Math.abs(a.height - b.height)) > PUSH_PX;
 
 /** Every region of every pair scored as `veval` scores a design export, without and with region boxes. */
@@ -330,9 +340,9 @@ export async function measure(browser: Browser, minScore: number, pairs = PAIRS)
     const exp = await get(kind, p.design, p.designDsf ?? 2), imp = await get(kind, p.impl, dsf);
     // the truth for a departing pair: the change drawn in the export's own font, region by region
     const truth = p.departs.length ? (await get(kind, { ...p.impl, font: p.design.font }, 1)).regions : null;
-    const departs = (n: string) => p.departs.includes(n) || (!!truth && far(truth[n], exp.regions[n]));
+    const departs = labels(p, exp.regions, truth);
     const [e, i] = [decodePng(exp.png), decodePng(imp.png)];
-    const settings = { minScore, tolerancePx: DESIGN_DEFAULTS.tolerancePx };
+    const settings = { ...DESIGN_DEFAULTS, minScore };
     const plain = compareDesign(e, i, dsf, names.map((n) => ({ name: n, box: imp.regions[n], exportBox: null })), [], settings);
     // the export's boxes: where the design render has each region (CSS px = frame units at 1×)
     const boxed = compareDesign(e, i, dsf, names.map((n) => ({ name: n, box: imp.regions[n], exportBox: exp.regions[n] })), [], settings);

@@ -43,6 +43,6 @@ test('at the default threshold the error rates on the committed pairs are no wor
   assert.ok(moved.length >= 3 && moved.every((s) => s.verdict.departs), JSON.stringify(moved.map((s) => s.score)));
   // with region boxes the move is an offset in px, far beyond the tolerance; matching boxes stay within it
   assert.ok(moved.every((s) => (s.boxed.offset?.dy ?? 0) > 200 && s.boxed.departs));
-  const layout = (s: Sample) => s.boxed.why.some((w) => /^(moved|sized)/.test(w));
+  const layout = (s: Sample) => s.boxed.kinds.some((k) => k === 'moved' || k === 'resized');
   assert.ok(samples.filter((s) => !s.departs).every((s) => !layout(s)), list(samples.filter((s) => !s.departs && layout(s))));
 });
