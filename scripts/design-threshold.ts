@@ -79,7 +79,7 @@ export function section(samples: Sample[]): string {
     L.push(`| ${m.toFixed(2)}${m === t ? ' **default**' : ''} | ${pc(x.falseAlarms.length, x.matching)} | ${pc(x.misses.length, x.departing)} | ${pc(x.pairFalseAlarms.length, x.matchingPairs)} | ${pc(x.pairMisses.length, x.departingPairs)} |`);
   }
   const chosen = pickThreshold(samples);
-  L.push('', `The rule (fewest wrong pairs, then fewest wrong regions, the stricter on a tie) picks **${chosen.toFixed(2)}**${chosen === t ? ', the default' : `; the default is ${t} — update DESIGN_DEFAULTS`}.`, '');
+  L.push('', `The rule (fewest wrong pairs, then fewest wrong regions, the stricter on a tie) picks **${chosen.toFixed(2)}**${chosen === t ? ', the default' : `; the default is ${t}`}.`, '');
   const listOf = (title: string, xs: Sample[]) => {
     if (!xs.length) return;
     L.push(title, '');
