@@ -205,7 +205,7 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
     region.shift = got.shift;
     region.deltaE = r1(colourDistance(c, e, r.box, { ...from, x: from.x + got.shift.dx, y: from.y + got.shift.dy }));
     if (region.deltaE > settings.maxDeltaE) { kinds.add('restyled'); why.push(`restyled: colours differ by ΔE2000 ${region.deltaE} on average (allowed ${settings.maxDeltaE})`); }
-    if (region.score < settings.minScore) { kinds.add('content'); why.unshift(`similarity ${region.score} below ${settings.minScore}`); }
+    if (region.score < settings.minScore) { kinds.add('content'); why.push(`similarity ${region.score} below ${settings.minScore}`); }
     return finish();
   });
   return { exportSize: { width: exp.width, height: exp.height }, captureSize: { width: cap.width, height: cap.height }, scale: r3(scale), regions: out };

@@ -363,7 +363,7 @@ test('approve with fromImage imports a design export with the CLI\'s checks: con
     await assert.rejects(call(a, 'approve', { confirm: true, fromImage: 'design/clean.png', spec: 'designed', force: true }), (e: McpError) =>
       (e.data as any).exitCode === 2 && /--force does not go with --from-image/.test(e.message));
     await assert.rejects(call(a, 'approve', { confirm: true, fromImage: 'design/missing.png', spec: 'designed' }), (e: McpError) =>
-      (e.data as any).exitCode === 2 && /design\/missing\.png:1:1: no such file/.test(e.message));
+      (e.data as any).exitCode === 2 && /design\/missing\.png:1:1:? no such file/.test(e.message));
     await assert.rejects(call(a, 'approve', { confirm: true, fromImage: 'design/clean.png', spec: 'nope' }), (e: McpError) =>
       (e.data as any).exitCode === 2 && /no spec named "nope"/.test(e.message));
     assert.ok(!fs.existsSync(manifest), 'nothing written on bad input');
