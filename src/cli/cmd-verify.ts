@@ -166,7 +166,14 @@ export async function cmdApprove(opts: ApproveFlags): Promise<number> {
 /** approve --from-image: an accepted design export becomes one unit's baseline (parity/design-import.ts). */
 async function approveFromImage(opts: ApproveFlags): Promise<number> {
   const io = ioOf(opts);
-  const say = (s: string) => io.stdout.write(forTerminal(s) + '\n');
+  for (const l of (await importExport(opts)).lines) io.stdout.write(forTerminal(l) + '\n');
+  return EXIT.pass;
+}
+
+/** approve --from-image without its printing (`veval mcp`'s approve calls it too, so both check the
+ *  same things): the lines to show. Bad input is an InputError; nothing is written then. */
+export async function importExport(opts: ApproveFlags): Promise<{ lines: string[]; written: string | null; unchanged: string | null }> {
+  const io = ioOf(opts);
   const usage: string[] = [];
   if (typeof opts.fromImage !== 'string' || !opts.fromImage) usage.push(opts.boxes !== undefined && opts.fromImage === undefined ? '--boxes goes with --from-image <png>: the region boxes of that design export' : '--from-image needs a PNG file: --from-image design/checkout-mobile.png');
   if (opts.boxes !== undefined && (typeof opts.boxes !== 'string' || !opts.boxes)) usage.push('--boxes needs a JSON file of named region boxes (docs/design-parity.md#region-boxes)');
@@ -184,9 +191,8 @@ async function approveFromImage(opts: ApproveFlags): Promise<number> {
   }));
   const p = res.entry.provenance!;
   const what = `design export ${p.file} (${p.width}×${p.height} px, sha256 ${p.sha256.slice(0, 12)})${p.boxes ? ` with region boxes ${p.boxes.file} (${Object.keys(res.entry.layout.regions).join(', ')})` : ''}`;
-  for (const n of res.notes) say(`note      ${n}`);
-  say(res.written ? `approved  ${res.written} from ${what}` : `unchanged ${res.unchanged} (already ${what})`);
-  return EXIT.pass;
+  const lines = [...res.notes.map((n) => `note      ${n}`), res.written ? `approved  ${res.written} from ${what}` : `unchanged ${res.unchanged} (already ${what})`];
+  return { lines, written: res.written, unchanged: res.unchanged };
 }
 
 export async function cmdCalibrate(goldDir: string, opts: CommonOptions): Promise<number> {

@@ -31,6 +31,9 @@ export type Cluster = Static<typeof ClusterSchema>;
 export const RegionCountSchema = Type.Object({ name: Str(), changed: Num(), pixels: Num(), ratio: Num(), box: Nullable(BoxSchema) });
 export type RegionCount = Static<typeof RegionCountSchema>;
 
+/** The kinds of departure from a design export, each with its own threshold under parity.design. */
+export const DESIGN_DEPARTURES = ['moved', 'resized', 'missing', 'restyled', 'content'] as const;
+
 export const ParityOutcomeSchema = Lits(
   'identical', 'within-tolerance', 'changed', 'no-baseline', 'size-changed',
   'unreadable-baseline', 'missing-capture', 'unreadable-capture', 'env-mismatch', 'image-too-large',
@@ -62,13 +65,20 @@ export const ParityUnitSchema = Type.Object({
     captureSize: Size,
     minScore: Num(),
     tolerancePx: Num(),
+    maxSizeRatio: Type.Optional(Num('resized beyond this ratio departs (absent in parity.json from before issue 37)')),
+    maxDeltaE: Type.Optional(Num('restyled beyond this mean ΔE2000 departs (absent in parity.json from before issue 37)')),
     regions: Type.Array(Type.Object({
       name: Str(),
-      score: Nullable(Num('perceptual similarity 0..1 (lowest SSIM of the colour channels); null: not scored')),
+      score: Nullable(Num('content: perceptual similarity 0..1 (SSIM of luma where the export has it); null: not scored')),
       box: Nullable(BoxSchema),
-      exportBox: Nullable(BoxSchema, { description: 'where it was read in the export (CSS px of the export scaled to the capture width)' }),
+      exportBox: Nullable(BoxSchema, { description: 'where the export has it (CSS px of the export scaled to the capture width): found by searching the export, or its region box' }),
+      located: Type.Optional(Type.Boolean({ description: 'true: found by searching the whole export (no region boxes)' })),
+      match: Type.Optional(Nullable(Num('how well its corners match at the place found (normalised cross-correlation, -1..1); null with region boxes or a blank region'))),
       shift: Nullable(Type.Object({ dx: Num(), dy: Num() }, { description: 'how far the export\'s crop was moved to match best' })),
-      offset: Nullable(Type.Object({ dx: Num(), dy: Num(), dw: Num(), dh: Num() }, { description: 'capture box minus the export\'s box (region boxes only)' })),
+      offset: Nullable(Type.Object({ dx: Num(), dy: Num(), dw: Num(), dh: Num() }, { description: 'capture box minus the export\'s box' })),
+      sizeRatio: Type.Optional(Nullable(Type.Object({ width: Num(), height: Num() }, { description: 'capture size / export size per axis' }))),
+      deltaE: Type.Optional(Nullable(Num('mean CIE ΔE2000 between the capture\'s box and the export\'s'))),
+      kinds: Type.Optional(Type.Array(Lits(...DESIGN_DEPARTURES), { description: 'the kinds of departure found' })),
       departs: Type.Boolean(),
       why: Type.Array(Str()),
     })),

@@ -8,4 +8,4 @@ export const DEFAULT_MAX_PIXELS = 100_000_000;
 /** Defaults of `parity.design` (comparison with a design export): the similarity each region must
  *  reach and how far (CSS px) it may sit from the export's place. Measured in docs/design-parity.md
  *  (scripts/design-threshold.ts); test/parity/design-threshold.test.ts holds the error rates. */
-export const DESIGN_DEFAULTS = { minScore: 0.7, tolerancePx: 8 } as const;
+export const DESIGN_DEFAULTS = { minScore: 0.7, tolerancePx: 8, maxSizeRatio: 1.1, maxDeltaE: 5 } as const;

@@ -34,7 +34,7 @@ export function designVerdict<V extends { findings: Finding[] }>(i: DesignUnitIn
   try { cap = decodePng(i.capture.png, i.maxPixels); } catch (err) {
     return finish('unreadable-capture', `${id}: screenshot ${unit.capture} is unreadable: ${reason(err)}`, 'parity');
   }
-  const settings = i.parity.design ?? DESIGN_DEFAULTS;
+  const settings = { ...DESIGN_DEFAULTS, ...i.parity.design };
   const dsf = i.capture.record.viewport?.deviceScaleFactor || 1;
   // the boxes were stored for the viewport width; the capture may be wider (horizontal overflow)
   const k = Math.round(cap.width / dsf) / (prov.viewportWidth || Math.round(cap.width / dsf));
@@ -51,24 +51,25 @@ export function designVerdict<V extends { findings: Finding[] }>(i: DesignUnitIn
   } else i.layout.reason = 'a design export without region boxes: regions are compared where the capture has them (parity.json units[].design)';
   unit.design = {
     source: prov.file, boxes: !!prov.boxes, scale: cmp.scale, exportSize: cmp.exportSize, captureSize: cmp.captureSize,
-    minScore: settings.minScore, tolerancePx: settings.tolerancePx,
-    regions: cmp.regions.map((r) => ({ name: r.name, score: r.score, box: r.box, exportBox: r.exportBox, shift: r.shift, offset: r.offset, departs: r.departs, why: r.why })),
+    minScore: settings.minScore, tolerancePx: settings.tolerancePx, maxSizeRatio: settings.maxSizeRatio, maxDeltaE: settings.maxDeltaE,
+    regions: cmp.regions.map((r) => ({ name: r.name, score: r.score, box: r.box, exportBox: r.exportBox, located: r.located, match: r.match, shift: r.shift, offset: r.offset,
+      sizeRatio: r.sizeRatio, deltaE: r.deltaE, kinds: r.kinds, departs: r.departs, why: r.why })),
   };
   const departing = cmp.regions.filter((r) => r.departs);
-  const scores = (rs: DesignRegion[]) => rs.map((r) => `${r.name} ${r.score ?? 'not scored'}`).join(', ');
+  const kinds = (rs: DesignRegion[]) => rs.map((r) => `${r.name} ${r.kinds.join(' and ')}`).join(', ');
   if (!departing.length) {
     const low = [...cmp.regions].sort((a, b) => (a.score ?? 0) - (b.score ?? 0))[0];
-    return finish('design-match', `${id}: matches the design export ${prov.file}: every region at least ${settings.minScore}${low ? ` (lowest: ${low.name} ${low.score})` : ''}${prov.boxes ? `, boxes within ${settings.tolerancePx} px` : ''}`, null);
+    return finish('design-match', `${id}: matches the design export ${prov.file}: every region where the export has it${prov.boxes ? '' : ' (found by searching the export)'} within ${settings.tolerancePx} px and ${settings.maxSizeRatio}× its size, colours within ΔE2000 ${settings.maxDeltaE}, content at least ${settings.minScore}${low ? ` (lowest: ${low.name} ${low.score})` : ''}`, null);
   }
-  const v = finish('design-departs', `${id}: ${departing.length} of ${cmp.regions.length} region${cmp.regions.length === 1 ? '' : 's'} depart from the design export ${prov.file}: ${scores(departing)} (threshold ${settings.minScore})`, null);
+  const v = finish('design-departs', `${id}: ${departing.length} of ${cmp.regions.length} region${cmp.regions.length === 1 ? '' : 's'} depart from the design export ${prov.file}: ${kinds(departing)}`, null);
   for (const r of departing) {
     v.findings.push({
       check: 'parity', severity: 'blocker', viewport: unit.viewport, state: unit.state,
-      message: `${id}: region "${r.name}" departs from the design export ${prov.file}: ${r.why.join('; ')}${r.box ? `; in the capture ${boxText(r.box)}` : ''}${r.exportBox && prov.boxes ? `, in the export ${boxText(r.exportBox)}` : ''}`,
+      message: `${id}: region "${r.name}" departs from the design export ${prov.file}: ${r.why.join('; ')}${r.box ? `; in the capture ${boxText(r.box)}` : ''}${r.exportBox ? `, in the export ${boxText(r.exportBox)}` : ''}`,
       evidence: {
         file: unit.capture, baseline: unit.baseline, design: prov.file, region: r.name, label: `region ${r.name}`, box: r.box,
-        score: r.score, minScore: settings.minScore, tolerancePx: settings.tolerancePx, offset: r.offset, shift: r.shift,
-        exportBox: r.exportBox, exportSize: cmp.exportSize,
+        kinds: r.kinds, score: r.score, minScore: settings.minScore, tolerancePx: settings.tolerancePx, maxSizeRatio: settings.maxSizeRatio, maxDeltaE: settings.maxDeltaE,
+        offset: r.offset, sizeRatio: r.sizeRatio, deltaE: r.deltaE, match: r.match, shift: r.shift, exportBox: r.exportBox, exportSize: cmp.exportSize,
       },
     });
   }

@@ -6,7 +6,10 @@
 // whose offset from the capture's box is then a layout comparison of its own (tolerance in px).
 // How the default threshold was chosen, on which pairs, with which error rates: docs/design-parity.md.
 import type { Box } from '../core/artifacts.js';
+import type { DESIGN_DEPARTURES } from '../core/artifact-results.js';
 import { clip, colourSimilarity, crop, fillBoxes, lumaSimilarity, resizeArea, WINDOW } from './design-image.js';
+import { locate, toGray } from './design-locate.js';
+import { nearestDeltaE } from './delta-e.js';
 import type { Rgba } from './png.js';
 
 export { DESIGN_DEFAULTS } from '../core/limits.js';
@@ -20,10 +23,16 @@ export const PAGE_REGION = 'page';
 const SEARCH_PX = 4;
 /** Text above a region may reflow in another font (a paragraph one line longer or shorter), so the
  *  content below drifts vertically the further down it is: a region is also allowed this share of
- *  its distance from the top of the page vertically, and this share of its height in height. */
-export const DRIFT = 0.1, DRIFT_HEIGHT = 0.2;
+ *  its distance from the top of the page vertically. */
+export const DRIFT = 0.1;
+/** Text inside a region may reflow too: its height may differ by this share of it (plus tolerancePx)
+ *  whatever maxSizeRatio says. */
+export const REFLOW = 0.2;
 
-export interface DesignSettings { minScore: number; tolerancePx: number }
+export interface DesignSettings { minScore: number; tolerancePx: number; maxSizeRatio: number; maxDeltaE: number }
+
+/** The kinds of departure, each with its own threshold (docs/design-parity.md). */
+export type DesignDeparture = typeof DESIGN_DEPARTURES[number];
 
 export interface DesignRegionInput {
   name: string;
@@ -40,11 +49,21 @@ export interface DesignRegion {
   score: number | null;
   threshold: number;
   box: Box | null;
-  /** where it was read in the export (CSS px of the scaled export) */
+  /** where the export has it (CSS px of the scaled export): found there, or its region box */
   exportBox: Box | null;
+  /** true: found by searching the export (no region boxes); false: the export's region box */
+  located: boolean;
+  /** how well its corners match at the place found (normalised cross-correlation, −1..1); null with region boxes */
+  match: number | null;
+  /** capture size ÷ export size, per axis */
+  sizeRatio: { width: number; height: number } | null;
+  /** mean CIE ΔE2000 between the capture's box and the export's */
+  deltaE: number | null;
+  /** the kinds of departure found (empty when it matches) */
+  kinds: DesignDeparture[];
   /** how far (CSS px) the export's crop was moved to match best (at most the search radius) */
   shift: { dx: number; dy: number } | null;
-  /** capture box minus export box (px), with region boxes only */
+  /** capture box minus export box (px) */
   offset: { dx: number; dy: number; dw: number; dh: number } | null;
   tolerancePx: number | null;
   departs: boolean;
@@ -118,42 +137,94 @@ function scoreAt(cap: Rgba, exp: Rgba, box: Box, from: Box, radius: { x: number;
   for (let dx = -rx; dx <= rx; dx++) if (dx !== 0) tryAt(dx, row);
   best = best as { luma: number; dx: number; dy: number; img: Rgba } | null;
   if (!best) return null;
-  return { score: Math.min(best.luma, colourSimilarity(a, best.img)), shift: { dx: best.dx / s, dy: best.dy / s } };
+  return { score: best.luma, shift: { dx: best.dx / s, dy: best.dy / s } };
 }
 
-/** Scores every region; `departs` where the similarity is under the threshold, the region is missing
- *  on either side, or (with region boxes) its box is further than the tolerance from the export's. */
+/** A region whose weaker corner correlates below this with its best place in the export is not in
+ *  the export (missing): measured on the pairs, docs/design-parity.md. */
+export const MATCH_FLOOR = 0.5;
+
+/** Judges every region: where the export has it (found in 2D, or its region box), then moved,
+ *  resized, missing, restyled (mean ΔE2000) and content (SSIM), each against its own threshold. */
 export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFactor: number, regions: DesignRegionInput[], masks: Box[], settings: DesignSettings): DesignComparison {
   const { exp: e, cap: c, capSize: cap, expSize: exp, scale } = toCommonScale(exportImg, captureImg, deviceScaleFactor, masks);
-  const small = { cap: c, exp: e };
+  const grey = { cap: toGray(c), exp: toGray(e) };
   const list = regions.length ? regions : [{ name: PAGE_REGION, box: { x: 0, y: 0, width: cap.width, height: Math.min(cap.height, exp.height) }, exportBox: null }];
   const out: DesignRegion[] = list.map((r) => {
     const why: string[] = [];
-    const region: DesignRegion = { name: r.name, score: null, threshold: settings.minScore, box: r.box, exportBox: r.exportBox ?? r.box,
-      shift: null, offset: null, tolerancePx: r.exportBox ? settings.tolerancePx : null, departs: false, why };
-    if (r.box && r.exportBox) {
-      const o = { dx: r1(r.box.x - r.exportBox.x), dy: r1(r.box.y - r.exportBox.y), dw: r1(r.box.width - r.exportBox.width), dh: r1(r.box.height - r.exportBox.height) };
-      region.offset = o;
-      const t = settings.tolerancePx, ty = r1(t + DRIFT * r.exportBox.y), th = r1(t + DRIFT_HEIGHT * r.exportBox.height);
-      if (Math.abs(o.dx) > t || Math.abs(o.dy) > ty) why.push(`moved by (${o.dx}, ${o.dy}) px from the export's box (allowed: ${t} px across, ${ty} px up or down there, as text above may reflow)`);
-      if (Math.abs(o.dw) > t || Math.abs(o.dh) > th) why.push(`sized ${r1(r.box.width)}×${r1(r.box.height)} against the export's ${r1(r.exportBox.width)}×${r1(r.exportBox.height)} px (allowed: ${t} px in width, ${th} px in height)`);
+    const kinds = new Set<DesignDeparture>();
+    const region: DesignRegion = { name: r.name, score: null, threshold: settings.minScore, box: r.box, exportBox: r.exportBox, located: !r.exportBox,
+      match: null, shift: null, offset: null, sizeRatio: null, deltaE: null, tolerancePx: settings.tolerancePx, departs: false, kinds: [], why };
+    const finish = () => { region.kinds = [...kinds]; region.departs = why.length > 0; return region; };
+    if (!r.box) { kinds.add('missing'); why.push('not found in the capture'); return finish(); }
+    if (!r.exportBox) {
+      // no region boxes: the region is looked for over the whole export
+      const loc = locate(grey.cap, grey.exp, r.box, DESIGN_SCALE);
+      if (loc) {
+        region.match = r3(loc.match);
+        if (loc.match < MATCH_FLOOR) {
+          kinds.add('missing');
+          why.push(`not found in the design export (its best place there matches ${r3(loc.match)}, below ${MATCH_FLOOR})`);
+          return finish();
+        }
+        region.exportBox = roundBox(loc.box);
+      } else region.exportBox = r.box; // blank in the capture: nothing to look for, compared where it is
     }
-    const from = region.exportBox;
-    if (!r.box) why.push('not found in the capture');
-    else if (!from || !clip(from, exp) || (from.y + from.height) > exp.height + settings.tolerancePx) {
+    const from = region.exportBox!;
+    if (!clip(from, exp) || from.y + from.height > exp.height + settings.tolerancePx) {
+      kinds.add('missing');
       why.push(`lies outside the export (${exp.width}×${exp.height} CSS px once scaled to the capture's width)`);
-    } else {
-      const near = Math.min(settings.tolerancePx, SEARCH_PX);
-      const got = scoreAt(small.cap, small.exp, r.box, from, r.exportBox ? { x: near, y: near } : { x: settings.tolerancePx, y: settings.tolerancePx + DRIFT * r.box.y });
-      if (!got) why.push('lies outside the capture');
-      else {
-        region.score = r3(got.score);
-        region.shift = got.shift;
-        if (region.score < settings.minScore) why.unshift(`similarity ${region.score} below ${settings.minScore}`);
-      }
+      return finish();
     }
-    region.departs = why.length > 0;
-    return region;
+    const t = settings.tolerancePx;
+    const o = { dx: r1(r.box.x - from.x), dy: r1(r.box.y - from.y), dw: r1(r.box.width - from.width), dh: r1(r.box.height - from.height) };
+    region.offset = o;
+    // vertically, text above may reflow in another font: DRIFT of the distance from the top is allowed too
+    const ty = r1(t + DRIFT * from.y);
+    if (Math.abs(o.dx) > t || Math.abs(o.dy) > ty) { kinds.add('moved'); why.push(`moved by (${o.dx}, ${o.dy}) px from where the export has it (allowed: ${t} px across, ${ty} px up or down there, as text above may reflow)`); }
+    const ratio = { width: r3(r.box.width / from.width), height: r3(r.box.height / from.height) };
+    region.sizeRatio = ratio;
+    // heights also change by the text reflowing inside (a paragraph a line shorter): REFLOW of the height
+    const th = r1(t + REFLOW * from.height);
+    const off = (k: number, d: number, allowed: number) => Math.abs(d) > allowed && Math.max(k, 1 / k) > settings.maxSizeRatio;
+    const sized = [off(ratio.width, o.dw, t) ? times(ratio.width, 'wider', 'narrower') : '', off(ratio.height, o.dh, th) ? times(ratio.height, 'taller', 'shorter') : ''].filter(Boolean);
+    if (sized.length) { kinds.add('resized'); why.push(`${sized.join(' and ')} than in the export (${r1(r.box.width)}×${r1(r.box.height)} against ${r1(from.width)}×${r1(from.height)} px; allowed: ${settings.maxSizeRatio}×, or ${t} px in width and ${th} px in height)`); }
+    // content and colour: the export's box read at the capture's size, found again within a few px
+    const near = Math.min(t, SEARCH_PX);
+    const got = scoreAt(c, e, r.box, from, { x: near, y: near });
+    if (!got) { kinds.add('missing'); why.push('lies outside the capture'); return finish(); }
+    // text reflowed inside (heights differ): the top and the bottom compared each at its own edge
+    let score = got.score;
+    if (Math.abs(o.dh) > t) {
+      const h = r.box.height / 2;
+      const top = scoreAt(c, e, { ...r.box, height: h }, { ...from, height: h }, { x: near, y: near });
+      const bottom = scoreAt(c, e, { ...r.box, y: r.box.y + h, height: h }, { ...from, y: from.y + from.height - h, height: h }, { x: near, y: near });
+      if (top && bottom) score = Math.max(score, (top.score + bottom.score) / 2);
+    }
+    region.score = r3(score);
+    region.shift = got.shift;
+    region.deltaE = r1(colourDistance(c, e, r.box, { ...from, x: from.x + got.shift.dx, y: from.y + got.shift.dy }));
+    if (region.deltaE > settings.maxDeltaE) { kinds.add('restyled'); why.push(`restyled: colours differ by ΔE2000 ${region.deltaE} on average (allowed ${settings.maxDeltaE})`); }
+    if (region.score < settings.minScore) { kinds.add('content'); why.push(`similarity ${region.score} below ${settings.minScore}`); }
+    return finish();
   });
   return { exportSize: { width: exp.width, height: exp.height }, captureSize: { width: cap.width, height: cap.height }, scale: r3(scale), regions: out };
 }
+
+const times = (k: number, more: string, less: string) => (k >= 1 ? `${r1(k)}× ${more}` : `${r1(1 / k)}× ${less}`);
+const roundBox = (b: Box): Box => ({ x: r1(b.x), y: r1(b.y), width: r1(b.width), height: r1(b.height) });
+
+/** Mean ΔE2000 of the capture's box against the export's box, both at DESIGN_SCALE and the capture's
+ *  box size, each pixel against the nearest colour within NEAR px in the other (and the worse of
+ *  the two directions): glyphs of another font stack sit a few px off and are not a colour change,
+ *  a recoloured block has no such colour nearby. */
+function colourDistance(cap: Rgba, exp: Rgba, box: Box, from: Box): number {
+  const s = DESIGN_SCALE;
+  const a = crop(cap, { x: box.x * s, y: box.y * s, width: box.width * s, height: box.height * s });
+  const b0 = crop(exp, { x: from.x * s, y: from.y * s, width: from.width * s, height: from.height * s });
+  if (!a || !b0) return 0;
+  const b = b0.width === a.width && b0.height === a.height ? b0 : resizeArea(b0, a.width, a.height);
+  return Math.max(nearestDeltaE(a, b, NEAR), nearestDeltaE(b, a, NEAR));
+}
+/** px (at DESIGN_SCALE: 4 CSS px each) a colour may be found away from its place. */
+const NEAR = 1;

@@ -45,9 +45,12 @@ export function loosenings(old: GateSettings, now: GateSettings): string[] {
       } else if (is > was) out.push(`region "${region}" tolerance loosened from ${was} to ${is}`);
     }
     // against a design export (recorded only with such baselines)
-    const d0 = old.parity.design, d1 = now.parity.design ?? DESIGN_DEFAULTS;
+    const d0 = old.parity.design, d1 = { ...DESIGN_DEFAULTS, ...now.parity.design };
     if (d0 && d1.minScore < d0.minScore) out.push(`parity.design.minScore lowered from ${d0.minScore} to ${d1.minScore}`);
     if (d0 && d1.tolerancePx > d0.tolerancePx) out.push(`parity.design.tolerancePx loosened from ${d0.tolerancePx} to ${d1.tolerancePx}`);
+    // absent: imported before these were judged (issue 37; nothing to loosen)
+    if (d0?.maxSizeRatio !== undefined && d1.maxSizeRatio > d0.maxSizeRatio) out.push(`parity.design.maxSizeRatio loosened from ${d0.maxSizeRatio} to ${d1.maxSizeRatio}`);
+    if (d0?.maxDeltaE !== undefined && d1.maxDeltaE > d0.maxDeltaE) out.push(`parity.design.maxDeltaE loosened from ${d0.maxDeltaE} to ${d1.maxDeltaE}`);
     // absent: approved before structure was compared (nothing to loosen)
     const was = old.parity.structure, is = now.parity.structure ?? 'important';
     if (was && !is) out.push(`structure comparison switched off (parity.structure: false; was ${was})`);

@@ -10,8 +10,9 @@ export type { ParityOutcome, ParityUnit, ParityResult, LayoutChange, SpacingChan
 /** Every gate-relevant setting at approval time; compared on each run to catch loosening. */
 export interface GateSettings {
   parity: { threshold: number; maxDiffRatio: number; regions: Record<string, number>;
-    /** only in design-export entries: the perceptual bar and the px tolerance at import */
-    design?: { minScore: number; tolerancePx: number };
+    /** only in design-export entries: the thresholds at import (maxSizeRatio and maxDeltaE absent
+     *  in entries imported before issue 37) */
+    design?: { minScore: number; tolerancePx: number; maxSizeRatio?: number; maxDeltaE?: number };
     /** severity of a structure change, false: not compared; absent in entries approved before veval compared structure */
     structure?: Severity | false } | null;
   masks: string[];

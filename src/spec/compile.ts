@@ -172,7 +172,7 @@ export function compileSpec(input: CompileInput): SpecPlan {
     ...targetsOf(spec),
     checks: checkPlans,
     parity: parity ? { threshold: parity.threshold ?? DEFAULTS.threshold, maxDiffRatio: parity.maxDiffRatio ?? DEFAULTS.maxDiffRatio, regions: parity.regions ?? {}, maxPixels: parity.maxPixels ?? DEFAULT_MAX_PIXELS,
-      design: { minScore: parity.design?.minScore ?? DESIGN_DEFAULTS.minScore, tolerancePx: parity.design?.tolerancePx ?? DESIGN_DEFAULTS.tolerancePx },
+      design: { ...DESIGN_DEFAULTS, ...parity.design },
       structure: parity.structure === undefined || parity.structure === true ? 'important' : parity.structure } : null,
     judge: judge ? judgePlan(judge, input.rubric) : null,
     sweep: sweepPlan(spec.sweep ?? config.sweep, config.sweep),

@@ -1,5 +1,6 @@
 // The compiled plan: plain data, produced by a pure compile step (spec/compile.ts) and written to
 // <run>/plan.json, so every later stage can run from the artifacts folder alone.
+import type { DesignSettings } from '../parity/design.js';
 import type { Severity, ViewportSpec } from '../core/artifacts.js';
 
 /** A compiled step: the union of the step verb modules' plans (src/steps/<verb>.ts), by `action`. */
@@ -82,7 +83,7 @@ export interface ParityPlan {
   /** pixels per image decoded at most (compile fills it; absent means the default) */
   maxPixels?: number;
   /** against a design-export baseline (compile fills it; absent means the defaults) */
-  design?: { minScore: number; tolerancePx: number };
+  design?: DesignSettings;
 }
 
 export interface JudgePlan {

@@ -6,6 +6,7 @@ import { CHECKS } from '../checks/registry.js';
 import { STEP_VERBS, STEPS } from '../steps/registry.js';
 import { SelectorValue } from '../steps/lib.js';
 import { DEFAULT_KEEP_RUNS, DEFAULT_MCP_MAX_IMAGE_BYTES, DEFAULT_OUT } from '../core/defaults.js';
+import { DESIGN_DEFAULTS } from '../core/limits.js';
 import { SEVERITIES } from '../core/artifacts.js';
 
 const Str = (description: string, extra: object = {}) => Type.String({ description, ...extra });
@@ -126,8 +127,10 @@ export const Parity = Type.Object({
   regions: Type.Optional(Type.Record(Type.String(), Tolerance('share of changed pixels allowed inside this region'), { description: 'per-region tolerance; may be stricter than the page' })),
   maxPixels: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'pixels a baseline or capture may have; a PNG whose header claims more is never decoded and fails as an image bomb (default 100000000)' })),
   design: Type.Optional(Type.Object({
-    minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'perceptual similarity (SSIM per colour channel, 0..1) each region must reach against an approved design export (default 0.7, measured in docs/design-parity.md)' })),
-    tolerancePx: Type.Optional(Type.Number({ minimum: 0, maximum: 200, description: 'CSS px a region may sit from where the design export has it (default 8): across, and vertically plus 10% of its distance from the top (text above may reflow in another font); with region boxes also the width, and the height plus 20%' })),
+    minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: `content: perceptual similarity (SSIM of luma, 0..1) each region must reach where the design export has it (default ${DESIGN_DEFAULTS.minScore}, measured in docs/design-parity.md)` })),
+    tolerancePx: Type.Optional(Type.Number({ minimum: 0, maximum: 200, description: `moved: CSS px a region may sit from where the design export has it (default ${DESIGN_DEFAULTS.tolerancePx}): across, and vertically plus 10% of its distance from the top (text above may reflow in another font); also the px a size may differ by whatever the ratio` })),
+    maxSizeRatio: Type.Optional(Type.Number({ minimum: 1, maximum: 10, description: `resized: how many times wider, narrower, taller or shorter than in the design export a region may be (default ${DESIGN_DEFAULTS.maxSizeRatio}); differences within tolerancePx always pass` })),
+    maxDeltaE: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: `restyled: mean CIE ΔE2000 allowed between a region and the design export's (default ${DESIGN_DEFAULTS.maxDeltaE}; about 1 is just noticeable, beyond 10 another colour)` })),
   }, { additionalProperties: false, description: 'comparison with a baseline imported from a design export (`veval approve --from-image`); pixel settings do not apply to it' })),
   structure: Type.Optional(Type.Union([SEVERITY, Type.Boolean()], { description: 'compare the ARIA structure (roles, accessible names, text of the page and each region) with the baseline\'s, even when pixels are within tolerance: the severity of a change (default important; true: important; false: not compared). A required element\'s role or name gone is always a blocker' })),
 }, { additionalProperties: false, description: 'comparison with the approved baseline' });

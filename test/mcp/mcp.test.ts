@@ -15,6 +15,7 @@ import { TEST_BROWSER_PATH } from '../helpers/browser.js';
 import { CLI, TSX, tmpDir, writeTree } from '../helpers/tmp.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { CLEAN, DEFECTS } from '../look/pages.js';
+import { DESIGN_DEFAULTS } from '../../src/core/limits.js';
 
 let browser: BrowserServer;
 let site: StaticServer;
@@ -342,4 +343,41 @@ test('list_specs in a project with no spec yet answers with none (look is for th
   const r = await listSpecs.run({}, { cwd: dir, signal: new AbortController().signal, progress: () => {}, log: process.stderr });
   assert.deepEqual(r.data.specs, []);
   assert.match(r.text, /no specs yet[\s\S]*`look`/);
+});
+
+test('approve with fromImage imports a design export with the CLI\'s checks: confirm required, bad input is exit 2, then runs compare with it', async () => {
+  // the "export": the clean page drawn at 2× in this file's browser, as a design tool exports a frame
+  const pw = await chromium.connect(browser.wsEndpoint());
+  try {
+    const ctx = await pw.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+    const page = await ctx.newPage();
+    await page.goto(`${site.url}/clean.html`);
+    fs.mkdirSync(path.join(projectA, 'design'), { recursive: true });
+    fs.writeFileSync(path.join(projectA, 'design/clean.png'), await page.screenshot({ fullPage: true }));
+    await ctx.close();
+  } finally { await pw.close(); }
+  writeTree(projectA, { 'specs/designed.yaml': `name: designed\nurl: ${site.url}/clean.html\nviewports: [desktop]\nparity: {}\n` });
+  const manifest = path.join(projectA, 'baselines/designed/manifest.json');
+  try {
+    await assert.rejects(call(a, 'approve', { fromImage: 'design/clean.png', spec: 'designed' }), (e: McpError) => (e.data as any).reason === 'refused');
+    await assert.rejects(call(a, 'approve', { confirm: true, fromImage: 'design/clean.png', spec: 'designed', force: true }), (e: McpError) =>
+      (e.data as any).exitCode === 2 && /--force does not go with --from-image/.test(e.message));
+    await assert.rejects(call(a, 'approve', { confirm: true, fromImage: 'design/missing.png', spec: 'designed' }), (e: McpError) =>
+      (e.data as any).exitCode === 2 && /design\/missing\.png:1:1:? no such file/.test(e.message));
+    await assert.rejects(call(a, 'approve', { confirm: true, fromImage: 'design/clean.png', spec: 'nope' }), (e: McpError) =>
+      (e.data as any).exitCode === 2 && /no spec named "nope"/.test(e.message));
+    assert.ok(!fs.existsSync(manifest), 'nothing written on bad input');
+    const ok = await call(a, 'approve', { confirm: true, fromImage: 'design/clean.png', spec: 'designed' });
+    assert.deepEqual((ok.structuredContent as any).written, ['baselines/designed/default-desktop.png'], texts(ok));
+    assert.match(texts(ok), /from design export design\/clean\.png \(2560×\d+ px/);
+    const entry = JSON.parse(fs.readFileSync(manifest, 'utf8')).images['default-desktop'];
+    assert.equal(entry.provenance.kind, 'design-export');
+    assert.deepEqual(entry.settings.parity.design, { ...DESIGN_DEFAULTS }, 'every threshold recorded for the guard');
+    const r = await call(a, 'run', { specs: ['designed'] });
+    const unit = (r.structuredContent as any).specs[0];
+    assert.equal(unit.status, 'pass', texts(r));
+  } finally {
+    fs.rmSync(path.join(projectA, 'specs/designed.yaml'));
+    fs.rmSync(path.join(projectA, 'baselines/designed'), { recursive: true, force: true });
+  }
 });

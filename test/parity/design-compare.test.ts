@@ -1,5 +1,6 @@
 // The design comparison on images made here (no browser): scale, colour, masks, the whole page
-// when no region is declared, and every way a region cannot be scored fails closed with a reason.
+// when no region is declared, a region found in 2D where the export has it (moved, resized,
+// missing, restyled, content each named), and every way a region cannot be scored fails closed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareDesign, DESIGN_DEFAULTS, PAGE_REGION } from '../../src/parity/design.js';
@@ -8,11 +9,12 @@ import { Image } from './fixtures.js';
 
 type RGB = [number, number, number];
 /** A small screen: a dark header, a grey card and a button of `cta` colour, drawn at `k` px per CSS px. */
-const draw = (k: number, o: { cta?: RGB; cardY?: number; clock?: RGB } = {}) => {
+const draw = (k: number, o: { cta?: RGB; cardY?: number; cardX?: number; cardW?: number; clock?: RGB } = {}) => {
   const img = new Image(200 * k, 300 * k);
   img.rect(0, 0, 200 * k, 40 * k, [11, 61, 145]);
-  img.rect(10 * k, (o.cardY ?? 60) * k, 180 * k, 120 * k, [220, 224, 230]);
-  [12, 30, 44, 71, 97].forEach((dy, i) => img.rect(20 * k, ((o.cardY ?? 60) + dy) * k, (100 + 10 * i) * k, 8 * k, [40, 40, 40]));   // irregular lines: no shift aligns them again
+  const x = o.cardX ?? 10, w = o.cardW ?? 180;
+  img.rect(x * k, (o.cardY ?? 60) * k, w * k, 120 * k, [220, 224, 230]);
+  [12, 30, 44, 71, 97].forEach((dy, i) => img.rect((x + 10) * k, ((o.cardY ?? 60) + dy) * k, (100 + 10 * i) * (w / 180) * k, 8 * k, [40, 40, 40]));   // irregular lines: no shift aligns them again
   img.rect(20 * k, 220 * k, 160 * k, 40 * k, o.cta ?? [26, 127, 55]);
   img.rect(150 * k, 10 * k, 40 * k, 20 * k, o.clock ?? [255, 255, 255]);
   return decodePng(img.bytes());
@@ -31,22 +33,51 @@ test('an export at 2× of the same screen matches a 1× capture in every region,
   }
 });
 
-test('a button of another hue but the same lightness departs (colour channels, not luma alone)', () => {
+test('a button of another hue but the same lightness is restyled (ΔE2000), found where it is', () => {
   // green (26,127,55) and a red of about the same luma (0.299R + 0.587G + 0.114B ≈ 89)
   const c = compareDesign(draw(2), draw(1, { cta: [214, 40, 60] }), 1, regions(), [], S);
   const cta = c.regions.find((r) => r.name === 'cta')!;
   assert.equal(cta.departs, true, JSON.stringify(cta));
-  assert.match(cta.why[0], /^similarity 0\.\d+ below 0\.7$/);
+  assert.deepEqual(cta.kinds, ['restyled'], JSON.stringify(cta));
+  assert.match(cta.why[0], /^restyled: colours differ by ΔE2000 \d+(\.\d)? on average \(allowed 5\)$/);
+  assert.ok(cta.deltaE! > 30);
+  assert.deepEqual(cta.offset, { dx: 0, dy: 0, dw: 0, dh: 0 }, 'found at its own place: luma locates it');
   assert.equal(c.regions.find((r) => r.name === 'card')!.departs, false);
 });
 
-test('a card moved down by 40 px departs (beyond 8 px + 10% of its y); by 4 px it is found within the tolerance', () => {
+test('a card moved down by 40 px is found there and departs as moved (beyond 8 px + 10% of its y); by 4 px it is within the tolerance', () => {
   const far = compareDesign(draw(2), draw(1, { cardY: 100 }), 1, regions({ card: { ...REG.card, y: 100 } }), [], S);
-  assert.equal(far.regions.find((r) => r.name === 'card')!.departs, true);
+  const moved = far.regions.find((r) => r.name === 'card')!;
+  assert.deepEqual(moved.kinds, ['moved'], JSON.stringify(moved));
+  assert.ok(Math.abs(moved.offset!.dy - 40) <= 4, JSON.stringify(moved.offset));
+  assert.ok(Math.abs(moved.exportBox!.x - 10) <= 4 && Math.abs(moved.exportBox!.width - 180) <= 8, JSON.stringify(moved.exportBox));
   const near = compareDesign(draw(2), draw(1, { cardY: 64 }), 1, regions({ card: { ...REG.card, y: 64 } }), [], S);
   const card = near.regions.find((r) => r.name === 'card')!;
   assert.equal(card.departs, false, JSON.stringify(card));
-  assert.equal(card.shift?.dy, -4, 'the export was read 4 px higher');
+  assert.ok(Math.abs(card.offset!.dy - 4) <= 4, JSON.stringify(card.offset));
+});
+
+test('searched in two dimensions: a card moved sideways and 25 % narrower is moved and resized, named as such', () => {
+  const c = compareDesign(draw(2), draw(1, { cardX: 55, cardW: 135 }), 1, regions({ card: { ...REG.card, x: 55, width: 135 } }), [], S);
+  const card = c.regions.find((r) => r.name === 'card')!;
+  assert.deepEqual(card.kinds.filter((k) => k !== 'content'), ['moved', 'resized'], JSON.stringify(card));
+  // found where the export has it, at the precision of the comparison scale (4 CSS px) and of corners
+  // whose lines shrank with the card
+  assert.ok(Math.abs(card.exportBox!.x - 10) <= 8 && card.exportBox!.width >= 150, JSON.stringify(card.exportBox));
+  assert.match(card.why.join('; '), /moved by \([34]\d(\.\d)?, -?\d(\.\d)?\) px from where the export has it.*1\.\d× narrower than in the export/);
+});
+
+test('a region whose content is nowhere in the export is missing, not read at its own place', () => {
+  // the card's lines replaced by a checkerboard the export has nowhere
+  const img = new Image(200, 300);
+  const base = draw(1);
+  const cap = { ...base, data: Uint8Array.from(base.data) };
+  for (let y = 60; y < 180; y++) for (let x = 10; x < 190; x++) { const i = (y * 200 + x) * 4, on = ((x >> 2) + (y >> 2)) % 2 === 0; cap.data[i] = cap.data[i + 1] = cap.data[i + 2] = on ? 0 : 255; }
+  void img;
+  const c = compareDesign(draw(2), cap, 1, regions(), [], S);
+  const card = c.regions.find((r) => r.name === 'card')!;
+  assert.deepEqual(card.kinds, ['missing'], JSON.stringify(card));
+  assert.match(card.why[0], /^not found in the design export \(its best place there matches -?0\.\d+, below 0\.5\)$/);
 });
 
 test('masked content is not compared: a clock that differs passes once masked', () => {
@@ -60,7 +91,8 @@ test('masked content is not compared: a clock that differs passes once masked', 
 test('no declared region: the whole page is compared as one region', () => {
   const c = compareDesign(draw(2), draw(1, { cta: [214, 40, 60] }), 1, [], [], S);
   assert.deepEqual(c.regions.map((r) => r.name), [PAGE_REGION]);
-  assert.ok((c.regions[0].score ?? 0) < 1);
+  assert.deepEqual(c.regions[0].kinds, ['restyled'], JSON.stringify(c.regions[0]));
+  assert.equal(compareDesign(draw(2), draw(1), 1, [], [], S).regions[0].departs, false);
 });
 
 test('a region missing from the capture, or beyond the end of the export, departs with its reason', () => {
@@ -75,7 +107,7 @@ test('with region boxes a box further than tolerancePx from the export\'s is a l
   const c = compareDesign(draw(2), draw(1), 1, boxed, [], S);
   const card = c.regions.find((r) => r.name === 'card')!;
   assert.deepEqual(card.offset, { dx: 0, dy: 20, dw: 0, dh: 0 });
-  assert.ok(card.why.some((w) => w === 'moved by (0, 20) px from the export\'s box (allowed: 8 px across, 12 px up or down there, as text above may reflow)'), JSON.stringify(card.why));
+  assert.ok(card.why.some((w) => w === 'moved by (0, 20) px from where the export has it (allowed: 8 px across, 12 px up or down there, as text above may reflow)'), JSON.stringify(card.why));
   // 10 px down is within it
   const near = compareDesign(draw(2), draw(1), 1, regions().map((r) => ({ ...r, exportBox: r.name === 'card' ? { ...REG.card, y: 50 } : r.box })), [], S);
   assert.equal(near.regions.find((r) => r.name === 'card')!.why.some((w) => w.startsWith('moved')), false);

@@ -9,13 +9,15 @@ import type { Browser } from 'playwright-core';
 import { launchTestBrowser } from '../helpers/browser.js';
 import { runMain } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
-import { render, screen, REGIONS, DESIGN_FONTS, WIDTH, HEIGHT } from './design-pairs.js';
+import { DESIGN_DEFAULTS } from '../../src/core/limits.js';
+import { render, screen, REGIONS, DESIGN_FONTS, WIDTH, HEIGHT, SCREENS } from './design-pairs.js';
 
 let browser: Browser;
-let exportPng: Buffer;
+let exportPng: Buffer, wideExport: Buffer;
 let boxes: string;
 before(async () => {
   browser = await launchTestBrowser();
+  wideExport = (await render(browser, screen({ font: DESIGN_FONTS[0] }, true), 2, REGIONS, SCREENS['checkout-wide'].viewport)).png;
   // the designer's frame: serif font stack, exported at 2× as design tools do
   const r = await render(browser, screen({ font: DESIGN_FONTS[0] }), 2);
   exportPng = r.png;
@@ -59,7 +61,7 @@ test('a design export in another font stack passes for the matching implementati
   assert.equal(entry.environment, null, 'no browser made it');
   assert.equal(entry.runId, null);
   assert.ok(entry.approver && entry.approvedAt);
-  assert.deepEqual(entry.settings.parity.design, { minScore: 0.7, tolerancePx: 8 });
+  assert.deepEqual(entry.settings.parity.design, { ...DESIGN_DEFAULTS }, 'every threshold, for the guard');
   assert.deepEqual(fs.readFileSync(path.join(dir, 'baselines/checkout/default-mobile.png')), exportPng);
 
   r = await runMain(['run', '--reporter', 'json'], dir);
@@ -99,7 +101,8 @@ test('a design export in another font stack passes for the matching implementati
   const summary = parity.findings.find((f: { evidence: { region?: string } }) => f.evidence.region === 'summary');
   assert.ok(summary, JSON.stringify(parity.findings.map((f: { message: string }) => f.message)));
   assert.equal(summary.severity, 'blocker');
-  assert.match(summary.message, /region "summary" departs from the design export design\/checkout-mobile\.png: similarity 0\.\d+ below 0\.7/);
+  assert.match(summary.message, /region "summary" departs from the design export design\/checkout-mobile\.png: moved by \(-?\d+(\.\d)?, 4\d\d(\.\d)?\) px from where the export has it/);
+  assert.ok(summary.evidence.kinds.includes('moved'), JSON.stringify(summary.evidence));
   assert.ok(summary.evidence.exportBox && summary.evidence.box, 'boxes for both images');
 });
 
@@ -120,7 +123,7 @@ test('with region boxes the moved region\'s offset is reported in px against the
   assert.ok(summary, JSON.stringify(parity.findings.map((f: { message: string }) => f.message)));
   const dy = summary.evidence.offset.dy;
   assert.ok(dy > 200, `the summary sits below the form now: dy ${dy}`);
-  assert.match(summary.message, new RegExp(`moved by \\(0, ${dy}\\) px from the export's box \\(allowed: 8 px across, [\\d.]+ px up or down there`));
+  assert.match(summary.message, new RegExp(`moved by \\(0, ${dy}\\) px from where the export has it \\(allowed: 8 px across, [\\d.]+ px up or down there`));
   // its content is still the export's summary, found at the export's box
   assert.ok(parity.units[0].design.regions.find((x: { name: string }) => x.name === 'summary').score >= 0.7);
   const layout = latest(dir, 'checkout/layout-diff.json').units[0];
@@ -133,4 +136,35 @@ test('with region boxes the moved region\'s offset is reported in px against the
   assert.equal(r.code, 1, r.stdout + r.stderr);
   const guard = latest(dir, 'checkout/parity.json').findings.find((f: { check: string }) => f.check === 'guard');
   assert.match(guard?.message ?? '', /parity\.design\.tolerancePx loosened from 8 to 50 since approval/);
+});
+
+test('at desktop width, a summary moved from beside the form to below it fails naming the summary as moved and resized (found in the export, not read at its own place)', async () => {
+  const { width, height } = SCREENS['checkout-wide'].viewport;
+  const dir = tmpDir('veval-design-wide-');
+  writeTree(dir, {
+    'visual-eval.config.yaml': `server: { static: site }\nviewports:\n  desktop: { width: ${width}, height: ${height} }\n`,
+    'site/checkout.html': screen({}, true),
+    'specs/checkout.yaml': SPEC.replace('viewports: [mobile]', 'viewports: [desktop]'),
+    'design/checkout-desktop.png': wideExport,
+  });
+  let r = await runMain(['approve', '--from-image', 'design/checkout-desktop.png', '--spec', 'checkout'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  r = await runMain(['run', '--reporter', 'json'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  let unit = latest(dir, 'checkout/parity.json').units[0];
+  assert.equal(unit.outcome, 'design-match', unit.message);
+  assert.ok(unit.design.regions.every((x: { located: boolean }) => x.located), 'every region was looked for in the export');
+
+  fs.writeFileSync(path.join(dir, 'site/checkout.html'), screen({ summaryBelow: true }, true));
+  r = await runMain(['run'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  const parity = latest(dir, 'checkout/parity.json');
+  unit = parity.units[0];
+  const region = unit.design.regions.find((x: { name: string }) => x.name === 'summary');
+  assert.deepEqual(region.kinds.filter((k: string) => k === 'moved' || k === 'resized'), ['moved', 'resized'], JSON.stringify(region));
+  // found where the export has it: beside the form, about 320 px wide
+  assert.ok(region.exportBox.x > 560 && Math.abs(region.exportBox.width - 320) < 20, JSON.stringify(region.exportBox));
+  const summary = parity.findings.find((f: { evidence: { region?: string } }) => f.evidence.region === 'summary');
+  assert.match(summary.message, /region "summary" departs from the design export design\/checkout-desktop\.png: moved by \(-6\d\d(\.\d)?, 4\d\d(\.\d)?\) px from where the export has it .*; 2\.\d× wider than in the export/);
+  assert.equal(summary.severity, 'blocker');
 });

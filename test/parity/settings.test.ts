@@ -34,3 +34,17 @@ for (const [name, over, expect] of cases) {
     else assert.deepEqual(out, []);
   });
 }
+
+test('parity.design: every threshold is guarded the loose way only, and an entry from before issue 37 has nothing to loosen on the new ones', () => {
+  const D = { minScore: 0.7, tolerancePx: 8, maxSizeRatio: 1.1, maxDeltaE: 5 };
+  const spec = (design: typeof D) => makeSpec({ parity: { threshold: 0.1, maxDiffRatio: 0, regions: {}, design } });
+  const loose = (was: typeof D, is: typeof D) => loosenings(settingsOf(spec(was), true), settingsOf(spec(is), true));
+  assert.deepEqual(loose(D, { ...D, maxSizeRatio: 1.5 }), ['parity.design.maxSizeRatio loosened from 1.1 to 1.5']);
+  assert.deepEqual(loose(D, { ...D, maxDeltaE: 12 }), ['parity.design.maxDeltaE loosened from 5 to 12']);
+  assert.deepEqual(loose(D, { ...D, minScore: 0.5, tolerancePx: 20 }), ['parity.design.minScore lowered from 0.7 to 0.5', 'parity.design.tolerancePx loosened from 8 to 20']);
+  assert.deepEqual(loose(D, { minScore: 0.8, tolerancePx: 4, maxSizeRatio: 1.05, maxDeltaE: 3 }), [], 'stricter is fine');
+  // imported before maxSizeRatio and maxDeltaE existed: only the thresholds it recorded are compared
+  const old = settingsOf(spec(D), true);
+  old.parity!.design = { minScore: 0.7, tolerancePx: 8 };
+  assert.deepEqual(loosenings(old, settingsOf(spec({ ...D, maxSizeRatio: 3, maxDeltaE: 50 }), true)), []);
+});

@@ -47,7 +47,7 @@ test('compile: objects merge, arrays and scalars replace; a spec `axe: true` kee
   assert.deepEqual(check(plan, 'axe'), { id: 'axe', enabled: true, severity: null, options: { impact: 'serious', tags: ['wcag2a'] } });
   assert.equal(check(plan, 'console').enabled, false);
   assert.equal(check(plan, 'overflow').severity, 'important');
-  assert.deepEqual(plan.parity, { threshold: 0.2, maxDiffRatio: 0.001, regions: { a: 0, b: 0.1 }, maxPixels: 100_000_000, design: { minScore: 0.7, tolerancePx: 8 }, structure: 'important' });
+  assert.deepEqual(plan.parity, { threshold: 0.2, maxDiffRatio: 0.001, regions: { a: 0, b: 0.1 }, maxPixels: 100_000_000, design: { minScore: 0.7, tolerancePx: 8, maxSizeRatio: 1.1, maxDeltaE: 5 }, structure: 'important' });
   assert.deepEqual(plan.gate, { minScore: 70, warn: [] }, 'arrays replace');
   assert.equal(plan.context.locale, 'de-DE');
   assert.deepEqual(plan.context.extraHTTPHeaders, { 'x-a': '1', 'x-b': '2' });
