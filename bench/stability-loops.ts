@@ -21,18 +21,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 20);
 const WORKERS = Number(process.env.WORKERS ?? 2);
 const SKIP = new Set((process.env.SKIP ?? '').split(','));
+// CASES=flip,cover: only those pages (a re-check of one class); the flake map's page runs with all cases only
+const ONLY = process.env.CASES ? new Set(process.env.CASES.split(',')) : null;
+const CASES = STABILITY_CASES.filter((c) => !ONLY || ONLY.has(c.page));
 
 if (!SKIP.has('loops')) {
   const srv = await serveStatic(STABILITY_PAGES);
   const dir = tmpDir('veval-stab-loops-');
-  const specs = STABILITY_CASES.flatMap((c) => Array.from({ length: RUNS }, (_, i) => makeSpec(`${c.page}-${i + 1}`, { route: `/${c.page}` })));
+  const specs = CASES.flatMap((c) => Array.from({ length: RUNS }, (_, i) => makeSpec(`${c.page}-${i + 1}`, { route: `/${c.page}` })));
   // the flake map's page: unmasked (must fail, naming both masks), then with the masks it names (must pass)
-  for (let i = 1; i <= RUNS; i++) specs.push(makeSpec(`${FLAKE_PAGE}-${i}`, { route: `/${FLAKE_PAGE}` }), makeSpec(`${FLAKE_PAGE}-masked-${i}`, { route: `/${FLAKE_PAGE}`, masks: FLAKE_MASKS }));
+  if (!ONLY) for (let i = 1; i <= RUNS; i++) specs.push(makeSpec(`${FLAKE_PAGE}-${i}`, { route: `/${FLAKE_PAGE}` }), makeSpec(`${FLAKE_PAGE}-masked-${i}`, { route: `/${FLAKE_PAGE}`, masks: FLAKE_MASKS }));
   const run = makeRun(dir, specs, srv.url);
   const t0 = performance.now();
   await captureRun(run, { workers: WORKERS });
   console.log(`loops: ${RUNS} runs per page, default stability options, ${WORKERS} workers, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  for (const c of STABILITY_CASES) {
+  for (const c of CASES) {
     let right = 0, ms = 0;
     for (let i = 1; i <= RUNS; i++) {
       const rec: CaptureRecord = JSON.parse(fs.readFileSync(path.join(run.runDir, files.record(`${c.page}-${i}`, 'default', 'desktop')), 'utf8'));
@@ -41,6 +44,7 @@ if (!SKIP.has('loops')) {
     }
     console.log(`  ${c.page.padEnd(18)} expected ${c.stable ? 'pass' : 'fail'}: ${right}/${RUNS} right   (shots ${(ms / RUNS).toFixed(0)} ms/unit)  ${c.what}`);
   }
+  if (!ONLY) {
   const rec = (name: string): CaptureRecord => JSON.parse(fs.readFileSync(path.join(run.runDir, files.record(name, 'default', 'desktop')), 'utf8'));
   let named = 0, passed = 0, msA = 0, msB = 0;
   for (let i = 1; i <= RUNS; i++) {
@@ -52,6 +56,7 @@ if (!SKIP.has('loops')) {
   }
   console.log(`  ${FLAKE_PAGE.padEnd(18)} expected fail naming ${FLAKE_MASKS.join(' + ')} (and nothing else): ${named}/${RUNS} right   (shots ${(msA / RUNS).toFixed(0)} ms/unit)`);
   console.log(`  ${(FLAKE_PAGE + ' + masks').padEnd(18)} expected pass: ${passed}/${RUNS} right   (shots ${(msB / RUNS).toFixed(0)} ms/unit)`);
+  }
   fs.rmSync(dir, { recursive: true, force: true });
   await srv.close();
 }
