@@ -93,7 +93,9 @@ before(async () => {
       framed: { regions: { inside: { selector: 'html', frame: ['iframe.support-levels-modal-dialog'] } }, masks: [] },
     })] : []),
     ...['clock-masked', 'clock-bare'].map((name) => makeSpec(name, {
-      checkOptions: { stability: { timeout: 2000 } }, states: [state('default')],
+      // a page that never settles shoots until its stability timeout; on a loaded 2-core machine each
+      // full-page shot takes seconds, and the unit's default 30 s ran out (stuck in screenshot)
+      checkOptions: { stability: { timeout: 2000 } }, states: [state('default')], timeout: 120_000,
       ...(name === 'clock-masked' ? { framed: { regions: {}, masks: [{ selector: '#clock', frame: FRAME }] } } : {}),
     })),
   ];
