@@ -13,8 +13,8 @@ else mapfile -t all < <(find test -name '*.test.ts' -not -path '*/fixtures/*' | 
 if [ "${#all[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
 # The longest files start first: on 2 cores a long file that starts last sets the wall time alone
 # (longest-first scheduling). Their names, most expensive first; the rest follow in name order.
-first=(test/real/corpus.test.ts test/real/look-corpus.test.ts test/checks/e2e-defects.test.ts
-  test/cli/ci-files.test.ts test/cli/install.test.ts test/mcp/ test/look/ test/hardening/ test/cli/run.test.ts)
+first=(test/real/corpus.test.ts test/real/look-corpus.test.ts test/cli/storybook.test.ts
+  test/parity/design-threshold.test.ts test/checks/e2e-defects.test.ts test/parity/root-cause.test.ts test/cli/ci-files.test.ts test/cli/install.test.ts test/mcp/ test/look/ test/hardening/ test/cli/run.test.ts)
 files=()
 for f in "${first[@]}"; do for a in "${all[@]}"; do [[ "$a" == "$f"* ]] && files+=("$a"); done; done
 for a in "${all[@]}"; do [[ " ${files[*]} " == *" $a "* ]] || files+=("$a"); done
