@@ -15,7 +15,7 @@ import { emptyRecord, pngSize } from './record.js';
 import { settle, trackRequests } from './settle.js';
 import { regionOf, stableShot, watchEarly } from './stability.js';
 import { runStep, stepTimeout } from '../steps/registry.js';
-import { whyNotActionable } from '../steps/lib.js';
+import { actionBegun, whyNotActionable } from '../steps/lib.js';
 import { structureJson, structureSnapshot } from './structure.js';
 import { cssPhase } from './css-record.js';
 import { watchPage } from './collect.js';
@@ -101,15 +101,23 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     fault.stage = 'steps';
     for (const [index, step] of state.steps.entries()) {
       const ts = Date.now();
-      try {
-        await runStep(page, step);
-      } catch (err) {
-        if (fault.crashed || fault.aborted || !env.browser.isConnected()) throw err;
-        const timeout = stepTimeout(step);
-        const what = `${step.action}${step.selector ? ` "${step.selector}"` : ''}${step.frame?.length ? ` in frame ${step.frame.map((f) => `"${f}"`).join(' › ')}` : ''}`;
-        const why = (err as Error).name === 'TimeoutError' ? await whyNotActionable(page, step, timeout) : firstLine(err);
-        throw new UnitFault('step-failed', `step ${index + 1} (${what}) at ${step.source} failed in state "${state.name}": ${why}`,
-          { index, action: step.action, ...(step.selector ? { selector: step.selector } : {}), timeout });
+      // An element that is there, shown and enabled but not yet actionable when the wait runs out
+      // (still moving, covered while the page builds) gets one more wait of the same length: on a
+      // loaded machine the page's own frames come late. Not when Playwright's log shows the action began
+      // (it may have acted), so nothing runs twice.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await runStep(page, step);
+          break;
+        } catch (err) {
+          if (fault.crashed || fault.aborted || !env.browser.isConnected()) throw err;
+          const timeout = stepTimeout(step);
+          const what = `${step.action}${step.selector ? ` "${step.selector}"` : ''}${step.frame?.length ? ` in frame ${step.frame.map((f) => `"${f}"`).join(' › ')}` : ''}`;
+          const waited = (err as Error).name === 'TimeoutError' ? await whyNotActionable(page, step, timeout * attempt, err) : null;
+          if (waited?.displayed && attempt === 1 && !actionBegun(err)) continue;
+          throw new UnitFault('step-failed', `step ${index + 1} (${what}) at ${step.source} failed in state "${state.name}": ${waited?.why ?? firstLine(err)}`,
+            { index, action: step.action, ...(step.selector ? { selector: step.selector } : {}), timeout });
+        }
       }
       record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
     }

@@ -57,15 +57,32 @@ export function elementVerb<A extends string>(o: { verb: A; order: number; descr
   });
 }
 
+const callLog = (err: unknown) => String((err as Error)?.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim().replace(/^- /, ''));
+
+/** Playwright's log shows it began performing the action (it may have acted before the wait ran out). */
+export const actionBegun = (err: unknown) => callLog(err).some((l) => /^performing .* action|action done/.test(l));
+
+/** What Playwright last waited for, from its call log: which element takes the clicks, or that the
+ *  element is still moving, hidden or disabled. Page-derived (an element's markup): one line, cut short. */
+export function playwrightReason(err: unknown): string | null {
+  const last = [...callLog(err)].reverse().find((l) => /intercepts pointer events|element is not (stable|visible|enabled)|outside of the viewport/.test(l));
+  if (!last) return null;
+  const cover = /^(.*) intercepts pointer events$/.exec(last);
+  const text = cover ? `${cover[1]!.replace(/\s+/g, ' ').slice(0, 120)} takes the clicks there` : last.replace(/^element is not stable$/, 'it was still moving');
+  return `Playwright's last wait: ${text}`;
+}
+
 /** Why a step's element could not be acted on in time, in words a user can act on: not in the
  *  page, present but not displayed (and which element hides it), disabled, or there but not
- *  actionable (covered or still moving). Asked once, after the step's own wait ran out. */
-export async function whyNotActionable(page: Page, step: StepBase, timeout: number): Promise<string> {
+ *  actionable (covered or still moving, with what Playwright saw last). Asked once, after the
+ *  step's own wait ran out. `displayed`: the element is there, shown and enabled (the wait may
+ *  only have been too short for a loaded machine). */
+export async function whyNotActionable(page: Page, step: StepBase, timeout: number, err?: unknown): Promise<{ why: string; displayed: boolean }> {
   const within = `within ${timeout} ms`;
-  if (!step.selector) return `the step did not complete ${within}`;
+  if (!step.selector) return { why: `the step did not complete ${within}`, displayed: false };
   try {
     const el = target(page, step);
-    if (await el.count() === 0) return `no element matched the selector ${within}`;
+    if (await el.count() === 0) return { why: `no element matched the selector ${within}`, displayed: false };
     // no named inner functions: tsx's keepNames would wrap them in a __name() the page lacks
     const why = await el.evaluate((node: Element) => {
       for (let e: Element | null = node; e; e = e.parentElement) {
@@ -77,10 +94,12 @@ export async function whyNotActionable(page: Page, step: StepBase, timeout: numb
       const r = node.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) return `it is in the page but has no size (${Math.round(r.width)}×${Math.round(r.height)} px)`;
       if ((node as HTMLInputElement).disabled) return 'it is in the page but disabled';
-      return 'it is displayed but was not actionable (covered by another element, outside the page, or still moving)';
+      return '';
     });
-    return `${why} ${within}`;
+    if (why) return { why: `${why} ${within}`, displayed: false };
+    const seen = playwrightReason(err);
+    return { why: `it is displayed but was not actionable (covered by another element, outside the page, or still moving) ${within}${seen ? ` (${seen})` : ''}`, displayed: true };
   } catch {
-    return `the element did not appear or was not actionable ${within}`;
+    return { why: `the element did not appear or was not actionable ${within}`, displayed: false };
   }
 }

@@ -33,6 +33,7 @@ before(async () => {
       state('first'),
       state('broken', [], [step({ action: 'click', selector: '#nope', timeout: 300, source: 'specs/menu.yaml:12:9' })]),
       state('open', [], [step({ action: 'click', selector: '#menu-toggle' })]),
+      state('veiled', [], [step({ action: 'click', selector: '#veiled', timeout: 1000, source: 'specs/menu.yaml:16:9' })]),
     ] }),
     makeSpec('refused', { route: null, url: `http://127.0.0.1:${await closedPort()}/` }),
     makeSpec('nodns', { route: null, url: 'http://veval-does-not-exist.invalid/' }),
@@ -176,6 +177,12 @@ describe('faults fail one unit with a named reason; the rest are captured', () =
     assert.equal(readRecord(run, 'menu', 'open').ok, true);
   });
 
+  test('a step whose element stays covered waits once more (a loaded machine paints late), then names what takes the clicks', () => {
+    const rec = readRecord(run, 'menu', 'veiled');
+    assert.equal(rec.error?.reason, 'step-failed');
+    assert.match(rec.error!.message, /it is displayed but was not actionable .* within 2000 ms \(Playwright's last wait: <div class="veil".*> takes the clicks there\)/);
+  });
+
   test('connection refused, DNS failure and a renderer crash each have their reason', () => {
     assert.equal(reason('refused'), 'connection-refused');
     assert.equal(reason('nodns'), 'dns-failure');
@@ -191,7 +198,7 @@ describe('faults fail one unit with a named reason; the rest are captured', () =
   test('the run result counts every unit and every failure', () => {
     assert.equal(result.units, units.length);
     assert.equal(result.failed, units.filter((u) => !u.ok).length);
-    assert.deepEqual(units.filter((u) => !u.ok).map((u) => u.spec).sort(), ['crash', 'menu', 'nodns', 'refused', 'unwritable']);
+    assert.deepEqual(units.filter((u) => !u.ok).map((u) => u.spec).sort(), ['crash', 'menu', 'menu', 'nodns', 'refused', 'unwritable']);
     assert.ok(!fs.readdirSync(run.runDir, { recursive: true }).some((f) => String(f).endsWith('.tmp')), 'no temp files left');
   });
 });
