@@ -9,7 +9,7 @@ import { flakeMap, Heat } from './flake.js';
 import { inPageScript } from './in-page/script.js';
 import { isOwn, selectorOf } from './in-page/dom.js';
 import { motionCollect, motionStart, noteMotion, type MotionReport } from './in-page/motion.js';
-import { quietHold, quietRelease, viewportSeen } from './in-page/quiet.js';
+import { quietHold, quietRelease, quietReset, viewportSeen } from './in-page/quiet.js';
 
 type StabilityKind = NonNullable<StabilityResult['kind']>;
 export interface ShotOptions {
@@ -140,7 +140,9 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<ShotResult
   try {
     return await shootUntilStable(page, o);
   } finally {
-    await page.evaluate(inPageScript([viewportSeen], quietRelease, null)).catch(() => {});
+    // a release that cannot run (the page busy past its frames, a context torn down) still ends the hold
+    await page.evaluate(inPageScript([viewportSeen], quietRelease, null))
+      .catch(() => page.evaluate(inPageScript([], quietReset, null)).catch(() => { /* the document is gone: nothing held */ }));
   }
 }
 

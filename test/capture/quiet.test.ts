@@ -128,3 +128,31 @@ test('the full-page image is the one Playwright takes without the guard (byte-eq
     assert.ok(shots[0].equals(shots[1]), 'byte-equal full-page images');
   } finally { await pages.close(); }
 });
+
+test('a media query list the page asks for while a release tells it of a change is guarded and told of the next change too', async () => {
+  const { context } = await openContext(browser, makeSpec('own-lists'), desktop, dir);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/counter.html`);
+    await page.evaluate(() => {
+      const w = window as any;
+      w.told = [];
+      matchMedia('(min-width: 601px)').addEventListener('change', () => {
+        if (w.late) return;
+        // asked for during the release's dispatch
+        w.late = matchMedia('(min-width: 1000px)');
+        w.late.addEventListener('change', (e: MediaQueryListEvent) => w.told.push(e.matches));
+      });
+    });
+    const hold = inPageScript([viewportSeen], quietHold, null), release = inPageScript([viewportSeen], quietRelease, null);
+    const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    for (const width of [560, 1100, 560]) {
+      await page.evaluate(hold);
+      await page.setViewportSize({ width, height: 800 });
+      await frames();
+      await page.evaluate(release);
+    }
+    // 560 → created; 1100 → true; 560 → false: both real changes of the late list reached the page once
+    assert.deepEqual(await page.evaluate(() => (window as any).told), [true, false]);
+  } finally { await context.close(); }
+});

@@ -125,15 +125,17 @@ export async function quietRelease(): Promise<number> {
     dispatchEvent(new Event('resize'));
     window.visualViewport?.dispatchEvent(new Event('resize'));
   }
-  q.lists = q.lists.filter((ref) => {
+  // over a copy: a page listener told of a change may ask for new lists, which must not be dropped
+  const gone = new Set<WeakRef<MediaQueryList>>();
+  for (const ref of q.lists.slice()) {
     const list = ref.deref();
-    if (!list) return false;
+    if (!list) { gone.add(ref); continue; }
     if (list.matches !== q.known.get(list)) {
       q.known.set(list, list.matches);
       try { list.dispatchEvent(new MediaQueryListEvent('change', { media: list.media, matches: list.matches })); } catch { /* not told */ }
     }
-    return true;
-  });
+  }
+  if (gone.size) q.lists = q.lists.filter((r) => !gone.has(r));
   // a fresh observation of each target of an observer that was held back: delivered only where
   // it differs from what the page last learned (the guard's filter)
   for (const { reobserve, targets } of q.dirty) {
@@ -141,4 +143,11 @@ export async function quietRelease(): Promise<number> {
   }
   q.dirty.clear();
   return q.stopped;
+}
+
+/** Ends every hold at once, delivering nothing: the fallback when a release could not run (the
+ *  page must never stay held after veval's shots). */
+export function quietReset(): void {
+  const q = (window as any).__vevalQuiet as QuietState | undefined;
+  if (q) q.holds = 0;
 }
