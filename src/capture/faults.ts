@@ -1,5 +1,6 @@
 // Maps what went wrong during a unit to the contract's named CaptureError reasons.
 import type { CaptureError, CaptureErrorReason } from '../core/artifacts.js';
+import { UNIT_CAP } from '../core/defaults.js';
 
 export type Stage = 'context' | 'navigate' | 'ready' | 'steps' | 'measure' | 'screenshot' | 'write';
 
@@ -11,7 +12,9 @@ export class UnitFault extends Error {
 
 const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0];
 
-export interface FaultState { stage: Stage; crashed: boolean; disconnected: boolean; aborted: boolean; timedOut: number | null }
+/** `timedOut`: the unit's watchdog fired — `stalled` when nothing progressed for `ms` (the unit
+ *  timeout), else the unit was still progressing at `ms` (UNIT_CAP × the timeout in all). */
+export interface FaultState { stage: Stage; crashed: boolean; disconnected: boolean; aborted: boolean; timedOut: { ms: number; stalled: boolean } | null }
 
 export function classify(err: unknown, s: FaultState): CaptureError {
   if (err instanceof UnitFault) return { reason: err.reason, message: err.message, ...(err.step ? { step: err.step } : {}) };
@@ -21,7 +24,9 @@ export function classify(err: unknown, s: FaultState): CaptureError {
   if (s.disconnected) return { reason: 'browser-closed', message: `the browser closed during ${s.stage}` };
   if (s.timedOut !== null) {
     const reason: CaptureErrorReason = s.stage === 'navigate' || s.stage === 'ready' ? 'navigation-timeout' : s.stage === 'steps' ? 'step-failed' : s.stage === 'screenshot' ? 'screenshot-failed' : 'measure-failed';
-    return { reason, message: `the unit did not finish within ${s.timedOut} ms (stuck in ${s.stage})` };
+    return { reason, message: s.timedOut.stalled
+      ? `the unit made no progress for ${s.timedOut.ms} ms (stuck in ${s.stage})`
+      : `the unit did not finish within ${s.timedOut.ms} ms (still in ${s.stage}; it was progressing, slowly: ${UNIT_CAP} × the unit timeout is its limit)` };
   }
   if (s.stage === 'navigate') {
     if (/ERR_CONNECTION_REFUSED/.test(msg)) return { reason: 'connection-refused', message: `connection refused: ${msg}` };

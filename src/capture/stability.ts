@@ -21,6 +21,8 @@ export interface ShotOptions {
    *  task per gap from the first (what is left when the shots end is the caller's to run); a gap
    *  only ever gets longer, so the stability check is not weakened */
   between?: (() => Promise<void>)[];
+  /** called after each shot (the unit's watchdog counts a shot as progress) */
+  onShot?: () => void;
 }
 
 /** One screenshot. A full-page one starts at the top: Chromium's full-page screenshot of a
@@ -150,6 +152,7 @@ type ShotResult = { png: Buffer; stability: StabilityResult; shots: number; flak
 
 async function shootUntilStable(page: Page, o: ShotOptions): Promise<ShotResult> {
   let png = await takeShot(page, o.fullPage);
+  o.onShot?.();
   const shots = Math.max(2, o.shots);
   const none: StabilityResult = { checked: o.check, stable: true, attempts: 1, changedBox: null, changedRegion: null, changedSelector: null };
   if (!o.check) return { png, stability: none, shots: 1 };
@@ -183,6 +186,7 @@ async function shootUntilStable(page: Page, o: ShotOptions): Promise<ShotResult>
     const rest = gapAt(o.interval, inWindow - 1) - (Date.now() - t);
     if (rest > 0) await page.waitForTimeout(rest);
     const next = await takeShot(page, o.fullPage);
+    o.onShot?.();
     attempts++;
     heat.pairs++;
     const box = diffBox(png, next, o.masks, o.dpr, heat);

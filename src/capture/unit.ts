@@ -9,6 +9,7 @@ import { requiredAt, type SpecPlan, type StatePlan } from '../spec/plan.js';
 import { axeResults, type AxeOptions } from './axe.js';
 import { openContext, type UnitContext } from './context.js';
 import { classify, UnitFault, type FaultState } from './faults.js';
+import { UNIT_CAP } from '../core/defaults.js';
 import { measurePage, selectorAt, signatureOf } from './measure.js';
 import { measurePaint } from './paint.js';
 import { emptyRecord, pngSize } from './record.js';
@@ -48,7 +49,14 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   const spec = state.masks?.length ? { ...job.spec, masks: [...job.spec.masks, ...state.masks] } : job.spec;
   const t0 = Date.now();
   const record = emptyRecord(spec.name, state.name, vp, job.url ?? '', env.environment);
-  const fault: FaultState = { stage: 'context', crashed: false, disconnected: false, aborted: false, timedOut: null };
+  // the watchdog's clock: a stage begun or a shot taken is progress
+  let progressAt = Date.now();
+  const progress = () => { progressAt = Date.now(); };
+  let stage: FaultState['stage'] = 'context';
+  const fault: FaultState = {
+    get stage() { return stage; }, set stage(v) { stage = v; progress(); },
+    crashed: false, disconnected: false, aborted: false, timedOut: null,
+  };
   let uc: UnitContext | null = null;
   let cancelled = false;
   let axeJson: unknown = null;
@@ -180,6 +188,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       // mask boxes are document coordinates; a viewport screenshot starts at scrollY
       masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
       maskSelectors: record.masks.map((m) => m.selector),
+      onShot: progress,
       between: evidence.map((task, i) => i === 0 ? () => { firstShotAt = Date.now(); return task(); } : task),
     });
     png = shot.png;
@@ -220,8 +229,15 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   try {
     const running = work();
     running.catch(() => {});
+    // fails a unit that made no progress for the unit timeout, or that is still going at UNIT_CAP × it
     await Promise.race([running, new Promise((_, reject) => {
-      timer = setTimeout(() => { fault.timedOut = spec.timeout; reject(new Error('unit timeout')); }, spec.timeout);
+      timer = setInterval(() => {
+        const now = Date.now();
+        const stalled = now - progressAt >= spec.timeout;
+        if (!stalled && now - t0 < UNIT_CAP * spec.timeout) return;
+        fault.timedOut = stalled ? { ms: spec.timeout, stalled } : { ms: UNIT_CAP * spec.timeout, stalled };
+        reject(new Error('unit timeout'));
+      }, Math.min(1000, Math.max(50, spec.timeout / 20)));
     })]);
     fault.stage = 'write';
     const tw = Date.now();
@@ -259,7 +275,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     record.screenshot = null;
     record.failureScreenshot = await failureScreenshot(pageRef, record, env, fault);
   } finally {
-    clearTimeout(timer);
+    clearInterval(timer);
     env.signal?.removeEventListener('abort', onAbort);
     const tf = Date.now();
     await finishContext(uc, record, env, cancelled);

@@ -8,6 +8,9 @@ export const DEFAULT_OUT = 'evals';
 export const DEFAULT_KEEP_RUNS = 20;
 /** PNG bytes of the images in one `veval mcp` tool result (config `mcp.maxImageBytes`). */
 export const DEFAULT_MCP_MAX_IMAGE_BYTES = 1_000_000;
+/** A capture unit that keeps progressing (a stage begun, a full-page shot taken: a 12 000 px page's
+ *  shots take seconds each on a loaded machine) may run this many unit timeouts in all before it fails. */
+export const UNIT_CAP = 3;
 /** Parallel browser contexts: the core count, at most 4 (more contexts than cores only contend). */
 export const defaultWorkers = () => Math.max(1, Math.min(4, os.availableParallelism()));
 

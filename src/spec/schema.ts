@@ -5,7 +5,7 @@ import { FrameRef } from './frame-ref.js';
 import { CHECKS } from '../checks/registry.js';
 import { STEP_VERBS, STEPS } from '../steps/registry.js';
 import { SelectorValue } from '../steps/lib.js';
-import { DEFAULT_KEEP_RUNS, DEFAULT_MCP_MAX_IMAGE_BYTES, DEFAULT_OUT } from '../core/defaults.js';
+import { DEFAULT_KEEP_RUNS, DEFAULT_MCP_MAX_IMAGE_BYTES, DEFAULT_OUT, UNIT_CAP } from '../core/defaults.js';
 import { DESIGN_DEFAULTS } from '../core/limits.js';
 import { SEVERITIES } from '../core/artifacts.js';
 
@@ -256,7 +256,7 @@ export const Config = Type.Object({
   viewports: Type.Optional(NamedRecord(ViewportDef, 'named viewports')),
   browser: Type.Optional(Browser),
   workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 64, description: 'parallel browser contexts (default from core count)' })),
-  timeout: Type.Optional(Type.Integer({ minimum: 1000, description: 'ms per capture unit (default 60000)' })),
+  timeout: Type.Optional(Type.Integer({ minimum: 1000, description: `ms a capture unit may go without progress (a stage begun, a full-page shot taken) before it fails; ${UNIT_CAP} × this in all (default 60000)` })),
   mobileMaxWidth: Type.Optional(Type.Integer({ minimum: 0, description: 'viewports narrower than this are mobile (default 768)' })),
   context: Type.Optional(Context),
   network: Type.Optional(Network),
