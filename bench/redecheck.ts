@@ -137,7 +137,7 @@ for (const s of subjects) {
 }
 
 // ---- 3. matching: same type, same elements (or one inside the other), overlapping range ----
-const KINDS: Record<string, string[]> = { VO: ['overflow'], OF: ['protrusion', 'overflow'], OL: ['collision', 'protrusion', 'overflow'] };
+const KINDS: Record<string, string[]> = { VO: ['overflow', 'offscreen'], OF: ['protrusion', 'overflow', 'offscreen'], OL: ['collision', 'protrusion', 'overflow'] };
 function related(a: { xpaths: string[]; sels: string[]; type: string }) {
   const x = a.xpaths.map((xp) => document.evaluate(xp, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue as Element | null);
   const v = a.sels.map((s) => { try { return document.querySelector(s); } catch { return null; } });

@@ -3,7 +3,7 @@
 // (in-page/responsive.ts), and say what fails there through the registered checks themselves, so a
 // check's options, severity and on/off apply to the sweep as they do to a capture.
 import type { Page } from 'playwright-core';
-import type { CaptureRecord, Finding, ViewportSpec } from '../../core/artifacts.js';
+import type { CaptureRecord, Finding, Severity, ViewportSpec } from '../../core/artifacts.js';
 import { requiredAt, type SpecPlan, type StatePlan } from '../../spec/plan.js';
 import { getCheck } from '../../checks/registry.js';
 import { runOne } from '../../checks/runner.js';
@@ -42,7 +42,7 @@ export async function measureWidth(page: Page, spec: SpecPlan, state: StatePlan,
       if (result.error) return { seen: null, error: result.error };
       for (const f of result.findings) seen.push(...fromFinding(kind, f, vp.name, state.name));
     }
-    seen.push(...fromFaults(faults));
+    seen.push(...fromFaults(faults, width < mobileMaxOf(spec) ? 'blocker' : 'important'));
     return { seen, error: null };
   } catch (err) {
     return { seen: null, error: `measuring at ${width} px failed: ${String((err as Error)?.message ?? err).split('\n')[0]}` };
@@ -70,10 +70,19 @@ function fromFinding(kind: SweepKind, f: Finding, vpName: string, state: string)
   return [{ key: `${kind}\u0000${what}`, kind, severity: f.severity, detail, elements: [ev.selector].filter(Boolean), box: ev.box ?? null, size, evidence }];
 }
 
+/** Below this width overflow is a blocker (the overflow check's option, else the spec's). */
+const mobileMaxOf = (spec: SpecPlan) => Number(spec.checks.find((c) => c.id === 'overflow')?.options.mobileMaxWidth ?? spec.mobileMaxWidth);
+
 /** The sweep-only faults, at their checks' default severities (the sweep check applies the spec's:
- *  collisions follow overlap, protrusions text-clipped). */
-function fromFaults(faults: ReturnType<typeof responsive.layoutFaults>): Seen[] {
+ *  collisions follow overlap, protrusions text-clipped, offscreen content overflow, which is
+ *  `byWidth` here). */
+function fromFaults(faults: ReturnType<typeof responsive.layoutFaults>, byWidth: Severity): Seen[] {
   return [
+    ...faults.offscreen.map((o): Seen => ({
+      key: `offscreen\u0000${o.selector}`, kind: 'offscreen', severity: byWidth,
+      detail: `${quote(o.selector)} is cut off ${Math.round(o.px)} px past the ${o.side} edge of the viewport, where the page does not scroll`,
+      elements: [o.selector], box: null, size: o.px, evidence: { selector: o.selector, offscreenPx: o.px, side: o.side },
+    })),
     ...faults.collisions.map((c): Seen => ({
       key: `collision\u0000${c.a}\u0000${c.b}`, kind: 'collision', severity: 'blocker',
       detail: `${quote(c.a)} and ${quote(c.b)} collide over ${Math.round(c.w)}×${Math.round(c.h)} px`,
