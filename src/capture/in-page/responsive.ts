@@ -4,6 +4,7 @@
 // functions, run in the browser with dom.ts and layout.ts.
 import { r2, selectorOf } from './dom.js';
 import { inkBox, paintsBox } from './layout.js';
+import { measure, type MeasureArg } from './measure.js';
 
 /**
  * The widths at which a width query of the page's style sheets flips: `min-width: 768px` flips
@@ -193,4 +194,15 @@ export function layoutFaults(arg: { limit: number }) {
   };
   visit(document.body, null, false, false, false);
   return { collisions, protrusions, offscreen };
+}
+
+/**
+ * One width of the sweep in one call: after two frames (the resize handlers and the layout they
+ * trigger have run), the capture's measurement (lean: no page text) and the layout faults, read
+ * from the same layout without anything written in between.
+ */
+export function atWidth(a: { measure: MeasureArg; limit: number }): Promise<{ m: ReturnType<typeof measure>; faults: ReturnType<typeof layoutFaults> }> {
+  return new Promise((res, rej) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    try { res({ m: measure(a.measure), faults: layoutFaults({ limit: a.limit }) }); } catch (err) { rej(err); }
+  })));
 }

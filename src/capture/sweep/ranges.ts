@@ -83,8 +83,9 @@ export function rangesOf(results: Map<number, WidthResult>): SweepRange[] {
     present.forEach((s, i) => { if (s) run.push({ w: ws[i]!, s }); else flush(); });
     flush();
   }
-  // an element out of its container and out of the viewport over the same widths is one failure: the overflow
-  const kept = out.filter((r) => r.kind !== 'protrusion' || !out.some((o) => (o.kind === 'overflow' || o.kind === 'offscreen') && o.elements[0] === r.elements[0] && o.from <= r.to && r.from <= o.to));
+  // an element out of its container and out of the viewport over the same widths is one failure:
+  // the overflow (out of its container over more widths than out of the viewport, it is both)
+  const kept = out.filter((r) => r.kind !== 'protrusion' || !out.some((o) => (o.kind === 'overflow' || o.kind === 'offscreen') && o.elements[0] === r.elements[0] && o.from <= r.from && r.to <= o.to));
   return kept.sort((a, b) => rank(a.severity) - rank(b.severity) || a.from - b.from || a.key.localeCompare(b.key));
 }
 
