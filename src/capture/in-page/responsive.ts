@@ -105,9 +105,14 @@ export function layoutFaults(arg: { limit: number }) {
     const i = ink(el);
     return i ? [i] : [];
   };
-  // children that can take part in a collision: displayed, not moved on purpose; a fixed bar is
-  // compared with its siblings, but what lies under it depends on the scroll, not the width
-  const parts = (el: Element, fixed = false) => Array.from(el.children).filter((c) => !SKIP.test(c.tagName) && of(c).s.display !== 'none' && of(c).s.transform === 'none' && (fixed || of(c).s.position !== 'fixed')).slice(0, 60);
+  // children that can take part in a collision: displayed, not moved on purpose. Positioned ones
+  // (a fixed bar, an absolute overlay) are compared with their siblings only: below that, what
+  // was placed over something (a card's caption over its cover image, a close button in a panel's
+  // corner) is the design, and what lies under a fixed box depends on the scroll, not the width
+  const parts = (el: Element, siblings = false) => Array.from(el.children).filter((c) => !SKIP.test(c.tagName) && of(c).s.display !== 'none' && of(c).s.transform === 'none' && (siblings || of(c).flow)).slice(0, 60);
+  // an element whose subtree is compared with another's: in the flow and not faded out (a hidden
+  // fixed video player's content is not over anything)
+  const opens = (el: Element) => of(el).flow && parseFloat(of(el).s.opacity) > 0 && of(el).s.visibility !== 'hidden';
   // what an element and its subtree cover (its own box where it clips: nothing shows past it)
   const extents = new Map<Element, Rect | null>();
   let extentBudget = arg.limit;
@@ -115,7 +120,7 @@ export function layoutFaults(arg: { limit: number }) {
     if (extents.has(el)) return extents.get(el)!;
     const v = of(el);
     let e: Rect | null = v.ok ? { left: v.r.left, right: v.r.right, top: v.r.top, bottom: v.r.bottom } : null;
-    if ((v.s.overflowX === 'visible' && v.s.overflowY === 'visible') || !v.ok) {
+    if (opens(el) && ((v.s.overflowX === 'visible' && v.s.overflowY === 'visible') || !v.ok)) {
       for (const c of parts(el)) {
         if (--extentBudget < 0) break;
         const x = extent(c);
@@ -127,15 +132,16 @@ export function layoutFaults(arg: { limit: number }) {
   };
   const named = new Set<string>();
   let pairBudget = 4 * arg.limit;
-  const pair = (a: Element, b: Element) => {
+  // cousins: a line's content area running a px or two past its block is the font's metrics
+  const pair = (a: Element, b: Element, min = 1) => {
     if (--pairBudget < 0 || collisions.length >= 200) return;
     const A = of(a), B = of(b);
     if (A.ok && B.ok && meet(A.r, B.r)) {
       // an inline element that wraps is its line fragments, not the box around them
       const ia = shapes(a), ib = shapes(b);
       let seen = { w: 0, h: 0 };
-      for (const x of ia) for (const y of ib) { const c = cut(x, y); if (c.w > 1 && c.h > 1 && c.w * c.h > seen.w * seen.h) seen = c; }
-      if (seen.w > 1 && seen.h > 1) {
+      for (const x of ia) for (const y of ib) { const c = cut(x, y); if (c.w > min && c.h > min && c.w * c.h > seen.w * seen.h) seen = c; }
+      if (seen.w > min && seen.h > min) {
         const sa = selectorOf(a), sb = selectorOf(b);
         if (!named.has(sa + '\u0000' + sb)) { named.add(sa + '\u0000' + sb); collisions.push({ a: sa, b: sb, w: r2(seen.w), h: r2(seen.h) }); }
       }
@@ -147,8 +153,8 @@ export function layoutFaults(arg: { limit: number }) {
     let splitA = A.ok && B.ok ? meet(B.r, ea) : !A.ok;
     let splitB = A.ok && B.ok ? meet(A.r, eb) : !B.ok;
     if (!splitA && !splitB) splitA = true;
-    if (splitA) for (const c of parts(a)) pair(c, b);
-    if (splitB) for (const d of parts(b)) pair(a, d);
+    if (splitA && opens(a)) for (const c of parts(a)) pair(c, b, 2);
+    if (splitB && opens(b)) for (const d of parts(b)) pair(a, d, 2);
   };
   const se = document.scrollingElement || document.documentElement;
   const vw = document.documentElement.clientWidth;
@@ -165,6 +171,8 @@ export function layoutFaults(arg: { limit: number }) {
     if (parent !== document.body && p.ok && paintsBox(p.s)) { box = parent; out = false; }
     // what sticks out of a clipping box is cut, not out (clipped text is text-clipped's)
     if (clips && parent !== document.body && parent !== document.documentElement) { box = parent; out = true; clipped = true; }
+    // inside a positioned-out or faded-out box (a hidden fixed player, a dropdown) nothing is lost off an edge
+    if (parent !== document.body && !opens(parent)) gone = true;
     const kids = Array.from(parent.children).filter((c) => !SKIP.test(c.tagName) && of(c).ok);
     const outside = new Set<Element>();
     const lost = new Set<Element>();
