@@ -220,7 +220,8 @@ export function remeasureRequired(arg: { req: MeasureArg['required'][number]; i:
 }
 
 export function measure(arg: MeasureArg) {
-  const probe = document.documentElement.appendChild(probeStyle());
+  // only hit tests need it; adding a style sheet makes the page restyle (per width, in the sweep)
+  const probe = arg.required.length ? document.documentElement.appendChild(probeStyle()) : null;
   const startY = window.scrollY;
   try {
     // boxes are taken at the top, where the full-page screenshot is taken (sticky boxes move)
@@ -246,7 +247,7 @@ export function measure(arg: MeasureArg) {
     const required = arg.required.map((r, i) => requiredAt(r, i, env!, base));
     return { document: doc, overflow, regions, masks, clippedText, text, required, scrollY: arg.keepScroll ? startY : 0, base, signature: arg.lean ? '' : pageSignature() };
   } finally {
-    probe.remove();
+    probe?.remove();
     scrollPage(arg.keepScroll ? startY : 0);
   }
 }
