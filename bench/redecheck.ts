@@ -30,13 +30,14 @@ import { serveStatic } from '../src/core/static-server.js';
 import { inPageScript } from '../src/capture/in-page/script.js';
 import type { SweepResult } from '../src/core/artifact-sweep.js';
 import { makeRun, makeSpec, state } from '../test/capture/plan-fixture.js';
+import { SWEEP_DEFAULTS } from '../src/spec/schema.js';
 import { readPublished, REPORTS_COMMIT, type Published } from './redecheck/published.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PAGES_GIT = process.env.REDECHECK_PAGES ?? '/work/.mirror/redecheck+example-webpages/repo/.git';
 const REPORTS_GIT = process.env.REDECHECK_REPORTS ?? '/work/.mirror/redecheck+redecheck/repo';
 const OUT = path.resolve(here, '..', 'evals', 'bench-redecheck');
-const SWEEP = { from: 320, to: 1400, step: 40, height: 900, states: null };
+const SWEEP = { ...SWEEP_DEFAULTS, states: null };
 const TARGETED = ['OL', 'OF', 'VO'] as const;
 const ONLY = process.env.ONLY?.split(',').map((s) => s.trim().toLowerCase()) ?? null;
 
@@ -137,7 +138,7 @@ for (const s of subjects) {
 }
 
 // ---- 3. matching: same type, same elements (or one inside the other), overlapping range ----
-const KINDS: Record<string, string[]> = { VO: ['overflow'], OF: ['protrusion', 'overflow'], OL: ['collision', 'protrusion', 'overflow'] };
+const KINDS: Record<string, string[]> = { VO: ['overflow', 'offscreen'], OF: ['protrusion', 'overflow', 'offscreen'], OL: ['collision', 'protrusion', 'overflow'] };
 function related(a: { xpaths: string[]; sels: string[]; type: string }) {
   const x = a.xpaths.map((xp) => document.evaluate(xp, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue as Element | null);
   const v = a.sels.map((s) => { try { return document.querySelector(s); } catch { return null; } });

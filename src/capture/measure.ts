@@ -16,7 +16,7 @@ import { gatherFor } from '../checks/registry.js';
 import { frameCache, framedBoxes, measureFramedRequired, type RunIn } from './frames.js';
 
 /** In-page helpers run in one frame's document (the top page's: page.mainFrame()). */
-const runIn: RunIn = (frame) => (fn, a) => frame.evaluate(inPageScript(HELPERS, fn, a));
+export const runIn: RunIn = (frame) => (fn, a) => frame.evaluate(inPageScript(HELPERS, fn, a));
 
 // every function of the in-page modules goes into the page, so a new helper cannot be forgotten
 export const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage, interactive, framesInPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
@@ -63,16 +63,7 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
     landmarks: found.landmarks,
   } : undefined;
   const framed = await measureFrames(page, spec, required, m.base, m.scrollY);
-  let t = 0;
-  const req: RequiredCheckResult[] = required.map((r, i) => {
-    const got = r.frame?.length ? framed.required.get(i)! : m.required[t++];
-    return {
-      name: r.name, selector: r.selector, text: r.text, within: r.within, visible: r.visible, source: r.source,
-      matchedSelector: got.matchedSelector, matchedText: got.matchedText,
-      ...(r.frame?.length ? { frame: r.frame } : {}), ...(got.frameProblem ? { frameProblem: got.frameProblem } : {}),
-      verdict: got.verdict,
-    };
-  });
+  const req = requiredResults(required, m.required, framed.required);
   const title = await page.title();
   return {
     measured: {
@@ -83,11 +74,28 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
   };
 }
 
+/** The spec's required entries with their verdicts: the top page's in order, those in frames from `framed`. */
+export function requiredResults(required: RequiredPlan[], top: any[], framed: Map<number, any> = new Map()): RequiredCheckResult[] {
+  let t = 0;
+  return required.map((r, i) => {
+    const got = r.frame?.length ? framed.get(i)! : top[t++];
+    return {
+      name: r.name, selector: r.selector, text: r.text, within: r.within, visible: r.visible, source: r.source,
+      matchedSelector: got.matchedSelector, matchedText: got.matchedText,
+      ...(r.frame?.length ? { frame: r.frame } : {}), ...(got.frameProblem ? { frameProblem: got.frameProblem } : {}),
+      verdict: got.verdict,
+    };
+  });
+}
+
+/** Whether the spec measures anything inside frames (its own pass per frame). */
+export const measuresFrames = (spec: SpecPlan, required: RequiredPlan[]) =>
+  required.some((r) => r.frame?.length) || !!Object.keys(spec.framed?.regions ?? {}).length || !!spec.framed?.masks.length;
+
 /** Regions, masks and required entries inside frames (spec `frame:`), in top-page coordinates; the page is left at `scrollY`. */
 async function measureFrames(page: Page, spec: SpecPlan, required: RequiredPlan[], base: number, scrollY: number) {
   const out = { regions: {} as Measured['regions'], masks: [] as Measured['masks'], required: new Map<number, Awaited<ReturnType<typeof measureFramedRequired>>>() };
-  const want = required.some((r) => r.frame?.length) || Object.keys(spec.framed?.regions ?? {}).length || spec.framed?.masks.length;
-  if (!want) return out;
+  if (!measuresFrames(spec, required)) return out;
   const frames = frameCache(page, runIn);
   for (const [name, t] of Object.entries(spec.framed?.regions ?? {})) {
     const b = await framedBoxes(frames, runIn, t, true);

@@ -11,7 +11,7 @@ const ID = 'sweep';
 const CAPTURED_KINDS = new Set(['overflow', 'overlap', 'text-clipped', 'required-visible']);
 
 /** The check a sweep-only fault follows for on/off and severity (docs/checks/sweep.md). */
-const OWNER: Record<string, string> = { collision: 'overlap', protrusion: 'text-clipped' };
+const OWNER: Record<string, string> = { collision: 'overlap', protrusion: 'text-clipped', offscreen: 'overflow' };
 
 /** "overflow from 591 to 612 px", or "at 1023 px" for a single width. */
 export const rangeWords = (r: { from: number; to: number }) => (r.from === r.to ? `at ${r.from} px` : `from ${r.from} to ${r.to} px`);
@@ -20,7 +20,7 @@ export const check: Check = {
   meta: {
     id: ID,
     title: 'No layout failure between the breakpoints',
-    description: 'With sweep: in the spec or config (or veval run --sweep), every width from..to is checked in its own page: overflow, overlap of regions, clipped text and hidden required elements as their own checks judge them, plus collisions of siblings and elements sticking out of their container that do not hold at every width. Each failure is one finding for its range of widths, worst width and screenshot; a width or state that could not be measured is an error. Severity is the check\'s own at the worst of its widths (collisions: overlap\'s, protrusions: text-clipped\'s).',
+    description: 'With sweep: in the spec or config (or veval run --sweep), every width from..to is checked in its own page: overflow, overlap of regions, clipped text and hidden required elements as their own checks judge them, plus collisions (siblings, and cousins where what overflows one element reaches another), elements sticking out of their container and content cut off past a viewport edge no scrolling reaches (the left edge; the right edge of a page that hides its horizontal overflow) that do not hold at every width. Each failure is one finding for its range of widths, worst width and screenshot; a width or state that could not be measured is an error. Severity is the check\'s own at the worst of its widths (collisions: overlap\'s, protrusions: text-clipped\'s, offscreen content: overflow\'s).',
     defaultSeverity: 'by-check',
     defaultEnabled: true,
     order: 75,

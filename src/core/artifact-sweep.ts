@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BoxSchema, Lits, Nullable, Num, SeveritySchema, Str } from './artifact-parts.js';
 
-export const SWEEP_KINDS = ['overflow', 'overlap', 'text-clipped', 'required-visible', 'collision', 'protrusion'] as const;
+export const SWEEP_KINDS = ['overflow', 'overlap', 'text-clipped', 'required-visible', 'collision', 'protrusion', 'offscreen'] as const;
 
 export const SweepRangeSchema = Type.Object({
   key: Str('the failure by check and elements, the same at every width'),

@@ -161,7 +161,7 @@ export const Judge = Type.Object({
 }, { additionalProperties: false, description: 'model judge' });
 
 /** The width sweep's defaults, quoted by its descriptions and used by compile (one place). */
-export const SWEEP_DEFAULTS = { from: 320, to: 1400, step: 40, height: 900 } as const;
+export const SWEEP_DEFAULTS = { from: 320, to: 1400, step: 80, height: 900 } as const;
 export const Sweep = Type.Union([
   Type.Boolean({ description: `true: sweep ${SWEEP_DEFAULTS.from}–${SWEEP_DEFAULTS.to} px; false: no sweep (turns off the config's)` }),
   Type.Object({

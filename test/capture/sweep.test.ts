@@ -65,6 +65,28 @@ describe('width sweep', () => {
     assert.deepEqual(hits[0]!.elements, ['div.logo', 'div.search']);
   });
 
+  it('finds a collision between cousins: a search group pushed out of its column over the next column, only from 700 to 926 px', async () => {
+    // 280 px of group in 30 % of the width: 280 − 0.3·w px over the next column, counted above 2 px
+    // for cousins (a line's content area running a px or two past its block is the font's metrics)
+    const { result } = await sweep('collision-cousins.html', { from: 320, to: 1400, step: 40 });
+    assert.equal(result.ok, true, result.error ?? '');
+    const hits = result.ranges.filter((r) => r.kind === 'collision');
+    assert.deepEqual(hits.map((r) => [r.from, r.to, r.worst]), [[700, 926, 700]], JSON.stringify(result.ranges, null, 1));
+    assert.deepEqual(hits[0]!.elements, ['div.group', 'div.right'], 'the outermost pair that collides, not the columns (whose boxes never meet)');
+    assert.deepEqual(result.ranges.filter((r) => r.kind !== 'collision'), [], 'nothing else: the columns paint no box to stick out of');
+  });
+
+  it('finds content cut off past a viewport edge no scrolling reaches: the right edge of a page with overflow-x: hidden, the left edge', async () => {
+    const { result } = await sweep('offscreen.html', { from: 320, to: 1000, step: 40 });
+    assert.equal(result.ok, true, result.error ?? '');
+    assert.deepEqual(result.ranges.filter((r) => r.kind === 'overflow'), [], 'the page is never wider than the viewport: the overflow check sees nothing');
+    const cut = result.ranges.filter((r) => r.kind === 'offscreen').map((r) => [r.elements[0], r.from, r.to, r.worst, r.severity, r.evidence.side]);
+    assert.deepEqual(cut, [
+      ['body > div.plans', 320, 598, 320, 'blocker', 'right'],
+      ['div.sources', 700, 799, 700, 'blocker', 'left'],
+    ], JSON.stringify(result.ranges, null, 1));
+  });
+
   it('reports nothing on a clean responsive page over the whole sweep', async () => {
     const { result } = await sweep('clean.html', { from: 320, to: 1400, step: 40 });
     assert.equal(result.ok, true, result.error ?? '');

@@ -85,6 +85,14 @@ describe('sweep arithmetic', () => {
     const r = rangesOf(at({ 600: [seen('a', 40), seen('c', 1, 'collision')], 620: [seen('a', 20), seen('c', 1, 'collision')], 640: [seen('a', 1), seen('c', 1, 'collision')], 641: [seen('c', 1, 'collision')] }));
     assert.deepEqual(r.map((x) => [x.key, x.from, x.to, x.worst]), [['a', 600, 640, 600]]);
   });
+  it('an element out of its container only while it is out of the viewport is one failure; out of its container over more widths it is both', () => {
+    // elements[0] is the key here: 'a' is the same element as protrusion and as offscreen/overflow
+    const p = (size = 1): Seen => ({ ...seen('a', size, 'protrusion'), key: 'p' });
+    const within = rangesOf(at({ 300: [], 320: [p(), seen('a', 1, 'offscreen')], 330: [p(), seen('a', 1, 'offscreen')], 340: [] }));
+    assert.deepEqual(within.map((x) => [x.kind, x.from, x.to]), [['offscreen', 320, 330]]);
+    const wider = rangesOf(at({ 300: [], 320: [p(), seen('a', 1, 'offscreen')], 330: [p()], 600: [p()], 700: [] }));
+    assert.deepEqual(wider.map((x) => [x.kind, x.from, x.to]).sort(), [['offscreen', 320, 320], ['protrusion', 320, 600]]);
+  });
   it('a width not measured splits a range', () => {
     const r = rangesOf(at({ 600: [seen('a')], 620: 'crashed', 640: [seen('a')], 660: [] }));
     assert.deepEqual(r.map((x) => [x.from, x.to]), [[600, 600], [640, 640]]);

@@ -19,7 +19,7 @@ test('run --sweep: an overflow only between 600 and 640 px is one finding with i
   });
   const plan = runCli(['plan', '--sweep'], dir);
   assert.equal(plan.code, 0, plan.stderr);
-  assert.match(plan.stdout, /sweep: +320–1400 px \(height 900\): the page's breakpoints ±1 and every 40 px, bisected to exact ranges/);
+  assert.match(plan.stdout, /sweep: +320–1400 px \(height 900\): the page's breakpoints ±1 and every 80 px, bisected to exact ranges/);
   assert.match(runCli(['plan'], dir).stdout, /sweep: +none/);
 
   const r = runCli(['run', '--sweep', '--reporter', 'json,junit'], dir, { OPENAI_API_KEY: '' });

@@ -44,6 +44,8 @@ export function selectorOf(el: Element): string {
     if (root.querySelectorAll(parts.join(' > ')).length === 1) break;
     cur = parent;
   }
+  // a child of body whose selector also matches deeper in the page is named from body
+  if (cur === document.body && root === document && document.querySelectorAll(parts.join(' > ')).length > 1) parts.unshift('body');
   return prefix + parts.join(' > ');
 }
 

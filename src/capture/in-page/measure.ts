@@ -12,6 +12,8 @@ export interface MeasureArg {
   required: { selector: string | null; text: string | null; within: string | null; part?: Part | null }[];
   /** viewport-only screenshots keep the scroll position the steps left; full-page ones start at the top */
   keepScroll: boolean;
+  /** the width sweep's measurement at one of many widths: no page text, no signature */
+  lean?: boolean;
 }
 
 /** Elements whose own text matches: the smallest ones (no child element matches as well). */
@@ -218,7 +220,8 @@ export function remeasureRequired(arg: { req: MeasureArg['required'][number]; i:
 }
 
 export function measure(arg: MeasureArg) {
-  const probe = document.documentElement.appendChild(probeStyle());
+  // only hit tests need it; adding a style sheet makes the page restyle (per width, in the sweep)
+  const probe = arg.required.length ? document.documentElement.appendChild(probeStyle()) : null;
   const startY = window.scrollY;
   try {
     // boxes are taken at the top, where the full-page screenshot is taken (sticky boxes move)
@@ -235,15 +238,16 @@ export function measure(arg: MeasureArg) {
     const overflow = { overflowPx: horizontalOverflow(se.scrollWidth, vw), offenders: overflowOffenders(vw) };
     // at scroll 0 the page reaches from 0 to its right overflow (right to left: from its left overflow)
     const clippedText = clippedTexts(doc.direction === 'rtl' ? { left: -overflow.overflowPx, right: vw } : { left: 0, right: vw + overflow.overflowPx });
-    const text = (document.body.innerText || '').slice(0, 200000);
-    const env = { ...pageEnv(), ghosts: ghostCandidates() };
+    const text = arg.lean ? '' : (document.body.innerText || '').slice(0, 200000);
+    // what hit testing needs, only when something is hit-tested (a walk over every element)
+    const env = arg.required.length ? { ...pageEnv(), ghosts: ghostCandidates() } : null;
     // each element's box is taken at the screenshot's scroll position, not where the previous
     // element's sampling left the page (a sticky box moves with the scroll)
     const base = arg.keepScroll ? startY : 0;
-    const required = arg.required.map((r, i) => requiredAt(r, i, env, base));
-    return { document: doc, overflow, regions, masks, clippedText, text, required, scrollY: arg.keepScroll ? startY : 0, base, signature: pageSignature() };
+    const required = arg.required.map((r, i) => requiredAt(r, i, env!, base));
+    return { document: doc, overflow, regions, masks, clippedText, text, required, scrollY: arg.keepScroll ? startY : 0, base, signature: arg.lean ? '' : pageSignature() };
   } finally {
-    probe.remove();
+    probe?.remove();
     scrollPage(arg.keepScroll ? startY : 0);
   }
 }

@@ -5,3 +5,19 @@ export function inPageScript(fns: Function[], entry: Function, arg: unknown): st
   const defs = fns.map((f) => f.toString()).join('\n');
   return `(() => {\nconst __name = (f) => f;\n${defs}\nreturn (${entry.toString()})(${JSON.stringify(arg)});\n})()`;
 }
+
+/**
+ * The same functions installed once in a page as `globalThis[name]`, exposing `entries` by name:
+ * for a caller that runs them many times in one page (the width sweep: sending and compiling the
+ * whole helper source per width cost ~10 ms each time). Call them with inPageCall.
+ */
+export function inPageLibrary(fns: Function[], name: string, entries: Function[]): string {
+  const defs = fns.map((f) => f.toString()).join('\n');
+  return `(() => {\nconst __name = (f) => f;\n${defs}\nglobalThis[${JSON.stringify(name)}] = { ${entries.map((e) => e.name).join(', ')} };\nreturn true;\n})()`;
+}
+
+/** Calls an entry of a library installed by inPageLibrary; `missing` when it is not (the page navigated). */
+export function inPageCall(name: string, entry: Function, arg: unknown, missing: string): string {
+  const lib = `globalThis[${JSON.stringify(name)}]`;
+  return `(${lib} ? ${lib}.${entry.name}(${JSON.stringify(arg)}) : ${JSON.stringify(missing)})`;
+}

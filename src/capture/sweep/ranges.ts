@@ -2,11 +2,12 @@
 // the failures seen width by width become ranges. No browser here (tested on its own).
 import type { Box, Severity } from '../../core/artifacts.js';
 import { SEVERITIES } from '../../core/artifacts.js';
+import type { SWEEP_KINDS } from '../../core/artifact-sweep.js';
 
 /** What a failure at one width is: one of the capture checks' findings, or a sweep-only fault. */
-export type SweepKind = 'overflow' | 'overlap' | 'text-clipped' | 'required-visible' | 'collision' | 'protrusion';
-/** Faults that only the sweep sees: a pair in this state at every width is the design, not a failure. */
-export const SWEEP_ONLY: readonly SweepKind[] = ['collision', 'protrusion'];
+export type SweepKind = (typeof SWEEP_KINDS)[number];
+/** Faults that only the sweep sees: one in this state at every width is the design, not a failure. */
+export const SWEEP_ONLY: readonly SweepKind[] = ['collision', 'protrusion', 'offscreen'];
 
 /** One failure seen at one width. `key` names it the same at every width (check + elements). */
 export interface Seen {
@@ -82,8 +83,9 @@ export function rangesOf(results: Map<number, WidthResult>): SweepRange[] {
     present.forEach((s, i) => { if (s) run.push({ w: ws[i]!, s }); else flush(); });
     flush();
   }
-  // an element out of its container and out of the viewport over the same widths is one failure: the overflow
-  const kept = out.filter((r) => r.kind !== 'protrusion' || !out.some((o) => o.kind === 'overflow' && o.elements[0] === r.elements[0] && o.from <= r.to && r.from <= o.to));
+  // an element out of its container and out of the viewport over the same widths is one failure:
+  // the overflow (out of its container over more widths than out of the viewport, it is both)
+  const kept = out.filter((r) => r.kind !== 'protrusion' || !out.some((o) => (o.kind === 'overflow' || o.kind === 'offscreen') && o.elements[0] === r.elements[0] && o.from <= r.from && r.to <= o.to));
   return kept.sort((a, b) => rank(a.severity) - rank(b.severity) || a.from - b.from || a.key.localeCompare(b.key));
 }
 

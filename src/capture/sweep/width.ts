@@ -3,12 +3,14 @@
 // (in-page/responsive.ts), and say what fails there through the registered checks themselves, so a
 // check's options, severity and on/off apply to the sweep as they do to a capture.
 import type { Page } from 'playwright-core';
-import type { CaptureRecord, Finding, ViewportSpec } from '../../core/artifacts.js';
-import { requiredAt, type SpecPlan, type StatePlan } from '../../spec/plan.js';
+import type { CaptureRecord, Finding, Severity, ViewportSpec } from '../../core/artifacts.js';
+import { requiredAt, type RequiredPlan, type SpecPlan, type StatePlan } from '../../spec/plan.js';
 import { getCheck } from '../../checks/registry.js';
 import { runOne } from '../../checks/runner.js';
-import { HELPERS, measurePage } from '../measure.js';
-import { inPageScript } from '../in-page/script.js';
+import { HELPERS, measurePage, measuresFrames, requiredResults, runIn, type Measured } from '../measure.js';
+import { confirmCovers } from '../cover-pixels.js';
+import { inPageCall, inPageLibrary, inPageScript } from '../in-page/script.js';
+import type { MeasureArg } from '../in-page/measure.js';
 import * as responsive from '../in-page/responsive.js';
 import { emptyRecord } from '../record.js';
 import type { Seen, SweepKind, WidthResult } from './ranges.js';
@@ -27,11 +29,8 @@ export const sweepViewport = (width: number, height: number): ViewportSpec =>
 export async function measureWidth(page: Page, spec: SpecPlan, state: StatePlan, width: number, height: number): Promise<WidthResult> {
   try {
     await page.setViewportSize({ width, height });
-    // resize handlers and the layout they trigger run before anything is read
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const vp = sweepViewport(width, height);
-    const { measured } = await measurePage(page, spec, requiredAt(state, vp.name));
-    const faults = await page.evaluate(inPageScript(FNS, responsive.layoutFaults, { limit: LAYOUT_LIMIT })) as ReturnType<typeof responsive.layoutFaults>;
+    const { measured, faults } = await measureAt(page, spec, requiredAt(state, vp.name));
     const record: CaptureRecord = { ...emptyRecord(spec.name, state.name, vp, page.url(), null), ...measured, ok: true };
     const unit = { record, file: '' };
     const seen: Seen[] = [];
@@ -42,11 +41,42 @@ export async function measureWidth(page: Page, spec: SpecPlan, state: StatePlan,
       if (result.error) return { seen: null, error: result.error };
       for (const f of result.findings) seen.push(...fromFinding(kind, f, vp.name, state.name));
     }
-    seen.push(...fromFaults(faults));
+    seen.push(...fromFaults(faults, width < mobileMaxOf(spec) ? 'blocker' : 'important'));
     return { seen, error: null };
   } catch (err) {
     return { seen: null, error: `measuring at ${width} px failed: ${String((err as Error)?.message ?? err).split('\n')[0]}` };
   }
+}
+
+/** Where the sweep's helpers live in its page (installed on the first width, again if the page navigated). */
+const LIB = '__vevalSweep';
+const MISSING = '\u0000veval: sweep helpers missing';
+
+/**
+ * The page as the checks need it at this width, and its layout faults: one evaluate (two frames
+ * for resize handlers, then everything read from one layout). Entries inside frames need their own
+ * passes: then the capture's measurePage, as before.
+ */
+async function measureAt(page: Page, spec: SpecPlan, required: RequiredPlan[]): Promise<{ measured: Measured; faults: Faults }> {
+  if (measuresFrames(spec, required)) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const { measured } = await measurePage(page, spec, required);
+    return { measured, faults: await page.evaluate(inPageScript(FNS, responsive.layoutFaults, { limit: LAYOUT_LIMIT })) as Faults };
+  }
+  const arg: MeasureArg = { regions: spec.regions, masks: [], required: required.map((r) => ({ selector: r.selector, text: r.text, within: r.within })), keepScroll: false, lean: true };
+  const call = inPageCall(LIB, responsive.atWidth, { measure: arg, limit: LAYOUT_LIMIT }, MISSING);
+  let got = await page.evaluate(call) as Awaited<ReturnType<typeof responsive.atWidth>> | string;
+  if (got === MISSING) {
+    await page.evaluate(inPageLibrary(FNS, LIB, [responsive.atWidth]));
+    got = await page.evaluate(call) as Awaited<ReturnType<typeof responsive.atWidth>> | string;
+  }
+  if (typeof got === 'string') throw new Error('the sweep\'s in-page helpers could not be installed');
+  const { m, faults } = got;
+  if (arg.required.length) await confirmCovers(page, runIn(page.mainFrame()), arg, m.required, m.base);
+  return {
+    measured: { document: { ...(m.document as Measured['document']), title: '' }, overflow: m.overflow, regions: m.regions, masks: [], clippedText: m.clippedText, text: '', required: requiredResults(required, m.required) },
+    faults,
+  };
 }
 
 /** A check's finding at one width as the sweep's failures: overflow one per element sticking out. */
@@ -70,10 +100,21 @@ function fromFinding(kind: SweepKind, f: Finding, vpName: string, state: string)
   return [{ key: `${kind}\u0000${what}`, kind, severity: f.severity, detail, elements: [ev.selector].filter(Boolean), box: ev.box ?? null, size, evidence }];
 }
 
+/** Below this width overflow is a blocker (the overflow check's option, else the spec's). */
+const mobileMaxOf = (spec: SpecPlan) => Number(spec.checks.find((c) => c.id === 'overflow')?.options.mobileMaxWidth ?? spec.mobileMaxWidth);
+
 /** The sweep-only faults, at their checks' default severities (the sweep check applies the spec's:
- *  collisions follow overlap, protrusions text-clipped). */
-function fromFaults(faults: ReturnType<typeof responsive.layoutFaults>): Seen[] {
+ *  collisions follow overlap, protrusions text-clipped, offscreen content overflow, which is
+ *  `byWidth` here). */
+type Faults = ReturnType<typeof responsive.layoutFaults>;
+
+function fromFaults(faults: Faults, byWidth: Severity): Seen[] {
   return [
+    ...faults.offscreen.map((o): Seen => ({
+      key: `offscreen\u0000${o.selector}`, kind: 'offscreen', severity: byWidth,
+      detail: `${quote(o.selector)} is cut off ${Math.round(o.px)} px past the ${o.side} edge of the viewport, where the page does not scroll`,
+      elements: [o.selector], box: null, size: o.px, evidence: { selector: o.selector, offscreenPx: o.px, side: o.side },
+    })),
     ...faults.collisions.map((c): Seen => ({
       key: `collision\u0000${c.a}\u0000${c.b}`, kind: 'collision', severity: 'blocker',
       detail: `${quote(c.a)} and ${quote(c.b)} collide over ${Math.round(c.w)}×${Math.round(c.h)} px`,
