@@ -87,6 +87,15 @@ describe('engines in the plan (no browser)', () => {
     assert.match(r.stderr, /specs\/home\.yaml:4:\d+ .*engine "firefox" is not in the config's browser\.engines \(chromium\)/);
   });
 
+  test('a Firefox that is not there stops the run before anything is captured: exit 3 with how to install it', async () => {
+    const dir = project('[chromium, firefox]');
+    fs.writeFileSync(path.join(dir, 'visual-eval.config.yaml'), 'server: { static: site }\nviewports: { mobile: { width: 375, height: 700 } }\nbrowser: { engines: [chromium, firefox], firefox: { executablePath: /nonexistent/firefox } }\n');
+    const r = await runMain(['run'], dir);
+    assert.equal(r.code, 3, r.stdout + r.stderr);
+    assert.match(r.stderr, /Firefox not found at \/nonexistent\/firefox/);
+    assert.match(r.stderr, /apt-get install -y firefox-esr/);
+  });
+
   test('veval plan lists each engine and what it skips there; a spec Firefox cannot capture names why', async () => {
     const dir = project('[chromium, firefox]');
     const r = await runMain(['plan'], dir);
