@@ -128,10 +128,16 @@ export function findFirefox(plan: Pick<ProjectPlan, 'browser'>): { path: string 
  *  a spec asking no-preference is skipped there with that reason (capture/engine.ts). */
 export const FIREFOX_PREFS = { 'ui.prefersReducedMotion': 1 };
 
-async function launchFirefox(plan: ProjectPlan): Promise<Launched> {
+/** The Firefox a run will launch, or exit 3 naming how to install one. */
+export function requireFirefox(plan: Pick<ProjectPlan, 'browser'>): string {
   const found = findFirefox(plan);
   if (found.explicit && !found.path) throw new FatalError(`Firefox not found at ${found.explicit}`, FIREFOX_INSTALL_HINT);
   if (!found.path) throw new FatalError('browser.engines lists firefox, but no Firefox was found', FIREFOX_INSTALL_HINT);
+  return found.path;
+}
+
+async function launchFirefox(plan: ProjectPlan): Promise<Launched> {
+  const found = { path: requireFirefox(plan) };
   // Playwright 1.65's BiDi expects a newer Firefox than Debian's ESR 153; 1.64.1 (an npm alias) fits it (docs/engines.md)
   const { firefox } = await import('playwright-core-firefox');
   const fontConfig = privateFontConfig();

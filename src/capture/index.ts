@@ -8,7 +8,7 @@ import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import { stateAt } from '../core/run.js';
-import { findFirefox, FIREFOX_INSTALL_HINT, launchBrowser, type Launched } from './browser.js';
+import { launchBrowser, requireFirefox, type Launched } from './browser.js';
 import type { Engine } from '../core/engines.js';
 import { failedRecord } from './record.js';
 import { captureUnit, type UnitJob } from './unit.js';
@@ -73,11 +73,7 @@ async function captureJobs(run: RunContext, opts: CaptureOptions, jobs: UnitJob[
   const engines = [...new Set(jobs.map((j) => j.viewport.engine ?? 'chromium'))];
   // a missing Firefox stops the run before any engine captured: exit 3 naming how to install it
   if (engines.includes('firefox')) {
-    const ff = findFirefox(run.plan);
-    if (!ff.path) {
-      await early?.browser.close().catch(() => {});
-      throw new FatalError(ff.explicit ? `Firefox not found at ${ff.explicit}` : 'browser.engines lists firefox, but no Firefox was found', FIREFOX_INSTALL_HINT);
-    }
+    try { requireFirefox(run.plan); } catch (err) { await early?.browser.close().catch(() => {}); throw err; }
   }
   if (!engines.includes('chromium')) await early?.browser.close().catch(() => {});
   const out = { units: 0, failed: 0, environment: null as EnvFingerprint | null };

@@ -29,7 +29,7 @@ export async function cmdBrowser(opts: { config?: string; install?: boolean }): 
 
 /** The Firefox engine, when the config lists it: found, or (--install, as root on Debian) apt's firefox-esr. */
 async function firefoxToo(plan: ProjectPlan, install: boolean): Promise<number> {
-  const { enginesOf, findFirefox, flavourOf, FIREFOX_INSTALL_HINT } = await import('../capture/browser.js');
+  const { enginesOf, findFirefox, flavourOf, requireFirefox, FIREFOX_INSTALL_HINT } = await import('../capture/browser.js');
   if (!enginesOf(plan).includes('firefox')) return EXIT.pass;
   let found = findFirefox(plan);
   if (!found.path && install && !found.explicit && process.getuid?.() === 0) {
@@ -38,8 +38,8 @@ async function firefoxToo(plan: ProjectPlan, install: boolean): Promise<number> 
     if (r.status !== 0) throw new FatalError(`installing firefox-esr failed (${r.error?.message ?? `exit code ${r.status}`})`, FIREFOX_INSTALL_HINT);
     found = findFirefox(plan);
   }
-  if (!found.path) throw new FatalError(found.explicit ? `Firefox not found at ${found.explicit} (set by the config)` : 'browser.engines lists firefox, but no Firefox was found', FIREFOX_INSTALL_HINT);
-  process.stdout.write(`firefox: ${found.path} (${flavourOf(found.path)})\n`);
+  const at = requireFirefox(plan);
+  process.stdout.write(`firefox: ${at} (${flavourOf(at)})\n`);
   return EXIT.pass;
 }
 
