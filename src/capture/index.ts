@@ -10,6 +10,7 @@ import type { ProjectPlan } from '../spec/plan.js';
 import { stateAt } from '../core/run.js';
 import { launchBrowser, requireFirefox, type Launched } from './browser.js';
 import type { Engine } from '../core/engines.js';
+import { DRIVERS } from './engine.js';
 import { failedRecord } from './record.js';
 import { captureUnit, type UnitJob } from './unit.js';
 import { collectGarbage, GC_EVERY } from './gc.js';
@@ -87,7 +88,7 @@ async function captureJobs(run: RunContext, opts: CaptureOptions, jobs: UnitJob[
 }
 
 async function captureEngine(run: RunContext, opts: CaptureOptions, jobs: UnitJob[], early: Launched | null, engine: Engine): Promise<{ units: number; failed: number; environment: EnvFingerprint }> {
-  const { browser, environment } = early ?? await launchBrowser(run.plan, engine);
+  const { browser, environment } = early ?? await DRIVERS[engine].launch(run.plan);
   let disconnected = false;
   const gone = new Promise<true>((resolve) => browser.on('disconnected', () => { disconnected = true; resolve(true); }));
   const waitDisconnected = async (ms: number) => {
