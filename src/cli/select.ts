@@ -1,5 +1,5 @@
 // --grep, --viewport and --shard narrow a loaded plan before anything runs.
-import { splitViewport } from '../core/engines.js';
+import { splitViewport, viewportMatches } from '../core/engines.js';
 import { readIndexFile } from '../spec/storybook-index.js';
 import { selectStories } from '../spec/storybook.js';
 import { InputError } from '../core/errors.js';
@@ -68,7 +68,7 @@ export function selectPlan(plan: ProjectPlan, sel: Selection): ProjectPlan {
     const unknown = wanted.filter((w) => !known.has(w));
     if (unknown.length) throw new InputError([`--viewport: unknown viewport ${unknown.map((u) => `"${u}"`).join(', ')} (the selected specs use: ${[...known].join(', ')})`]);
     // a viewport name selects it in every engine; "mobile.firefox" only Firefox's
-    specs = specs.map((s) => ({ ...s, viewports: s.viewports.filter((v) => wanted.includes(v.name) || wanted.includes(splitViewport(v.name).viewport)) })).filter((s) => s.viewports.length);
+    specs = specs.map((s) => ({ ...s, viewports: s.viewports.filter((v) => wanted.some((w) => viewportMatches(v.name, w))) })).filter((s) => s.viewports.length);
   }
   if (sel.shard) {
     const { index, total } = parseShard(sel.shard);

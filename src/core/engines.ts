@@ -43,3 +43,6 @@ export const ENGINE_GAPS: Record<Engine, { what: string; reason: string }[]> = {
     { what: 'font-fallbacks', reason: 'which font a fallen-back family rendered in is read over CDP, which Firefox does not speak' },
   ],
 };
+
+/** Whether a viewport id answers a name the user typed (`--viewport`): "mobile" is mobile in every engine, "mobile.firefox" only Firefox's. */
+export const viewportMatches = (id: string, wanted: string): boolean => id === wanted || splitViewport(id).viewport === wanted;

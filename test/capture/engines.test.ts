@@ -69,6 +69,10 @@ describe('Firefox as a second engine', { skip: NO_FIREFOX }, () => {
     assert.equal(second.code, 1);
     const parity = report(dir).specs[0].units.map((u: any) => [u.viewport, u.parity]);
     assert.deepEqual(parity, [['mobile', 'identical'], ['mobile.firefox', 'identical']]);
+    // approving one engine: --viewport mobile.firefox names only Firefox's unit (refused: its overflow blocker)
+    const approve = await runMain(['approve', '--viewport', 'mobile.firefox'], dir);
+    assert.match(approve.stdout + approve.stderr, /refused +home\/default-mobile\.firefox: .*overflow/);
+    assert.doesNotMatch(approve.stdout + approve.stderr, /home\/default-mobile[^.]/);
   });
 
   test('a spec narrows the engines: engines: [chromium] captures no Firefox unit and passes', async () => {
