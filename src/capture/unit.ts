@@ -24,6 +24,7 @@ import { fontFallbacks, mayHaveFallenBack } from './font-fallbacks.js';
 import { gatherFor } from '../checks/registry.js';
 import { storyReady } from './storybook.js';
 import { DRIVERS, type EngineDriver } from './engine.js';
+import { unitGaps } from '../core/engines.js';
 
 export interface UnitJob { spec: SpecPlan; state: StatePlan; viewport: ViewportSpec; url: string | null }
 
@@ -83,7 +84,8 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   const record = emptyRecord(spec.name, state.name, vp, job.url ?? '', env.environment);
   const driver = DRIVERS[engine];
   if (engine !== 'chromium') record.engine = engine;
-  if (driver.gaps.length) record.skipped = driver.gaps.map((g) => ({ ...g }));
+  const gaps = unitGaps(engine, vp);
+  if (gaps.length) record.skipped = gaps;
   const u: UnitRun = {
     job, env, driver, spec, record, uc: null, page: null, requests: null, cancelled: false,
     fault: { stage: 'context', crashed: false, disconnected: false, aborted: false, timedOut: null },

@@ -46,3 +46,13 @@ export const ENGINE_GAPS: Record<Engine, { what: string; reason: string }[]> = {
 
 /** Whether a viewport id answers a name the user typed (`--viewport`): "mobile" is mobile in every engine, "mobile.firefox" only Firefox's. */
 export const viewportMatches = (id: string, wanted: string): boolean => id === wanted || splitViewport(id).viewport === wanted;
+
+/** The gaps of one unit: its engine's, and Firefox's missing mobile emulation at an isMobile
+ *  viewport. Measured on the real-page corpus: Chromium with isMobile honours <meta name=viewport>
+ *  and zooms a too-wide page out (an overflow a phone user sees even under overflow-x: hidden);
+ *  Firefox renders the narrow window as a desktop one, so that overflow stays hidden there. */
+export function unitGaps(engine: Engine, vp: { isMobile: boolean }): { what: string; reason: string }[] {
+  const gaps = ENGINE_GAPS[engine].map((g) => ({ ...g }));
+  if (engine === 'firefox' && vp.isMobile) gaps.push({ what: 'mobile-emulation', reason: 'isMobile is not emulated in Firefox: <meta name=viewport> is ignored and a too-wide page is not zoomed out, so a horizontal overflow under overflow-x: hidden is not seen there' });
+  return gaps;
+}
