@@ -106,6 +106,12 @@ describe('engines in the plan (no browser)', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /viewports: mobile 375×700@1x light · mobile\.firefox 375×700@1x light/);
     assert.match(r.stdout, /engine: +firefox; skipped there: css-rules \(.*CDP/);
+    // an isMobile viewport: Firefox does not emulate it, and the plan says so for that unit
+    const phone = project('[chromium, firefox]');
+    fs.writeFileSync(path.join(phone, 'visual-eval.config.yaml'), 'server: { static: site }\nviewports: { mobile: { width: 375, height: 700, isMobile: true } }\nbrowser: { engines: [chromium, firefox] }\n');
+    const m = await runMain(['plan'], phone);
+    assert.match(m.stdout, /engine: +firefox at mobile\.firefox: also skipped: mobile-emulation \(isMobile is not emulated in Firefox/);
+    assert.doesNotMatch(r.stdout, /mobile-emulation/);
     const still = project('[chromium, firefox]', 'context: { reducedMotion: no-preference }\n');
     const p = await runMain(['plan'], still);
     assert.doesNotMatch(p.stdout, /mobile\.firefox/);
