@@ -18,6 +18,7 @@ const JOBS: Job[] = [
   { id: 'scaling', file: 'scaling.ts', title: 'wall time by workers' },
   { id: 'storybook', file: 'storybook.ts', title: 'a story unit vs a route unit of the same page (the example Storybook as one storybook spec, and as route specs on its iframe.html pages)' },
   { id: 'capture', file: 'capture.ts', title: 'capture stage vs bare goto + screenshot (capture engineer)' },
+  { id: 'engines', file: 'engines.ts', title: 'cost per unit in Firefox vs Chromium (second engine)' },
   { id: 'checks', file: 'checks.ts', title: 'checks per record' },
   { id: 'parity', file: 'parity.ts', title: 'parity comparator vs pixelmatch' },
   { id: 'validate', file: 'validate.ts', title: 'validation of large and bad specs vs the yaml parse of the same text' },

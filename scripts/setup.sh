@@ -33,6 +33,24 @@ if ! have_browser; then
     exit 3
   fi
 fi
+# Firefox (the second engine) only when the project's config or a spec asks for it
+# (`browser: { engines: [chromium, firefox] }`, a `firefox:` section) or VEVAL_FIREFOX=1: the default
+# setup stays as fast as before. Debian's firefox-esr speaks WebDriver BiDi (docs/engines.md).
+wants_firefox() {
+  [ "${VEVAL_FIREFOX:-}" = 1 ] && return 0
+  grep -sqE '(engines:.*[^a-z]firefox|^[[:space:]]+firefox:)' visual-eval.config.yaml 2>/dev/null && return 0
+  [ -d specs ] && grep -rsqE 'engines:.*[^a-z]firefox' specs
+}
+if wants_firefox && [ ! -x /usr/bin/firefox-esr ] && [ ! -x /usr/bin/firefox ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "setup: installing Firefox ESR from Debian (apt-get install firefox-esr): the config asks for the firefox engine"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq --no-install-recommends firefox-esr >/dev/null 2>&1 \
+      || { apt-get update -qq && apt-get install -y -qq --no-install-recommends firefox-esr >/dev/null; }
+  else
+    echo "the config asks for Firefox: install it with  sudo apt-get install -y firefox-esr" >&2
+  fi
+fi
 if ! command -v fc-list >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   apt-get install -y -qq --no-install-recommends fontconfig fonts-dejavu-core >/dev/null
 fi

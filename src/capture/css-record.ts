@@ -5,6 +5,8 @@
 // declaration that sets each property, from Chromium's cascade (CDP CSS.getMatchedStylesForNode),
 // followed through the stylesheet's source map when the app serves one. Read-only.
 import type { CDPSession, Page } from 'playwright-core';
+import { ENGINE_GAPS } from '../core/engines.js';
+import { pageEngine } from './engine.js';
 import type { CaptureRecord, CssRecord, RuleSourceRecord } from '../core/artifacts.js';
 import { writeFileAtomic } from '../core/fsx.js';
 import { abs, files, unitKey, type RunContext } from '../core/run.js';
@@ -82,6 +84,11 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
     counts: { visible: raw.visible, recorded: raw.elements.length, looked: 0 }, ms: { values: Date.now() - t0, rules: 0 }, error: null,
   };
   const t1 = Date.now();
+  // the rule lookup needs CDP: in Firefox the computed values above are the record, named so
+  if (pageEngine(page) !== 'chromium') {
+    rec.error = `rules not read: ${ENGINE_GAPS[pageEngine(page)].find((g) => g.what === 'css-rules')?.reason ?? 'no CDP in this engine'}`;
+    return rec;
+  }
   const cdp = await page.context().newCDPSession(page);
   try {
     // regions, required elements and their ancestors, then what changed since approval, each its

@@ -16,6 +16,15 @@ const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split
  *  timeout), else the unit was still progressing at `ms` (UNIT_CAP × the timeout in all). */
 export interface FaultState { stage: Stage; crashed: boolean; disconnected: boolean; aborted: boolean; timedOut: { ms: number; stalled: boolean } | null }
 
+/** A fault state whose every stage change (a phase begun; a shot re-sets 'screenshot') calls `progress`. */
+export function progressingFault(progress: () => void): FaultState {
+  let stage: Stage = 'context';
+  return {
+    get stage() { return stage; }, set stage(v: Stage) { stage = v; progress(); },
+    crashed: false, disconnected: false, aborted: false, timedOut: null,
+  };
+}
+
 export function classify(err: unknown, s: FaultState): CaptureError {
   if (err instanceof UnitFault) return { reason: err.reason, message: err.message, ...(err.step ? { step: err.step } : {}) };
   const msg = firstLine(err);

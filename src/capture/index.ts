@@ -8,7 +8,9 @@ import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import { stateAt } from '../core/run.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, requireFirefox, type Launched } from './browser.js';
+import type { Engine } from '../core/engines.js';
+import { DRIVERS } from './engine.js';
 import { failedRecord } from './record.js';
 import { captureUnit, type UnitJob } from './unit.js';
 import { collectGarbage, GC_EVERY } from './gc.js';
@@ -66,10 +68,27 @@ export async function captureRun(run: RunContext, opts: CaptureOptions = {}): Pr
   }
 }
 
-async function captureJobs(run: RunContext, opts: CaptureOptions, jobs: UnitJob[], early: Awaited<ReturnType<typeof launchBrowser>> | null): Promise<{ units: number; failed: number; environment: EnvFingerprint | null }> {
+/** Each engine's units with a browser of its own, one engine after the other (the early browser is Chromium's). */
+async function captureJobs(run: RunContext, opts: CaptureOptions, jobs: UnitJob[], early: Launched | null): Promise<{ units: number; failed: number; environment: EnvFingerprint | null }> {
   if (!jobs.length) { await early?.browser.close().catch(() => {}); return { units: 0, failed: 0, environment: null }; }
+  const engines = [...new Set(jobs.map((j) => j.viewport.engine ?? 'chromium'))];
+  // a missing Firefox stops the run before any engine captured: exit 3 naming how to install it
+  if (engines.includes('firefox')) {
+    try { requireFirefox(run.plan); } catch (err) { await early?.browser.close().catch(() => {}); throw err; }
+  }
+  if (!engines.includes('chromium')) await early?.browser.close().catch(() => {});
+  const out = { units: 0, failed: 0, environment: null as EnvFingerprint | null };
+  for (const engine of engines) {
+    const r = await captureEngine(run, opts, jobs.filter((j) => (j.viewport.engine ?? 'chromium') === engine), engine === 'chromium' ? early : null, engine);
+    out.units += r.units;
+    out.failed += r.failed;
+    out.environment ??= r.environment;
+  }
+  return out;
+}
 
-  const { browser, environment } = early ?? await launchBrowser(run.plan);
+async function captureEngine(run: RunContext, opts: CaptureOptions, jobs: UnitJob[], early: Launched | null, engine: Engine): Promise<{ units: number; failed: number; environment: EnvFingerprint }> {
+  const { browser, environment } = early ?? await DRIVERS[engine].launch(run.plan);
   let disconnected = false;
   const gone = new Promise<true>((resolve) => browser.on('disconnected', () => { disconnected = true; resolve(true); }));
   const waitDisconnected = async (ms: number) => {

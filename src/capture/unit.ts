@@ -1,5 +1,6 @@
-// One capture unit (spec × state × viewport): fresh context and page, navigate, steps, measure,
-// stable screenshot, axe, ARIA snapshot, files. Every fault ends as a record with a named reason.
+// One capture unit (spec × state × viewport, in one engine): its named phases (PHASES) — fresh
+// context and page, navigate, ready, steps, measure, stable screenshot with axe and the ARIA
+// snapshot in its gaps, re-measure — then its files. Every fault ends as a record with a named reason.
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { CaptureRecord, EnvFingerprint, StructureSnapshot, ViewportSpec } from '../core/artifacts.js';
@@ -8,7 +9,7 @@ import { abs, files, type RunContext } from '../core/run.js';
 import { requiredAt, type SpecPlan, type StatePlan } from '../spec/plan.js';
 import { axeResults, type AxeOptions } from './axe.js';
 import { openContext, type UnitContext } from './context.js';
-import { classify, UnitFault, type FaultState } from './faults.js';
+import { classify, progressingFault, UnitFault, type FaultState } from './faults.js';
 import { UNIT_CAP } from '../core/defaults.js';
 import { measurePage, selectorAt, signatureOf } from './measure.js';
 import { measurePaint } from './paint.js';
@@ -23,6 +24,8 @@ import { watchPage } from './collect.js';
 import { fontFallbacks, mayHaveFallenBack } from './font-fallbacks.js';
 import { gatherFor } from '../checks/registry.js';
 import { storyReady } from './storybook.js';
+import { DRIVERS, type EngineDriver } from './engine.js';
+import { unitGaps } from '../core/engines.js';
 
 export interface UnitJob { spec: SpecPlan; state: StatePlan; viewport: ViewportSpec; url: string | null }
 
@@ -43,185 +46,56 @@ const DISCONNECT_GRACE_MS = 1500;
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
 
 
+/** One unit in flight: what its phases share. */
+interface UnitRun {
+  job: UnitJob;
+  env: UnitEnv;
+  driver: EngineDriver;
+  /** the job's spec with the state's own masks */
+  spec: SpecPlan;
+  record: CaptureRecord;
+  fault: FaultState;
+  uc: UnitContext | null;
+  page: Page | null;
+  requests: ReturnType<typeof trackRequests> | null;
+  cancelled: boolean;
+  axeJson: unknown;
+  structure: StructureSnapshot | null;
+  png: Buffer | null;
+  flake: Buffer | null;
+  /** where measure left the page, and its fingerprint then (see remeasure) */
+  scrollY: number;
+  signature: string | null;
+  /** when waiting for readiness began (settle time = since then, less the steps) */
+  readyAt: number;
+}
+
+/**
+ * The phases of a unit, in order. Each engine runs these same phases through its driver
+ * (capture/engine.ts); only launching the browser and what an engine cannot gather differ.
+ */
+const PHASES = [openPage, navigate, ready, runSteps, measure, shoot, remeasure] as const;
+
 export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRecord> {
   const { state, viewport: vp } = job;
+  const engine = vp.engine ?? 'chromium';
   // a state's own masks (a story's parameters.veval.masks) hide pixels with the spec's
   const spec = state.masks?.length ? { ...job.spec, masks: [...job.spec.masks, ...state.masks] } : job.spec;
   const t0 = Date.now();
+  // the watchdog's clock: a phase begun (fault.stage set) or a shot taken is progress
+  let progressAt = t0;
   const record = emptyRecord(spec.name, state.name, vp, job.url ?? '', env.environment);
-  // the watchdog's clock: a stage begun or a shot taken is progress
-  let progressAt = Date.now();
-  const progress = () => { progressAt = Date.now(); };
-  let stage: FaultState['stage'] = 'context';
-  const fault: FaultState = {
-    get stage() { return stage; }, set stage(v) { stage = v; progress(); },
-    crashed: false, disconnected: false, aborted: false, timedOut: null,
+  const driver = DRIVERS[engine];
+  if (engine !== 'chromium') record.engine = engine;
+  const gaps = unitGaps(engine, vp);
+  if (gaps.length) record.skipped = gaps;
+  const u: UnitRun = {
+    job, env, driver, spec, record, uc: null, page: null, requests: null, cancelled: false,
+    fault: progressingFault(() => { progressAt = Date.now(); }),
+    axeJson: null, structure: null, png: null, flake: null, scrollY: 0, signature: null, readyAt: 0,
   };
-  let uc: UnitContext | null = null;
-  let cancelled = false;
-  let axeJson: unknown = null;
-  let structure: StructureSnapshot | null = null;
-  let png: Buffer | null = null;
-  let flake: Buffer | null = null;
-  let pageRef: Page | null = null;
-
-  const work = async () => {
-    if (!job.url) throw new UnitFault('navigation-failed', `no URL for route ${spec.route}: set baseURL or server in the config, or pass --base-url`);
-    const tc = Date.now();
-    uc = await openContext(env.browser, spec, vp, env.run.root);
-    // the unit may have timed out while the context was opening: nobody else will close it
-    if (cancelled) { await uc.context.close().catch(() => {}); throw new Error('cancelled'); }
-    if (env.trace === 'on-failure') await uc.context.tracing.start({ screenshots: true, snapshots: true });
-    const page: Page = await uc.context.newPage();
-    pageRef = page;
-    record.timings.context = Date.now() - tc;
-    page.setDefaultTimeout(spec.timeout);
-    page.on('crash', () => { fault.crashed = true; });
-    watchPage(page, record, uc.blocked, spec.context.reducedMotion);
-    const requests = trackRequests(page);
-
-    fault.stage = 'navigate';
-    let t = Date.now();
-    const crash = new Promise<void>((r) => page.once('crash', () => r()));
-    const res = await page.goto(job.url, { waitUntil: spec.wait.for === 'networkidle' ? 'networkidle' : 'load', timeout: spec.wait.timeout })
-      .catch(async (err) => {
-        // a renderer crash surfaces first as an aborted navigation; give the crash event a moment
-        if (/ERR_ABORTED|crashed/i.test(String(err))) await Promise.race([crash, new Promise((r) => setTimeout(r, 1000))]);
-        throw err;
-      });
-    record.httpStatus = res ? res.status() : null;
-    record.finalUrl = page.url();
-    record.timings.navigate = Date.now() - t;
-
-    fault.stage = 'ready';
-    t = Date.now();
-    if (state.story) await storyReady(page, state.story, spec.wait.timeout);
-    if (spec.wait.for === 'selector' && spec.wait.selector) {
-      try {
-        await page.waitForSelector(spec.wait.selector, { state: 'visible', timeout: spec.wait.timeout });
-      } catch (err) {
-        if ((err as Error).name !== 'TimeoutError') throw err;
-        throw new UnitFault('navigation-timeout', `the page was not ready: wait.selector "${spec.wait.selector}" did not appear within ${spec.wait.timeout} ms`);
-      }
-    }
-    await settle(page, spec.wait.timeout, spec.fullPage, requests);
-
-    fault.stage = 'steps';
-    for (const [index, step] of state.steps.entries()) {
-      const ts = Date.now();
-      // An element that is there, shown and enabled but not yet actionable when the wait runs out
-      // (still moving, covered while the page builds) gets one more wait of the same length: on a
-      // loaded machine the page's own frames come late. Not when Playwright's log shows the action began
-      // (it may have acted), so nothing runs twice.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await runStep(page, step);
-          break;
-        } catch (err) {
-          if (fault.crashed || fault.aborted || !env.browser.isConnected()) throw err;
-          const timeout = stepTimeout(step);
-          const what = `${step.action}${step.selector ? ` "${step.selector}"` : ''}${step.frame?.length ? ` in frame ${step.frame.map((f) => `"${f}"`).join(' › ')}` : ''}`;
-          const waited = (err as Error).name === 'TimeoutError' ? await whyNotActionable(page, step, timeout * attempt, err) : null;
-          if (waited?.displayed && attempt === 1 && !actionBegun(err)) continue;
-          throw new UnitFault('step-failed', `step ${index + 1} (${what}) at ${step.source} failed in state "${state.name}": ${waited?.why ?? firstLine(err)}`,
-            { index, action: step.action, ...(step.selector ? { selector: step.selector } : {}), timeout });
-        }
-      }
-      record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
-    }
-    if (state.steps.length) await settle(page, spec.wait.timeout, false, requests);
-    // the URL of what is captured: a step may have navigated (a link, a client-side router)
-    record.finalUrl = page.url();
-    record.timings.settle = Date.now() - t - record.timings.steps.reduce((s, x) => s + x.ms, 0);
-
-    fault.stage = 'measure';
-    // the stability watch sees what the page paints by itself from now on (see watchEarly)
-    if (gatherFor(spec, 'shots')) await watchEarly(page, spec.fullPage, spec.masks);
-    t = Date.now();
-    const { measured, scrollY, signature } = await measurePage(page, spec, requiredAt(state, vp.name));
-    Object.assign(record, measured);
-    record.timings.measure = Date.now() - t;
-
-    // axe and the ARIA snapshot are evidence for other checks; their failure is recorded, not fatal.
-    // They run in the gaps between the stability shots (read-only: measured to change neither
-    // pixels nor scroll): the snapshots in the first (100 ms by default), axe, the longer task, in
-    // the second (170 ms); after the only shot when stability is off.
-    let evidenceMs = 0;
-    // parity compares the ARIA structure with the baseline's (parity.structure: false switches it off)
-    const wantsStructure = !!spec.parity && spec.parity.structure !== false;
-    const snapshots = async () => {
-      const ta = Date.now();
-      try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
-      if (wantsStructure) structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
-      await cssPhase(page, spec, record, env.run);
-      record.timings.aria = Date.now() - ta;
-    };
-    const audit = async () => {
-      const te = Date.now();
-      // what the planned checks declare they need gathered (checks/registry.ts), never a check id
-      const axe = gatherFor<AxeOptions>(spec, 'axe');
-      if (axe) {
-        const y = await page.evaluate(() => [window.scrollX, window.scrollY] as const);
-        try { axeJson = await axeResults(page, axe, spec.masks); } catch (err) { record.axeError = firstLine(err); }
-        await page.evaluate(([x, yy]) => window.scrollTo({ left: x, top: yy, behavior: 'instant' as ScrollBehavior }), y);
-      }
-      record.timings.axe = Date.now() - te;
-    };
-    // each task runs once: in a gap of stableShot, or after the shots (what the gaps left)
-    const ran = new Set<number>();
-    const evidence = [snapshots, audit].map((task, i) => async () => {
-      if (ran.has(i)) return;
-      ran.add(i);
-      const te = Date.now();
-      await task();
-      evidenceMs += Date.now() - te;
-    });
-
-    fault.stage = 'screenshot';
-    t = Date.now();
-    // the shots' interval, timeout and count are the stability check's options, its defaults filled
-    const stab = gatherFor<{ interval: number; timeout: number; shots: number }>(spec, 'shots');
-    // stableShot calls its first `between` task right after its first shot: what comes later is the stability re-shooting
-    let firstShotAt: number | null = null;
-    const shot = await stableShot(page, {
-      fullPage: spec.fullPage, check: !!stab, interval: stab?.interval ?? 0, timeout: stab?.timeout ?? 0, shots: stab?.shots ?? 1,
-      // mask boxes are document coordinates; a viewport screenshot starts at scrollY
-      masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
-      maskSelectors: record.masks.map((m) => m.selector),
-      onShot: progress,
-      between: evidence.map((task, i) => i === 0 ? () => { firstShotAt = Date.now(); return task(); } : task),
-    });
-    png = shot.png;
-    flake = shot.flake ?? null;
-    record.stability = shot.stability;
-    if (shot.stability.changedBox) {
-      const b = shot.stability.changedBox;
-      b.y += scrollY; // back to document coordinates
-      for (const c of shot.stability.changes ?? []) if (c.box !== b) c.box.y += scrollY;
-      for (const h of shot.stability.hot ?? []) { h.box.y += scrollY; if (h.elementBox) h.elementBox.y += scrollY; }
-      record.stability.changedRegion = regionOf(b, record.regions);
-      record.stability.changedSelector ??= await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
-    }
-    record.image = pngSize(png);
-    record.paint = await measurePaint(page, png, vp);
-    const shotsMs = Date.now() - t - evidenceMs;
-    record.timings.screenshot = firstShotAt === null ? shotsMs : firstShotAt - t;
-    record.timings.stability = shotsMs - record.timings.screenshot;
-    for (const task of evidence) await task();
-    // a failed font or stylesheet: which families fell back to what (explains a parity diff)
-    if (mayHaveFallenBack(record)) record.fontFallbacks = await fontFallbacks(page).catch(() => undefined);
-    // The page may have changed between measuring and the final screenshot: an app that renders
-    // after load (fetch, then content), or a full-page screenshot that re-picks srcset candidates.
-    // When its fingerprint moved, measure again so the record describes the pixels.
-    if (await signatureOf(page) !== signature) {
-      fault.stage = 'measure';
-      t = Date.now();
-      Object.assign(record, (await measurePage(page, spec, requiredAt(state, vp.name))).measured);
-      record.timings.measure += Date.now() - t;
-      if (wantsStructure) structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
-    }
-    if (fault.crashed) throw new Error('Target crashed');
-  };
+  const { fault } = u;
+  const work = async () => { for (const phase of PHASES) await phase(u); };
 
   let timer: NodeJS.Timeout | undefined;
   const onAbort = () => { fault.aborted = true; };
@@ -239,31 +113,10 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
         reject(new Error('unit timeout'));
       }, Math.min(1000, Math.max(50, spec.timeout / 20)));
     })]);
-    fault.stage = 'write';
-    const tw = Date.now();
-    const pngRel = files.capture(spec.name, state.name, vp.name);
-    writeFileAtomic(abs(env.run, pngRel), png!);
-    record.screenshot = pngRel.split('/').pop()!;
-    if (flake) {
-      // the flake map of a capture that never settled, beside it (the report lays it over the capture)
-      const flakeRel = files.flake(spec.name, state.name, vp.name);
-      writeFileAtomic(abs(env.run, flakeRel), flake);
-      record.stability.map = flakeRel.split('/').pop()!;
-    }
-    if (axeJson) {
-      const axeRel = files.axe(spec.name, state.name, vp.name);
-      writeJsonAtomic(abs(env.run, axeRel), axeJson);
-      record.axe = axeRel.split('/').pop()!;
-    }
-    record.timings.write = Date.now() - tw;
-    if (structure) {
-      const rel = files.structure(spec.name, state.name, vp.name);
-      writeFileAtomic(abs(env.run, rel), structureJson(structure));
-      record.structure = rel.split('/').pop()!;
-    }
+    writeUnit(u);
     record.ok = true;
   } catch (err) {
-    cancelled = true;
+    u.cancelled = true;
     if (env.signal?.aborted) fault.aborted = true;
     if (env.disconnected() || !env.browser.isConnected()) fault.disconnected = true;
     record.ok = false;
@@ -273,16 +126,246 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       record.error = classify(err, fault);
     }
     record.screenshot = null;
-    record.failureScreenshot = await failureScreenshot(pageRef, record, env, fault);
+    record.failureScreenshot = await failureScreenshot(u.page, record, env, fault);
   } finally {
     clearInterval(timer);
     env.signal?.removeEventListener('abort', onAbort);
     const tf = Date.now();
-    await finishContext(uc, record, env, cancelled);
-    if (uc) record.timings.close = Date.now() - tf;
+    await finishContext(u.uc, record, env, u.cancelled);
+    if (u.uc) record.timings.close = Date.now() - tf;
   }
   record.timings.total = Date.now() - t0;
   return record;
+}
+
+/** A fresh context (viewport, clock, network rules, init scripts) and its page, watched. */
+async function openPage(u: UnitRun): Promise<void> {
+  const { job, env, spec, record, fault } = u;
+  if (!job.url) throw new UnitFault('navigation-failed', `no URL for route ${spec.route}: set baseURL or server in the config, or pass --base-url`);
+  const tc = Date.now();
+  const uc = await openContext(env.browser, spec, job.viewport, env.run.root);
+  u.uc = uc;
+  // the unit may have timed out while the context was opening: nobody else will close it
+  if (u.cancelled) { await uc.context.close().catch(() => {}); throw new Error('cancelled'); }
+  if (env.trace === 'on-failure') await uc.context.tracing.start({ screenshots: true, snapshots: true });
+  const page: Page = await uc.context.newPage();
+  u.page = page;
+  record.timings.context = Date.now() - tc;
+  page.setDefaultTimeout(spec.timeout);
+  page.on('crash', () => { fault.crashed = true; });
+  watchPage(page, record, uc.blocked, spec.context.reducedMotion);
+  u.requests = trackRequests(page);
+}
+
+async function navigate(u: UnitRun): Promise<void> {
+  const { job, spec, record } = u;
+  const page = u.page!;
+  u.fault.stage = 'navigate';
+  const t = Date.now();
+  const crash = new Promise<void>((r) => page.once('crash', () => r()));
+  const res = await page.goto(job.url!, { waitUntil: spec.wait.for === 'networkidle' ? 'networkidle' : 'load', timeout: spec.wait.timeout })
+    .catch(async (err) => {
+      // a renderer crash surfaces first as an aborted navigation; give the crash event a moment
+      if (/ERR_ABORTED|crashed/i.test(String(err))) await Promise.race([crash, new Promise((r) => setTimeout(r, 1000))]);
+      throw err;
+    });
+  record.httpStatus = res ? res.status() : null;
+  record.finalUrl = page.url();
+  record.timings.navigate = Date.now() - t;
+}
+
+/** The page is ready: the story rendered, wait.selector visible, the page settled. */
+async function ready(u: UnitRun): Promise<void> {
+  const { job: { state }, spec, record } = u;
+  const page = u.page!;
+  u.fault.stage = 'ready';
+  u.readyAt = Date.now();
+  if (state.story) await storyReady(page, state.story, spec.wait.timeout);
+  if (spec.wait.for === 'selector' && spec.wait.selector) {
+    try {
+      await page.waitForSelector(spec.wait.selector, { state: 'visible', timeout: spec.wait.timeout });
+    } catch (err) {
+      if ((err as Error).name !== 'TimeoutError') throw err;
+      throw new UnitFault('navigation-timeout', `the page was not ready: wait.selector "${spec.wait.selector}" did not appear within ${spec.wait.timeout} ms`);
+    }
+  }
+  await settle(page, spec.wait.timeout, spec.fullPage, u.requests!);
+}
+
+async function runSteps(u: UnitRun): Promise<void> {
+  const { job: { state }, env, spec, record, fault } = u;
+  const page = u.page!;
+  const t = u.readyAt;
+  fault.stage = 'steps';
+  for (const [index, step] of state.steps.entries()) {
+    const ts = Date.now();
+    // An element that is there, shown and enabled but not yet actionable when the wait runs out
+    // (still moving, covered while the page builds) gets one more wait of the same length: on a
+    // loaded machine the page's own frames come late. Not when Playwright's log shows the action
+    // began (it may have acted), so nothing runs twice.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await runStep(page, step);
+        break;
+      } catch (err) {
+        if (fault.crashed || fault.aborted || !env.browser.isConnected()) throw err;
+        const timeout = stepTimeout(step);
+        const what = `${step.action}${step.selector ? ` "${step.selector}"` : ''}${step.frame?.length ? ` in frame ${step.frame.map((f) => `"${f}"`).join(' › ')}` : ''}`;
+        const waited = (err as Error).name === 'TimeoutError' ? await whyNotActionable(page, step, timeout * attempt, err) : null;
+        if (waited?.displayed && attempt === 1 && !actionBegun(err)) continue;
+        throw new UnitFault('step-failed', `step ${index + 1} (${what}) at ${step.source} failed in state "${state.name}": ${waited?.why ?? firstLine(err)}`,
+          { index, action: step.action, ...(step.selector ? { selector: step.selector } : {}), timeout });
+      }
+    }
+    record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
+  }
+  if (state.steps.length) await settle(page, spec.wait.timeout, false, u.requests!);
+  // the URL of what is captured: a step may have navigated (a link, a client-side router)
+  record.finalUrl = page.url();
+  record.timings.settle = Date.now() - t - record.timings.steps.reduce((s, x) => s + x.ms, 0);
+}
+
+/** The in-page measurements: boxes, visibility, covers, overflow, overlap, clipping. */
+async function measure(u: UnitRun): Promise<void> {
+  const { job: { state, viewport: vp }, spec, record } = u;
+  const page = u.page!;
+  u.fault.stage = 'measure';
+  // the stability watch sees what the page paints by itself from now on (see watchEarly)
+  if (gatherFor(spec, 'shots')) await watchEarly(page, spec.fullPage, spec.masks);
+  const t = Date.now();
+  const { measured, scrollY, signature } = await measurePage(page, spec, requiredAt(state, vp.name));
+  Object.assign(record, measured);
+  u.scrollY = scrollY;
+  u.signature = signature;
+  record.timings.measure = Date.now() - t;
+}
+
+// parity compares the ARIA structure with the baseline's (parity.structure: false switches it off)
+const wantsStructure = (spec: SpecPlan) => !!spec.parity && spec.parity.structure !== false;
+
+/**
+ * axe and the ARIA snapshot are evidence for other checks; their failure is recorded, not fatal.
+ * They run in the gaps between the stability shots (read-only: measured to change neither pixels
+ * nor scroll): the snapshots in the first (100 ms by default), axe, the longer task, in the second
+ * (170 ms); after the only shot when stability is off.
+ */
+function evidenceTasks(u: UnitRun): (() => Promise<void>)[] {
+  const { env, spec, record } = u;
+  const page = u.page!;
+  const snapshots = async () => {
+    const ta = Date.now();
+    try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
+    if (wantsStructure(spec)) u.structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
+    await cssPhase(page, spec, record, env.run);
+    record.timings.aria = Date.now() - ta;
+  };
+  const audit = async () => {
+    const te = Date.now();
+    // what the planned checks declare they need gathered (checks/registry.ts), never a check id
+    const axe = gatherFor<AxeOptions>(spec, 'axe');
+    if (axe) {
+      const y = await page.evaluate(() => [window.scrollX, window.scrollY] as const);
+      try { u.axeJson = await axeResults(page, axe, spec.masks); } catch (err) { record.axeError = firstLine(err); }
+      await page.evaluate(([x, yy]) => window.scrollTo({ left: x, top: yy, behavior: 'instant' as ScrollBehavior }), y);
+    }
+    record.timings.axe = Date.now() - te;
+  };
+  return [snapshots, audit];
+}
+
+/** The stable screenshot (the stability watch re-shooting), the evidence in its gaps, paint. */
+async function shoot(u: UnitRun): Promise<void> {
+  const { job: { viewport: vp }, spec, record, scrollY } = u;
+  const page = u.page!;
+  let evidenceMs = 0;
+  // each task runs once: in a gap of stableShot, or after the shots (what the gaps left)
+  const ran = new Set<number>();
+  const evidence = evidenceTasks(u).map((task, i) => async () => {
+    if (ran.has(i)) return;
+    ran.add(i);
+    const te = Date.now();
+    await task();
+    evidenceMs += Date.now() - te;
+  });
+
+  u.fault.stage = 'screenshot';
+  const t = Date.now();
+  // the shots' interval, timeout and count are the stability check's options, its defaults filled
+  const stab = gatherFor<{ interval: number; timeout: number; shots: number }>(spec, 'shots');
+  // stableShot calls its first `between` task right after its first shot: what comes later is the stability re-shooting
+  let firstShotAt: number | null = null;
+  const shot = await stableShot(page, {
+    fullPage: spec.fullPage, check: !!stab, interval: stab?.interval ?? 0, timeout: stab?.timeout ?? 0, shots: stab?.shots ?? 1,
+    // mask boxes are document coordinates; a viewport screenshot starts at scrollY
+    masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
+    maskSelectors: record.masks.map((m) => m.selector),
+    onShot: () => { u.fault.stage = 'screenshot'; },
+    between: evidence.map((task, i) => i === 0 ? () => { firstShotAt = Date.now(); return task(); } : task),
+  });
+  u.png = shot.png;
+  u.flake = shot.flake ?? null;
+  record.stability = shot.stability;
+  if (shot.stability.changedBox) {
+    const b = shot.stability.changedBox;
+    b.y += scrollY; // back to document coordinates
+    for (const c of shot.stability.changes ?? []) if (c.box !== b) c.box.y += scrollY;
+    for (const h of shot.stability.hot ?? []) { h.box.y += scrollY; if (h.elementBox) h.elementBox.y += scrollY; }
+    record.stability.changedRegion = regionOf(b, record.regions);
+    record.stability.changedSelector ??= await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
+  }
+  record.image = pngSize(u.png);
+  record.paint = await measurePaint(page, u.png, vp);
+  const shotsMs = Date.now() - t - evidenceMs;
+  record.timings.screenshot = firstShotAt === null ? shotsMs : firstShotAt - t;
+  record.timings.stability = shotsMs - record.timings.screenshot;
+  for (const task of evidence) await task();
+}
+
+/**
+ * The page may have changed between measuring and the final screenshot: an app that renders after
+ * load (fetch, then content), or a full-page screenshot that re-picks srcset candidates. When its
+ * fingerprint moved, measure again so the record describes the pixels.
+ */
+async function remeasure(u: UnitRun): Promise<void> {
+  const { job: { state, viewport: vp }, spec, record, fault } = u;
+  const page = u.page!;
+  // a failed font or stylesheet: which families fell back to what (explains a parity diff); CDP only
+  if (u.driver.cdp && mayHaveFallenBack(record)) record.fontFallbacks = await fontFallbacks(page).catch(() => undefined);
+  if (await signatureOf(page) !== u.signature) {
+    fault.stage = 'measure';
+    const t = Date.now();
+    Object.assign(record, (await measurePage(page, spec, requiredAt(state, vp.name))).measured);
+    record.timings.measure += Date.now() - t;
+    if (wantsStructure(spec)) u.structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
+  }
+  if (fault.crashed) throw new Error('Target crashed');
+}
+
+/** The unit's files, each written atomically beside its record. */
+function writeUnit(u: UnitRun): void {
+  const { job: { state, viewport: vp }, env, spec, record } = u;
+  u.fault.stage = 'write';
+  const tw = Date.now();
+  const pngRel = files.capture(spec.name, state.name, vp.name);
+  writeFileAtomic(abs(env.run, pngRel), u.png!);
+  record.screenshot = pngRel.split('/').pop()!;
+  if (u.flake) {
+    // the flake map of a capture that never settled, beside it (the report lays it over the capture)
+    const flakeRel = files.flake(spec.name, state.name, vp.name);
+    writeFileAtomic(abs(env.run, flakeRel), u.flake);
+    record.stability.map = flakeRel.split('/').pop()!;
+  }
+  if (u.axeJson) {
+    const axeRel = files.axe(spec.name, state.name, vp.name);
+    writeJsonAtomic(abs(env.run, axeRel), u.axeJson);
+    record.axe = axeRel.split('/').pop()!;
+  }
+  record.timings.write = Date.now() - tw;
+  if (u.structure) {
+    const rel = files.structure(spec.name, state.name, vp.name);
+    writeFileAtomic(abs(env.run, rel), structureJson(u.structure));
+    record.structure = rel.split('/').pop()!;
+  }
 }
 
 /** A snapshot that could not be taken at all: written anyway, so parity names why (fail closed). */

@@ -5,14 +5,20 @@ import { groupedFindings } from './lib/group.js';
 import { compileRegexes, quote } from './lib/text.js';
 
 const ID = 'console';
-/** Chromium repeats every failed subresource as a console line; requests/http-status report it. */
-const RESOURCE_LINE = /^Failed to load resource\b/;
+/**
+ * Each engine repeats a failed subresource as a console line of its own; requests/http-status
+ * report the request. Chromium: "Failed to load resource: …". Firefox (as an error log entry):
+ * "Loading module from “…” was blocked because of a disallowed MIME type" (the 404 page of a
+ * script), "Loading failed for the <script> with source “…”", and "Content at … may not load or
+ * link to resource://…" (its own stylesheet for a plain-text error page; measured on the defect set).
+ */
+const RESOURCE_LINE = /^Failed to load resource\b|^Loading (module from|failed for the (<script>|module)) .*|^Content at \S+ may not load or link to (resource|chrome):\/\//;
 
 export const check: Check<{ ignore?: string[] }> = {
   meta: {
     id: ID,
     title: 'No console errors',
-    description: 'Console errors and uncaught exceptions (a page that throws is broken: an uncaught exception is a blocker by default). Chromium own "Failed to load resource" lines are left to requests/http-status; an error veval\'s own emulation caused (a view transition aborted under the emulated reduced motion) is recorded with its cause, not reported. The same message in several captures is one finding per capture, all with the same `group` key.',
+    description: 'Console errors and uncaught exceptions (a page that throws is broken: an uncaught exception is a blocker by default). Each engine\'s own lines for a subresource that failed to load (Chromium "Failed to load resource", Firefox "Loading failed for the <script>…", a module blocked for its MIME type) are left to requests/http-status; an error veval\'s own emulation caused (a view transition aborted under the emulated reduced motion) is recorded with its cause, not reported. The same message in several captures is one finding per capture, all with the same `group` key.',
     defaultSeverity: 'by-kind',
     defaultEnabled: true,
     order: 100,

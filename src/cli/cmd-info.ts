@@ -1,4 +1,5 @@
 // validate, plan, checks: answers about specs without a browser.
+import { ENGINE_GAPS, unitGaps } from '../core/engines.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXIT, InputError } from '../core/errors.js';
@@ -71,6 +72,14 @@ export function describePlan(s: SpecPlan, storyNote?: string): string {
   else L.push(`  url:       ${s.url ?? `${s.route} (joined to the server's base URL at capture time)`}`);
   L.push(`  wait:      ${s.wait.for}${s.wait.selector ? ` ${s.wait.selector}` : ''}, timeout ${s.wait.timeout} ms; ${s.fullPage ? 'full page' : 'viewport only'}`);
   L.push(`  viewports: ${s.viewports.map((v) => `${v.name} ${v.width}×${v.height}@${v.deviceScaleFactor}x${v.isMobile ? ' mobile' : ''}${v.hasTouch ? ' touch' : ''} ${v.colorScheme}`).join(' · ')}`);
+  // each engine, what it does not gather there, and an engine the spec cannot run in at all
+  for (const e of new Set(s.viewports.map((v) => v.engine ?? 'chromium'))) {
+    const gaps = ENGINE_GAPS[e];
+    L.push(`  engine:    ${e}${gaps.length ? `; skipped there: ${gaps.map((g) => `${g.what} (${g.reason})`).join('; ')}` : ''}`);
+    const mobile = s.viewports.filter((v) => (v.engine ?? 'chromium') === e && unitGaps(e, v).length > gaps.length).map((v) => v.name);
+    if (mobile.length) L.push(`  engine:    ${e} at ${mobile.join(', ')}: also skipped: ${unitGaps(e, { isMobile: true }).slice(gaps.length).map((g) => `${g.what} (${g.reason})`).join('; ')}`);
+  }
+  for (const k of s.engineSkips ?? []) L.push(`  engine:    ${k.engine}: skipped, ${k.reason}`);
   const regions = [...Object.entries(s.regions), ...Object.entries(s.framed?.regions ?? {}).map(([k, t]) => [k, framedLabel(t)] as const)];
   const masks = [...s.masks, ...(s.framed?.masks ?? []).map(framedLabel)];
   if (regions.length) L.push(`  regions:   ${regions.map(([k, v]) => `${k}=${v}`).join(' · ')}`);

@@ -1,4 +1,5 @@
 // --grep, --viewport and --shard narrow a loaded plan before anything runs.
+import { splitViewport, viewportMatches } from '../core/engines.js';
 import { readIndexFile } from '../spec/storybook-index.js';
 import { selectStories } from '../spec/storybook.js';
 import { InputError } from '../core/errors.js';
@@ -63,10 +64,11 @@ export function selectPlan(plan: ProjectPlan, sel: Selection): ProjectPlan {
   }
   if (sel.viewport) {
     const wanted = (Array.isArray(sel.viewport) ? sel.viewport : [sel.viewport]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
-    const known = new Set(specs.flatMap((s) => s.viewports.map((v) => v.name)));
+    const known = new Set(specs.flatMap((s) => s.viewports.flatMap((v) => [v.name, splitViewport(v.name).viewport])));
     const unknown = wanted.filter((w) => !known.has(w));
     if (unknown.length) throw new InputError([`--viewport: unknown viewport ${unknown.map((u) => `"${u}"`).join(', ')} (the selected specs use: ${[...known].join(', ')})`]);
-    specs = specs.map((s) => ({ ...s, viewports: s.viewports.filter((v) => wanted.includes(v.name)) })).filter((s) => s.viewports.length);
+    // a viewport name selects it in every engine; "mobile.firefox" only Firefox's
+    specs = specs.map((s) => ({ ...s, viewports: s.viewports.filter((v) => wanted.some((w) => viewportMatches(v.name, w))) })).filter((s) => s.viewports.length);
   }
   if (sel.shard) {
     const { index, total } = parseShard(sel.shard);

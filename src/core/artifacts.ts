@@ -6,6 +6,7 @@
 // Objects stay open (a newer writer may add fields); what a reader relies on is required.
 // The shared parts are in artifact-parts.ts, the artifacts after capture in artifact-results.ts.
 import { Type, type Static } from '@sinclair/typebox';
+import { ENGINES } from './engines.js';
 import { BoxSchema, Lits, Nullable, Num, Size, Str, type Box } from './artifact-parts.js';
 
 export * from './artifact-parts.js';
@@ -16,14 +17,16 @@ export * from './artifact-results.js';
 export const ViewportSpecSchema = Type.Object({
   name: Str(), width: Num(), height: Num(), deviceScaleFactor: Num(), isMobile: Type.Boolean(), hasTouch: Type.Boolean(),
   colorScheme: Lits('light', 'dark', 'no-preference'),
+  // the engine of a non-Chromium unit (its name is then "<viewport>.<engine>"); absent: Chromium
+  engine: Type.Optional(Lits(...ENGINES)),
 });
 export type ViewportSpec = Static<typeof ViewportSpecSchema>;
 
 /** What made a capture: compared across baselines so that cross-environment diffs are refused. */
 export const EnvFingerprintSchema = Type.Object({
-  browserName: Str('"chromium"'),
+  browserName: Str('"chromium" or "firefox"'),
   browserVersion: Str(),
-  flavour: Lits('headless-shell', 'chromium', 'chrome', 'playwright', 'remote', 'unknown'),
+  flavour: Lits('headless-shell', 'chromium', 'chrome', 'playwright', 'remote', 'firefox-esr', 'firefox', 'unknown'),
   executablePath: Nullable(Str()),
   fonts: Type.Array(Str(), { description: 'sorted font files/families visible to the browser' }),
   fontsHash: Str(),
@@ -177,6 +180,8 @@ export const CaptureRecordSchema = Type.Object({
   spec: Str(),
   state: Str(),
   viewport: ViewportSpecSchema,
+  engine: Type.Optional(Lits(...ENGINES)),
+  skipped: Type.Optional(Type.Array(Type.Object({ what: Str(), reason: Str() }), { description: 'evidence this engine does not gather, and why (core/engines.ts ENGINE_GAPS): absent rather than silently missing' })),
   url: Str('requested'),
   finalUrl: Nullable(Str()),
   httpStatus: Nullable(Num('null: no response at all')),

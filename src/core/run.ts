@@ -1,10 +1,11 @@
 // A run folder (<out>/runs/<timestamp>-<id>, see run-folder.ts) and the file names inside it. Stages meet
 // only here: each reads and writes files under the run folder.
 import path from 'node:path';
+import { splitViewport } from './engines.js';
 import type { ProjectPlan, SpecPlan, StatePlan } from '../spec/plan.js';
 
 /** Whether a state is captured at a viewport: its `viewports:` list, or every viewport. */
-export const stateAt = (st: Pick<StatePlan, 'viewports'>, viewport: string): boolean => !st.viewports || st.viewports.includes(viewport);
+export const stateAt = (st: Pick<StatePlan, 'viewports'>, viewport: string): boolean => !st.viewports || st.viewports.includes(splitViewport(viewport).viewport);
 
 /** The states a spec sweeps (capture/sweep/): `sweep.states`, else every state; none without `sweep:`. */
 export function sweptStates<S extends Pick<StatePlan, 'name'>>(spec: { sweep?: SpecPlan['sweep']; states: S[] }): S[] {

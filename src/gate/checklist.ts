@@ -4,6 +4,7 @@
 // text-clipped, console), the answer reads the facts and options that check used — its findings
 // when it ran, its tolerance — so that it never contradicts the verdict: an overflow within the
 // check's tolerancePx is "no overflow", a console error the check ignores is no error.
+import { viewportLabel } from '../core/engines.js';
 import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
 import { files } from '../core/run.js';
 import { checkIn } from '../checks/registry.js';
@@ -15,7 +16,7 @@ import type { ChecklistItem } from './report-schema.js';
  *  its spec's findings on it; `ran`: the checks whose result for its spec is in checks.json (pass or fail). */
 interface Unit { spec: SpecPlan; state: string; viewport: string; record: CaptureRecord | null; file: string; failed: string | null; findings: Finding[]; ran: Set<string> }
 
-const label = (u: Unit) => `${u.spec.name} ${u.state} @ ${u.viewport}`;
+const label = (u: Unit) => `${u.spec.name} ${u.state} @ ${viewportLabel(u.viewport)}`;
 const uniq = (xs: string[]) => [...new Set(xs)];
 const MAX = 8;
 const join = (xs: string[]) => (xs.length > MAX ? [...xs.slice(0, MAX), `… and ${xs.length - MAX} more`] : xs).join('; ');

@@ -5,6 +5,7 @@
 // reported and never fails; other severities fail unless listed in gate.warn (warn-only);
 // gate.minScore fails below. The score is an input only for minScore: it can make a spec fail,
 // never pass.
+import { viewportLabel } from '../core/engines.js';
 import { SEVERITIES, type Finding, type Severity } from '../core/artifacts.js';
 import type { GatePlan } from '../spec/plan.js';
 import type { Effect, ReportFinding } from './report-schema.js';
@@ -45,7 +46,7 @@ export function strongest(findings: Pick<ReportFinding, 'effect'>[]): Effect | n
 /** The one mapping from a verdict to the process exit code: 0 pass · 1 fail (an incomplete run never passes). */
 export const exitCodeOf = (v: { status: 'pass' | 'fail'; incomplete?: boolean }): 0 | 1 => (v.status === 'pass' && !v.incomplete ? 0 : 1);
 
-export const where = (f: Pick<Finding, 'state' | 'viewport'>) => (f.viewport || f.state ? ` (${f.state ?? '?'} @ ${f.viewport ?? '?'})` : ' (spec-wide)');
+export const where = (f: Pick<Finding, 'state' | 'viewport'>) => (f.viewport || f.state ? ` (${f.state ?? '?'} @ ${f.viewport ? viewportLabel(f.viewport) : '?'})` : ' (spec-wide)');
 /** How a finding reads in reasons and warnings. */
 export const describe = (f: Pick<Finding, 'severity' | 'check' | 'state' | 'viewport' | 'message'>) => `${f.severity} ${f.check}${where(f)}: ${f.message}`;
 

@@ -1,8 +1,9 @@
 // report.json: one TypeBox schema is the source of the Report type and of schema/report.schema.json
 // (test/gate/schema.test.ts fails when the committed file drifts). Reporters read only this shape.
+import { ENGINES } from '../core/engines.js';
 import { Type, type Static, type TInteger, type TSchema } from '@sinclair/typebox';
 import { toJsonSchema } from '../spec/schema.js';
-import { BaselineDigestSchema, FindingSchema, SEVERITIES, SeveritySchema, type Finding, type Severity } from '../core/artifacts.js';
+import { BaselineDigestSchema, FindingSchema, Lits, SEVERITIES, SeveritySchema, type Finding, type Severity } from '../core/artifacts.js';
 
 const Nullable = <T extends TSchema>(t: T, options: object = {}) => Type.Union([t, Type.Null()], options);
 const Str = (description?: string) => Type.String(description ? { description } : {});
@@ -23,7 +24,8 @@ const Stage = Type.Object({ status: StageStatus, reason: Nullable(Str()), ms: Nu
 
 export const UnitSchema = Type.Object({
   state: Str(),
-  viewport: Str(),
+  viewport: Str('the viewport id: the viewport name in Chromium, "<name>.<engine>" in another engine (its files carry it too)'),
+  engine: Type.Optional(Lits(...ENGINES)),
   story: Type.Optional(Type.Object({ id: Str(), title: Str(), name: Str() }, { additionalProperties: false, description: 'the Storybook story this unit captured (a storybook spec; the state is its id)' })),
   status: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('error')]),
   viewportSize: Nullable(Type.Object({ width: Num(), height: Num(), deviceScaleFactor: Num() })),

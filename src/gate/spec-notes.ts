@@ -4,12 +4,13 @@
 import type { SpecPlan } from '../spec/plan.js';
 import { framedLabel, onlyWords } from '../spec/plan.js';
 import { stateAt } from '../core/run.js';
+import { splitViewport, viewportLabel } from '../core/engines.js';
 import type { UnitArtifacts } from './read.js';
 
 export function viewportNotes(spec: SpecPlan): string[] {
   const out: string[] = [];
   for (const st of spec.states) {
-    const skipped = spec.viewports.filter((v) => !stateAt(st, v.name)).map((v) => v.name);
+    const skipped = spec.viewports.filter((v) => !stateAt(st, v.name)).map((v) => viewportLabel(v.name));
     if (skipped.length) out.push(`state ${st.name} is captured at ${onlyWords(st.viewports!)} (its viewports:); not captured at ${skipped.join(', ')}`);
   }
   // one line per entry: the viewports of its states' units it is not checked at
@@ -18,7 +19,7 @@ export function viewportNotes(spec: SpecPlan): string[] {
     if (!r.viewports) continue;
     const key = JSON.stringify([r.name, r.selector, r.text, r.frame ?? null]);
     const e = entries.get(key) ?? { name: r.name, viewports: r.viewports, skipped: new Set<string>() };
-    for (const v of spec.viewports) if (stateAt(st, v.name) && !r.viewports.includes(v.name)) e.skipped.add(v.name);
+    for (const v of spec.viewports) if (stateAt(st, v.name) && !r.viewports.includes(splitViewport(v.name).viewport)) e.skipped.add(viewportLabel(v.name));
     entries.set(key, e);
   }
   for (const e of entries.values()) out.push(`required ${e.name} is checked at ${onlyWords(e.viewports)} (its viewports:)${e.skipped.size ? `; not checked at ${[...e.skipped].join(', ')}` : ''}`);
@@ -56,3 +57,6 @@ export function storybookNotes(spec: SpecPlan): string[] {
     ...r.notes,
   ];
 }
+
+/** "not captured in firefox: <why>": an engine the spec would run in but cannot (core/engines.ts engineCannot). */
+export const engineNotes = (spec: SpecPlan): string[] => (spec.engineSkips ?? []).map((k) => `not captured in ${k.engine}: ${k.reason}`);

@@ -1,5 +1,6 @@
 // Assembles one spec's entry in report.json: the flat findings list, units with their files,
 // stage statuses, the score and the verdict with its reasons.
+import { splitViewport } from '../core/engines.js';
 import { SEVERITIES, type Finding } from '../core/artifacts.js';
 import { files, SWEEP, unitKey, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
@@ -11,7 +12,7 @@ import type { SpecArtifacts, UnitArtifacts } from './read.js';
 import type { ReportFinding, SpecReport, UnitReport } from './report-schema.js';
 import { computeScore, scoreCountingDebt, type ScoreInput, type ScoringVersion } from './score.js';
 import { captureStage, checksStage, judgeStage, parityStage } from './stages.js';
-import { storybookNotes, unmatchedNotes, viewportNotes } from './spec-notes.js';
+import { engineNotes, storybookNotes, unmatchedNotes, viewportNotes } from './spec-notes.js';
 
 /** Where the stages' findings come among the checks' (each check declares its `meta.order`). */
 const STAGE_ORDER: Record<string, number> = { capture: 0, guard: 25, parity: 900, judge: 950 };
@@ -39,6 +40,7 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   const out: UnitReport = {
     state: u.state,
     viewport: u.viewport,
+    engine: splitViewport(u.viewport).engine,
     status: 'pass',
     viewportSize: r ? { width: r.viewport.width, height: r.viewport.height, deviceScaleFactor: r.viewport.deviceScaleFactor ?? 1 } : null,
     image: r?.image ?? null,
@@ -157,7 +159,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     reasons: verdict.reasons,
     warnings: verdict.warnings,
     otherReasons: verdict.other,
-    notes: [...uncheckedNotes(spec, j), ...viewportNotes(spec), ...storybookNotes(spec), ...unmatchedNotes(spec, a.units), ...(a.checks.value ?? []).flatMap((r) => (Array.isArray(r.notes) ? r.notes.filter((n) => typeof n === 'string') : []))],
+    notes: [...uncheckedNotes(spec, j), ...viewportNotes(spec), ...engineNotes(spec), ...storybookNotes(spec), ...unmatchedNotes(spec, a.units), ...(a.checks.value ?? []).flatMap((r) => (Array.isArray(r.notes) ? r.notes.filter((n) => typeof n === 'string') : []))],
     gate: { minScore: spec.gate.minScore, warn: [...spec.gate.warn] },
     units: [...a.units.map((u) => unitReport(run, spec, u, a, reported)), ...a.sweeps.map((sw) => sweepUnit(spec, sw, reported))],
     findings: reported,

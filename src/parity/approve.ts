@@ -2,6 +2,7 @@
 // failed captures and stale runs; prints nothing (returns what it changed; the CLI prints).
 // Writes are atomic and ordered image-then-manifest, so a crash leaves the old manifest, whose
 // sha256 then no longer matches — which comparison reports — never a half-written file.
+import { viewportMatches } from '../core/engines.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,7 +76,7 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
   const approver = opts.approver ?? whoApproves(run.root);
   const approvedAt = deps.now().toISOString();
   for (const spec of specs) {
-    const units = unitsOf(spec).filter((u) => (!opts.state || u.state === opts.state) && (!opts.viewport || u.viewport === opts.viewport));
+    const units = unitsOf(spec).filter((u) => (!opts.state || u.state === opts.state) && (!opts.viewport || viewportMatches(u.viewport, opts.viewport)));
     const outside = outsideBaselines(run, spec.name);
     const whole = stale.reason ?? outside ?? (blockers && 'error' in blockers ? blockers.error : null);
     if (whole) { for (const u of units) res.refused.push({ unit: `${spec.name}/${unitKey(u.state, u.viewport)}`, reason: whole }); continue; }
@@ -267,7 +268,7 @@ function unknownFilters(specs: SpecPlan[], opts: ApproveOptions): { unit: string
   for (const [flag, name, of] of [['--viewport', opts.viewport, 'viewport'], ['--state', opts.state, 'state']] as const) {
     if (!name || !specs.length) continue;
     const have = [...new Set(specs.flatMap((s) => unitsOf(s).map((u) => u[of])))];
-    if (!have.includes(name)) out.push({ unit: `${flag} ${name}`, reason: `no ${of} named "${name}" in ${where}; ${of}s: ${have.join(', ') || 'none'}` });
+    if (!have.some((h) => of === 'viewport' ? viewportMatches(h, name) : h === name)) out.push({ unit: `${flag} ${name}`, reason: `no ${of} named "${name}" in ${where}; ${of}s: ${have.join(', ') || 'none'}` });
   }
   return out;
 }

@@ -4,6 +4,7 @@
 // baselines are missing, the one command to approve. Colour follows NO_COLOR / FORCE_COLOR and the
 // stream's own support (stream.hasColors), never the CI variable. Interrupted: silent (the signal
 // handler printed the one line).
+import { viewportLabel } from '../core/engines.js';
 import path from 'node:path';
 import { styleText } from 'node:util';
 import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
@@ -43,7 +44,7 @@ export function whereText(units: { spec: SpecReport; state: string | null; viewp
   return [...bySpec].map(([s, us]) => {
     if (us.some((u) => u.state === null && u.viewport === null)) return `${s.name} (spec-wide)`;
     const vpsOf = new Map<string, string[]>();
-    for (const u of us) vpsOf.set(u.state ?? '?', [...new Set([...(vpsOf.get(u.state ?? '?') ?? []), u.viewport ?? '?'])]);
+    for (const u of us) vpsOf.set(u.state ?? '?', [...new Set([...(vpsOf.get(u.state ?? '?') ?? []), viewportLabel(u.viewport ?? '?')])]);
     const allStates = [...new Set(s.units.map((u) => u.state))];
     const sets = [...new Set([...vpsOf.values()].map((v) => v.join(', ')))];
     if (sets.length === 1) {
@@ -103,7 +104,7 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
     onUnit(u) {
       // the reason is told once, in the problem list at the end
       const mark = u.ok ? green(color ? '✓' : 'ok  ') : red(color ? '✗' : 'FAIL');
-      line(`  ${mark} ${clean(u.spec)} ${clean(u.state)} @ ${clean(u.viewport)} ${dim(`${Math.round(u.ms)}ms`)}`);
+      line(`  ${mark} ${clean(u.spec)} ${clean(u.state)} @ ${clean(viewportLabel(u.viewport))} ${dim(`${Math.round(u.ms)}ms`)}`);
     },
     end(r, runDir, written) {
       if (quiet()) return;

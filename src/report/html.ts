@@ -2,6 +2,7 @@
 // from html/page.hbs. This module turns report.json into plain view data — ordering (failing units
 // first), box geometry, labels, commands — and Handlebars escapes every value it prints. The only
 // script is html/report.js, inlined and allowed by its hash in the page's CSP.
+import { viewportLabel } from '../core/engines.js';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -166,7 +167,7 @@ const PARITY_NOTE: Record<string, string> = {
 };
 
 function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFinding; id: string }[], known: Set<string>, runPath: string, groups: Grouping) {
-  const label = u ? `${u.state} @ ${u.viewport}` : 'spec-wide';
+  const label = u ? `${u.state} @ ${viewportLabel(u.viewport)}` : 'spec-wide';
   const id = unitId(s.name, u);
   const bySev = SEVERITY_ORDER.map((sev) => [sev, findings.filter(({ f }) => f.severity === sev).length] as const).filter(([, n]) => n);
   const status = u ? u.status : findings.some(({ f }) => f.fails) || s.otherReasons.length ? 'fail' : 'pass';
@@ -273,7 +274,7 @@ export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
         // a pass that changed within tolerance says so: "PASS" never hides that the page changed
         const drift = u.parity === 'within-tolerance' ? ' ~' : '';
         return { id, href: encodeURIComponent(id), status: u.status, mark: u.status === 'pass' ? `✓${n ? ` ${n}` : ''}${drift}` : `✗ ${n}`,
-          title: `${s.name} ${state} @ ${vp}: ${u.status}, ${n} finding(s)${drift ? ', changed within tolerance' : ''}` };
+          title: `${s.name} ${state} @ ${viewportLabel(vp)}: ${u.status}, ${n} finding(s)${drift ? ', changed within tolerance' : ''}` };
       }),
     }));
   });
@@ -287,7 +288,8 @@ export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
     incomplete: r.incomplete, reasons: r.reasons, counts: r.totals.findings,
     score: scores.length ? `${Math.min(...scores)}${scores.length > 1 ? ' (lowest spec)' : ''}` : '–',
     failedSpecs: r.totals.failed, totalSpecs: r.totals.specs, unitsFailed: r.totals.unitsFailed, totalUnits: r.totals.units,
-    matrix: { viewports, rows },
+    // a column per viewport and engine: "mobile", "mobile · firefox"
+    matrix: { viewports: viewports.map((id) => viewportLabel(id)), rows },
     approveAll: missingBaselines ? approveCommand(runPath, {}) : '',
     statuses: ['fail', 'error', 'pass'], severities: SEVERITY_ORDER,
     checks: [...new Set(r.specs.flatMap((s) => s.findings.map((f) => f.check)))].sort(),

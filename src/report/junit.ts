@@ -1,5 +1,6 @@
 // junit.xml: one testcase per spec × state × viewport, plus a spec-level case for spec-wide
 // findings and fail-closed reasons, so CI test views show exactly which capture failed and why.
+import { viewportLabel } from '../core/engines.js';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { escapeXml } from './escape.js';
 import { baselinesWritten, EFFECT_WORDS, SEVERITY_ORDER, unitLabel } from './load.js';
@@ -31,9 +32,9 @@ function suite(s: SpecReport): { xml: string; tests: number; failures: number; e
     const bad = mine.filter((f) => f.fails).map(failingLine);
     const warn = mine.filter((f) => !f.fails).map((f) => `${EFFECT_WORDS[f.effect] || f.effect}: ${failingLine(f)}`);
     const isError = u.status === 'error';
-    if (u.fails && !bad.length) bad.push(`${u.state} @ ${u.viewport}: ${u.status}`);
+    if (u.fails && !bad.length) bad.push(`${u.state} @ ${viewportLabel(u.viewport)}: ${u.status}`);
     if (isError) errors++; else if (bad.length) failures++;
-    cases.push(testcase(s.name, `${u.state} @ ${u.viewport}`, bad, bad.length ? `${bad.length} failing finding(s): ${bad[0]}` : '', warn, isError, unitMs(u)));
+    cases.push(testcase(s.name, `${u.state} @ ${viewportLabel(u.viewport)}`, bad, bad.length ? `${bad.length} failing finding(s): ${bad[0]}` : '', warn, isError, unitMs(u)));
   }
   // spec-wide: findings about no single capture, and reasons not tied to a finding (missing files, minScore)
   const wide = s.findings.filter((f) => f.state === null && f.viewport === null);

@@ -1,4 +1,5 @@
 // Reporters read report.json only: never the capture records or a stage's own files.
+import { viewportLabel } from '../core/engines.js';
 import path from 'node:path';
 import { SEVERITIES, type Box } from '../core/artifacts.js';
 import { readArtifact } from '../core/artifact-read.js';
@@ -34,7 +35,7 @@ export function idsText(ids: string[], max = 6): string {
 
 /** "state @ viewport", or "spec-wide" for findings about no single capture. */
 export const unitLabel = (f: { state: string | null; viewport: string | null }) =>
-  f.state || f.viewport ? `${f.state ?? '?'} @ ${f.viewport ?? '?'}` : 'spec-wide';
+  f.state || f.viewport ? `${f.state ?? '?'} @ ${f.viewport ? viewportLabel(f.viewport) : '?'}` : 'spec-wide';
 
 /** A finding as a reader sees it: the findings sharing a `group` key (one problem seen in several
  *  captures, one finding per unit in report.json) once, with every unit they affect. */
@@ -60,7 +61,7 @@ export function baselinesWritten(s: SpecReport): string[] {
   const listed = s.baselines?.written ?? [];
   const units = s.units.filter((u) => u.parity === 'baseline-written')
     .filter((u) => !listed.some((f) => f.endsWith(`/${u.state}-${u.viewport}.png`)))
-    .map((u) => `${u.state} @ ${u.viewport}`);
+    .map((u) => `${u.state} @ ${viewportLabel(u.viewport)}`);
   return [...listed, ...units];
 }
 

@@ -4,6 +4,7 @@ import type { Severity, ViewportSpec } from '../core/artifacts.js';
 import { sha256 } from '../core/fsx.js';
 import { DEFAULT_MAX_PIXELS, DESIGN_DEFAULTS } from '../core/limits.js';
 import { CHECKS } from '../checks/registry.js';
+import { DEFAULT_ENGINES, engineCannot, engineViewport, type Engine } from '../core/engines.js';
 import { SWEEP_DEFAULTS, type ConfigInput, type RequiredInput, type SpecInput, type ViewportInput } from './schema.js';
 import { stepPlan } from '../steps/registry.js';
 import { frameChain } from './frame-ref.js';
@@ -77,11 +78,19 @@ function briefRequired(items: MustShowItem[]): RequiredPlan[] {
   }));
 }
 
-function viewportsOf(spec: SpecInput, config: ConfigInput, scheme: string | null): ViewportSpec[] {
+function viewportsOf(spec: SpecInput, config: ConfigInput, scheme: string | null, engines: Engine[]): ViewportSpec[] {
   const named = config.viewports ?? DEFAULT_VIEWPORTS;
   const list = spec.viewports ?? Object.keys(named);
-  return list.map((v) => typeof v === 'string' ? toViewport(v, named[v] ?? DEFAULT_VIEWPORTS[v], scheme) : toViewport(v.name, v, scheme));
+  const base = list.map((v) => typeof v === 'string' ? toViewport(v, named[v] ?? DEFAULT_VIEWPORTS[v], scheme) : toViewport(v.name, v, scheme));
+  // each engine captures every viewport; Chromium's come first and keep their plain names
+  return engines.flatMap((engine) => base.map((vp) => engine === 'chromium' ? vp : { ...vp, name: engineViewport(vp.name, engine), engine }));
 }
+
+/** The engines a spec is captured in: its own list (validated as a subset), else the config's. */
+export const enginesOf = (spec: Pick<SpecInput, 'engines'>, config: ConfigInput): Engine[] => {
+  const all = config.browser?.engines ?? DEFAULT_ENGINES;
+  return spec.engines ? all.filter((e) => spec.engines!.includes(e)) : [...all];
+};
 
 function judgePlan(j: NonNullable<ConfigInput['judge']>, rubric: CompileInput['rubric']): JudgePlan {
   return {
@@ -144,6 +153,8 @@ export function compileSpec(input: CompileInput): SpecPlan {
     };
   });
 
+  const engines = enginesOf(spec, config);
+  const reduced = { reducedMotion: context.reducedMotion ?? DEFAULTS.reducedMotion };
   const freeze = context.freezeTime === true ? DEFAULTS.frozenTime : typeof context.freezeTime === 'string' ? new Date(context.freezeTime).toISOString() : null;
   const url = spec.url ?? (input.baseURL && spec.route ? new URL(spec.route, input.baseURL).href : null);
 
@@ -154,7 +165,8 @@ export function compileSpec(input: CompileInput): SpecPlan {
     route: spec.url ? null : spec.route ?? null,
     url,
     brief: input.brief ? { file: input.brief.rel, text: input.brief.text, mustShow: input.brief.items.map((i) => ({ item: i.item, kind: i.kind })) } : null,
-    viewports: viewportsOf(spec, config, context.colorScheme ?? null),
+    viewports: viewportsOf(spec, config, context.colorScheme ?? null, engines.filter((e) => !engineCannot(e, reduced))),
+    engineSkips: engines.flatMap((engine) => { const reason = engineCannot(engine, reduced); return reason ? [{ engine, reason }] : []; }),
     states,
     context: {
       storageState: input.storageState,

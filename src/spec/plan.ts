@@ -2,6 +2,7 @@
 // <run>/plan.json, so every later stage can run from the artifacts folder alone.
 import type { DesignSettings } from '../parity/design.js';
 import type { Severity, ViewportSpec } from '../core/artifacts.js';
+import { splitViewport, type Engine } from '../core/engines.js';
 
 /** A compiled step: the union of the step verb modules' plans (src/steps/<verb>.ts), by `action`. */
 export type { StepAction, StepPlan } from '../steps/registry.js';
@@ -65,7 +66,8 @@ export interface StorybookPlan {
 
 /** Whether a state is captured at a viewport: the one rule every stage that lists units follows. */
 /** The required entries a unit checks: those not limited to other viewports. */
-export const requiredAt = (st: StatePlan, viewport: string): RequiredPlan[] => st.required.filter((r) => !r.viewports || r.viewports.includes(viewport));
+// a viewport id may name an engine too (`mobile.firefox`): `viewports:` lists name the viewport
+export const requiredAt = (st: StatePlan, viewport: string): RequiredPlan[] => st.required.filter((r) => !r.viewports || r.viewports.includes(splitViewport(viewport).viewport));
 /** "desktop only", "mobile, tablet only": a viewport limit in words, for plans and notes. */
 export const onlyWords = (viewports: string[]): string => `${viewports.join(', ')} only`;
 
@@ -119,7 +121,10 @@ export interface SpecPlan {
   /** absolute URL when known at compile time (spec url:, or config baseURL + route) */
   url: string | null;
   brief: BriefPlan | null;
+  /** every viewport in every engine of the spec: Chromium's by name, another engine's as "<name>.<engine>" (core/engines.ts) */
   viewports: ViewportSpec[];
+  /** engines the spec is not captured in, and why (core/engines.ts engineCannot); absent in older plans */
+  engineSkips?: { engine: Engine; reason: string }[];
   states: StatePlan[];
   context: {
     storageState: string | null;  // absolute path
@@ -165,7 +170,9 @@ export interface ProjectPlan {
     | { kind: 'command'; command: string; url: string; cwd: string; env: Record<string, string>; timeout: number; reuseExisting: boolean }
     | { kind: 'static'; dir: string; build: string | null; /** file inside dir answered for paths with no file (SPA) */ fallback: string | null }
     | null;
-  browser: { executablePath: string | null; wsEndpoint: string | null; cdpEndpoint: string | null; args: string[] };
+  /** executablePath, wsEndpoint, cdpEndpoint and args are Chromium's; engines absent: [chromium] */
+  browser: { executablePath: string | null; wsEndpoint: string | null; cdpEndpoint: string | null; args: string[];
+    engines?: Engine[]; firefox?: { executablePath: string | null; args: string[] } };
   workers: number | null;
   out: string;                    // artifacts folder, relative to root
   specs: SpecPlan[];

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { resolveInside, shown } from '../core/paths.js';
 import { DEFAULT_OUT } from '../core/defaults.js';
+import { DEFAULT_ENGINES } from '../core/engines.js';
 import { readYaml, parseYaml, readTextFile, positionOf, at, type Source } from './source.js';
 import { schemaCheck } from './schema-errors.js';
 import type { ConfigInput, SpecInput } from './schema.js';
@@ -215,6 +216,8 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
       wsEndpoint: cfg.config.browser?.wsEndpoint ?? null,
       cdpEndpoint: cfg.config.browser?.cdpEndpoint ?? null,
       args: cfg.config.browser?.args ?? [],
+      engines: cfg.config.browser?.engines ?? [...DEFAULT_ENGINES],
+      firefox: { executablePath: cfg.config.browser?.firefox?.executablePath ?? null, args: cfg.config.browser?.firefox?.args ?? [] },
     },
     workers: cfg.config.workers ?? null,
     out: cfg.config.out ?? DEFAULT_OUT,

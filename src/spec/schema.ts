@@ -8,6 +8,7 @@ import { SelectorValue } from '../steps/lib.js';
 import { DEFAULT_KEEP_RUNS, DEFAULT_MCP_MAX_IMAGE_BYTES, DEFAULT_OUT, UNIT_CAP } from '../core/defaults.js';
 import { DESIGN_DEFAULTS } from '../core/limits.js';
 import { SEVERITIES } from '../core/artifacts.js';
+import { ENGINES } from '../core/engines.js';
 
 const Str = (description: string, extra: object = {}) => Type.String({ description, ...extra });
 const SEVERITY = Type.Union(SEVERITIES.map((s) => Type.Literal(s)), {
@@ -79,6 +80,7 @@ export const Step = Type.Union(STEPS.map((v) => Type.Object({ [v.verb]: v.value 
   { description: `one declarative step: ${STEP_VERBS.join(', ')} — no code` });
 
 /** `viewports: [...]` on a state or a required entry: names among the spec's viewports (checked in spec/semantic.ts). */
+const Engines = (description: string) => Type.Array(Type.Union(ENGINES.map((e) => Type.Literal(e))), { minItems: 1, uniqueItems: true, description });
 const OnlyViewports = (description: string) => Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description });
 
 export const Required = Type.Object({
@@ -198,6 +200,7 @@ const specProps = {
   url: Type.Optional(Str('absolute http(s) URL, instead of route', { pattern: '^https?://' })),
   brief: Type.Optional(Str('markdown brief (user job and ## Must show list), relative to this file', { minLength: 1 })),
   viewports: Type.Optional(Type.Array(Type.Union([Type.String({ description: 'a viewport name from the config' }), InlineViewport]), { minItems: 1, description: 'default: every viewport in the config' })),
+  engines: Type.Optional(Engines('captured only in these engines (a subset of the config\'s browser.engines; default: all of them)')),
   context: Type.Optional(Context),
   network: Type.Optional(Network),
   wait: Type.Optional(Wait),
@@ -244,6 +247,11 @@ export const Browser = Type.Object({
   wsEndpoint: Type.Optional(Str('connect to a Playwright browser server', { pattern: '^wss?://' })),
   cdpEndpoint: Type.Optional(Str('connect to a Chromium exposing CDP', { pattern: '^(https?|wss?)://' })),
   args: Type.Optional(Type.Array(Type.String(), { description: 'extra launch flags' })),
+  engines: Type.Optional(Engines('the engines every spec is captured in (default [chromium]); the keys above are Chromium\'s; a spec\'s engines: narrows the set')),
+  firefox: Type.Optional(Type.Object({
+    executablePath: Type.Optional(Str('Firefox binary (default /usr/bin/firefox-esr, then /usr/bin/firefox); Debian: apt-get install firefox-esr')),
+    args: Type.Optional(Type.Array(Type.String(), { description: 'extra Firefox launch flags' })),
+  }, { additionalProperties: false, description: 'the Firefox engine (WebDriver BiDi), used when engines lists firefox' })),
 }, { additionalProperties: false, description: 'which browser captures' });
 
 export const Config = Type.Object({

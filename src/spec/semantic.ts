@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveInside } from '../core/paths.js';
 import { at, positionOf, type PathSeg, type Source } from './source.js';
+import { DEFAULT_ENGINES } from '../core/engines.js';
 import { SWEEP_DEFAULTS, type ConfigInput, type ContextInput, type SpecInput } from './schema.js';
 import { DEFAULT_VIEWPORTS } from './compile.js';
 import { didYouMean } from './schema-errors.js';
@@ -184,6 +185,11 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
     if (typeof v === 'string' && !named[v] && cfg.known('viewports')) pr.add(['viewports', i], `unknown viewport "${v}"${didYouMean(v, Object.keys(named))} (declared: ${Object.keys(named).join(', ')})`);
     if (vpNames.has(name)) pr.add(['viewports', i], `viewport "${name}" is listed twice`);
     vpNames.add(name);
+  });
+  // a spec narrows the config's engines; one the config does not capture in would be silently absent
+  const engines = cfg.config.browser?.engines ?? DEFAULT_ENGINES;
+  (spec.engines ?? []).forEach((e, i) => {
+    if (!engines.includes(e) && cfg.known('browser')) pr.add(['engines', i], `engine "${e}" is not in the config's browser.engines (${engines.join(', ')}): add it there to capture this spec in it`);
   });
   // the viewports this spec captures at: what a state's or required entry's `viewports:` may name
   const specViewports = spec.viewports ? spec.viewports.map((v) => (typeof v === 'string' ? v : v.name)) : Object.keys(named);

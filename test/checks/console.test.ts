@@ -9,6 +9,12 @@ testCheck(check, {
   valid: [
     { name: 'a clean console', units: [record()] },
     { name: 'Chromium "Failed to load resource" lines are left to requests', units: [record({ console: [resource] })] },
+    // measured in firefox-esr 153 on test/fixtures/defects (blank-bundle, server-error): the same failed loads, in Firefox's words
+    { name: 'Firefox\'s lines for a failed subresource are left to requests too', units: [record({ console: [
+      { type: 'pageerror', text: 'Loading module from “http://127.0.0.1:1/assets/index.js” was blocked because of a disallowed MIME type (“text/plain”).', location: null },
+      { type: 'pageerror', text: 'Loading failed for the <script> with source “http://127.0.0.2:9/widget.js”.', location: null },
+      { type: 'pageerror', text: 'Content at http://127.0.0.1:1/status/500 may not load or link to resource://content-accessible/plaintext.css.', location: null },
+    ] })] },
     { name: 'messages matching an ignore regex', units: [record({ console: [{ type: 'error', text: 'ResizeObserver loop limit exceeded', location: null }] })], options: { ignore: ['^ResizeObserver'] } },
   ],
   invalid: [
