@@ -10,6 +10,8 @@ import * as ghosts from './in-page/ghosts.js';
 import * as inPage from './in-page/measure.js';
 import * as interactive from './in-page/interactive.js';
 import * as framesInPage from './in-page/frames.js';
+import * as blocksInPage from './in-page/blocks.js';
+import { DESIGN_BLOCK_SHARE } from '../core/limits.js';
 import { measure, pageSignature, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
 import { confirmCovers } from './cover-pixels.js';
 import { gatherFor } from '../checks/registry.js';
@@ -19,9 +21,9 @@ import { frameCache, framedBoxes, measureFramedRequired, type RunIn } from './fr
 export const runIn: RunIn = (frame) => (fn, a) => frame.evaluate(inPageScript(HELPERS, fn, a));
 
 // every function of the in-page modules goes into the page, so a new helper cannot be forgotten
-export const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage, interactive, framesInPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
+export const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage, interactive, framesInPage, blocksInPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
 
-export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' | 'masks' | 'clippedText' | 'text' | 'required' | 'interactive'>;
+export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' | 'masks' | 'clippedText' | 'text' | 'required' | 'interactive' | 'blocks'>;
 
 /** How many interactive elements one state measures at most (each is a visibility verdict). */
 export const INTERACTIVE_LIMIT = 150;
@@ -44,6 +46,8 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
       ...(found?.headings ?? []).map((_, i) => ({ selector: `[data-veval-look-h="${i}"]`, text: null, within: null })),
     ],
     keepScroll: !spec.fullPage,
+    // without declared regions a design export is compared block by block (parity/design-unit.ts)
+    blocks: Object.keys(spec.regions).length || Object.keys(spec.framed?.regions ?? {}).length ? null : DESIGN_BLOCK_SHARE,
   };
   let m: any;
   try {
@@ -68,7 +72,7 @@ export async function measurePage(page: Page, spec: SpecPlan, required: Required
   return {
     measured: {
       document: { ...m.document, title }, overflow: m.overflow, regions: { ...m.regions, ...framed.regions }, masks: [...m.masks, ...framed.masks],
-      clippedText: m.clippedText, text: m.text, required: req, ...(interactiveResult ? { interactive: interactiveResult } : {}),
+      clippedText: m.clippedText, text: m.text, required: req, ...(interactiveResult ? { interactive: interactiveResult } : {}), ...(m.blocks ? { blocks: m.blocks } : {}),
     },
     scrollY: m.scrollY, signature: m.signature,
   };

@@ -216,6 +216,9 @@ export const CaptureRecordSchema = Type.Object({
     frame: FrameChain('the region is inside this frame: its boxes are in top-page coordinates, cut to where the frame shows'),
     frameProblem: Type.Optional(FrameProblemSchema),
   }), { description: 'box: the border box; ink: what the region visibly paints (absent in records from before it was measured)' }),
+  blocks: Type.Optional(Type.Array(Type.Object({ name: Str('its selector (numbered when two blocks share one)'), selector: Str(), box: BoxSchema }), {
+    description: 'without declared regions: the page\'s main blocks (landmarks and top-level sections covering at least 5 % of the capture), in document order; a design export is compared on these',
+  })),
   masks: Type.Array(Type.Object({
     selector: Str(), boxes: Type.Array(BoxSchema),
     frame: FrameChain('the mask is inside this frame: its boxes are in top-page coordinates, cut to where the frame shows'),

@@ -40,15 +40,18 @@ export function designVerdict<V extends { findings: Finding[] }>(i: DesignUnitIn
   const k = Math.round(cap.width / dsf) / (prov.viewportWidth || Math.round(cap.width / dsf));
   const current = layoutOf(i.capture.record);
   const names = Object.keys(spec.regions);
-  const inputs: DesignRegionInput[] = names.map((name) => {
+  // without declared regions: the page's main blocks as the capture has them, each looked for in the export
+  const blocks = names.length ? [] : i.capture.record.blocks ?? [];
+  const inputs: DesignRegionInput[] = names.length ? names.map((name) => {
     const stored = prov.boxes ? entry.layout.regions[name] : null;
     return { name, box: current.regions[name] ?? null, exportBox: stored ? scaled(stored, k) : null };
-  });
+  }) : blocks.map((b) => ({ name: b.name, box: b.box, exportBox: null }));
   const cmp = compareDesign(exp, cap, dsf, inputs, current.masks, settings);
   if (prov.boxes) {
     const base = { regions: Object.fromEntries(names.filter((n) => entry.layout.regions[n]).map((n) => [n, scaled(entry.layout.regions[n]!, k)])), required: {}, masks: [] };
     Object.assign(i.layout, { compared: true, reason: null }, diffLayout(base, { ...current, required: {}, regions: Object.fromEntries(names.filter((n) => base.regions[n]).map((n) => [n, current.regions[n] ?? null])) }, settings.tolerancePx));
-  } else i.layout.reason = 'a design export without region boxes: regions are compared where the capture has them (parity.json units[].design)';
+  } else i.layout.reason = names.length ? 'a design export without region boxes: each region is looked for in the export (parity.json units[].design)'
+    : `no regions declared: the page's main blocks (${blocks.length}) are looked for in the design export (parity.json units[].design)`;
   unit.design = {
     source: prov.file, boxes: !!prov.boxes, scale: cmp.scale, exportSize: cmp.exportSize, captureSize: cmp.captureSize,
     minScore: settings.minScore, tolerancePx: settings.tolerancePx, maxSizeRatio: settings.maxSizeRatio, maxDeltaE: settings.maxDeltaE,

@@ -98,6 +98,14 @@ export function toCommonScale(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
   return { exp, cap, capSize, expSize, scale };
 }
 
+/** A box (CSS px) in whole px at DESIGN_SCALE: origin and size rounded each, so two boxes of one size
+ *  crop to one size wherever they lie (rounding each edge on its own made a 44 px button 11 px tall
+ *  here and 12 px there, and the stretch back cost a small region a third of its score). */
+function atScale(b: Box): Box {
+  const s = DESIGN_SCALE;
+  return { x: Math.round(b.x * s), y: Math.round(b.y * s), width: Math.max(1, Math.round(b.width * s)), height: Math.max(1, Math.round(b.height * s)) };
+}
+
 interface Scored { score: number; shift: { dx: number; dy: number } }
 
 /**
@@ -108,7 +116,7 @@ interface Scored { score: number; shift: { dx: number; dy: number } }
  */
 function scoreAt(cap: Rgba, exp: Rgba, box: Box, from: Box, radius: { x: number; y: number }): Scored | null {
   const s = DESIGN_SCALE;
-  const sb = (b: Box): Box => ({ x: b.x * s, y: b.y * s, width: b.width * s, height: b.height * s });
+  const sb = atScale;
   const a0 = crop(cap, sb(box));
   if (!a0) return null;
   // at least one SSIM window: a small region is enlarged, never compared on fewer pixels than that
@@ -138,6 +146,52 @@ function scoreAt(cap: Rgba, exp: Rgba, box: Box, from: Box, radius: { x: number;
   best = best as { luma: number; dx: number; dy: number; img: Rgba } | null;
   if (!best) return null;
   return { score: best.luma, shift: { dx: best.dx / s, dy: best.dy / s } };
+}
+
+/**
+ * Content whose text reflowed inside (heights differ): a paragraph rewrapped in another font has other
+ * line ends and may have a line more or fewer, but the same sequence of blocks from top to bottom
+ * (heading, lines of text, button). Each image is reduced to its row profile (mean luma of each row at
+ * DESIGN_SCALE); the export's rows are aligned to the capture's by dynamic time warping (rows may
+ * repeat or be skipped, never reorder), and the aligned profiles are scored by SSIM. A block that is
+ * gone or added (a button, an image) has no counterpart and still scores low; a line rewrapped does not.
+ */
+function rowsAligned(cap: Rgba, exp: Rgba, box: Box, from: Box): number {
+  const a = crop(cap, atScale(box)), b0 = crop(exp, atScale(from));
+  if (!a || !b0) return 0;
+  const b = b0.width === a.width ? b0 : resizeArea(b0, a.width, b0.height);
+  const profile = (img: Rgba) => {
+    const p = new Float64Array(img.height);
+    for (let y = 0; y < img.height; y++) {
+      let m = 0;
+      for (let x = 0; x < img.width; x++) { const k = (y * img.width + x) * 4; m += 0.299 * img.data[k] + 0.587 * img.data[k + 1] + 0.114 * img.data[k + 2]; }
+      p[y] = m / img.width;
+    }
+    return p;
+  };
+  const pa = profile(a), pb = profile(b), n = pa.length, m = pb.length;
+  // cumulative cost, then the path back: each capture row gets the export row it is aligned to
+  // rows shift by at most the height difference (plus a row): the text reflowed, it did not reorder
+  const lo = Math.min(0, m - n) - 1, hi = Math.max(0, m - n) + 1;
+  const D = new Float64Array(n * m).fill(Infinity);
+  for (let i = 0; i < n; i++) for (let j = Math.max(0, i + lo); j <= Math.min(m - 1, i + hi); j++) {
+    const prev = i === 0 && j === 0 ? 0 : Math.min(i > 0 ? D[(i - 1) * m + j] : Infinity, j > 0 ? D[i * m + j - 1] : Infinity, i > 0 && j > 0 ? D[(i - 1) * m + j - 1] : Infinity);
+    D[i * m + j] = prev + Math.abs(pa[i] - pb[j]);
+  }
+  const match = new Int32Array(n);
+  for (let i = n - 1, j = m - 1; i >= 0;) {
+    match[i] = j;
+    if (i === 0) break;
+    if (j === 0) { i--; continue; }
+    const up = D[(i - 1) * m + j], diag = D[(i - 1) * m + j - 1], left = D[i * m + j - 1];
+    if (diag <= up && diag <= left) { i--; j--; } else if (up <= left) i--; else j--;
+  }
+  const strip = (v: (y: number) => number): Rgba => {
+    const data = new Uint8Array(n * WINDOW * 4);
+    for (let y = 0; y < n; y++) for (let x = 0; x < WINDOW; x++) { const k = (y * WINDOW + x) * 4; data[k] = data[k + 1] = data[k + 2] = Math.round(v(y)); data[k + 3] = 255; }
+    return { width: WINDOW, height: n, data };
+  };
+  return n >= WINDOW ? lumaSimilarity(strip((y) => pa[y]), strip((y) => pb[match[y]])) : 0;
 }
 
 /** A region whose weaker corner correlates below this with its best place in the export is not in
@@ -200,6 +254,7 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
       const top = scoreAt(c, e, { ...r.box, height: h }, { ...from, height: h }, { x: near, y: near });
       const bottom = scoreAt(c, e, { ...r.box, y: r.box.y + h, height: h }, { ...from, y: from.y + from.height - h, height: h }, { x: near, y: near });
       if (top && bottom) score = Math.max(score, (top.score + bottom.score) / 2);
+      score = Math.max(score, rowsAligned(c, e, r.box, from));
     }
     region.score = r3(score);
     region.shift = got.shift;
@@ -208,7 +263,42 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
     if (region.score < settings.minScore) { kinds.add('content'); why.push(`similarity ${region.score} below ${settings.minScore}`); }
     return finish();
   });
+  pushed(out, settings.tolerancePx);
   return { exportSize: { width: exp.width, height: exp.height }, captureSize: { width: cap.width, height: cap.height }, scale: r3(scale), regions: out };
+}
+
+/**
+ * The vertical allowance (DRIFT of the distance from the top) is for text above that only reflowed in
+ * the other font. A region displaced beyond tolerancePx while a departing region moved its own edge
+ * by more than that — the bottom of one above it, or the place of one holding it — was pushed by
+ * that departure, not by reflow: it is not where the export has it either, and departs as moved. Repeated
+ * until nothing changes (a pushed region pushes the ones below it).
+ */
+function pushed(regions: DesignRegion[], t: number): void {
+  const overlapX = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width;
+  const holds = (a: Box, b: Box) => b.x >= a.x - 1 && b.y >= a.y - 1 && b.x + b.width <= a.x + a.width + 1 && b.y + b.height <= a.y + a.height + 1;
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const r of regions) {
+      const o = r.offset;
+      const box = r.box;
+      if (!box || !o || r.kinds.includes('moved') || r.kinds.includes('missing') || Math.abs(o.dy) <= t) continue;
+      const by = regions.find((d) => {
+        // a colour changes no place: a region that departs only as restyled pushes nothing
+        if (d === r || !d.box || !d.offset || !d.kinds.some((k) => k !== 'restyled')) return false;
+        // what the departure itself moved: its place when it moved, plus (above) its height; a
+        // displacement it only inherited from reflow above it is not passed on
+        const own = d.kinds.includes('moved') ? d.offset.dy : 0;
+        const edge = holds(d.box, box) ? own : d.box.y + d.box.height <= box.y + t && overlapX(d.box, box) ? own + d.offset.dh : 0;
+        return Math.abs(edge) > t;
+      });
+      if (!by) continue;
+      r.kinds = ['moved', ...r.kinds];
+      r.why.unshift(`moved by (${o.dx}, ${o.dy}) px from where the export has it, pushed by region "${by.name}", which departs (text reflowing above is allowed to push it, a departure is not)`);
+      r.departs = true;
+      changed = true;
+    }
+  }
 }
 
 const times = (k: number, more: string, less: string) => (k >= 1 ? `${r1(k)}× ${more}` : `${r1(1 / k)}× ${less}`);
@@ -220,8 +310,8 @@ const roundBox = (b: Box): Box => ({ x: r1(b.x), y: r1(b.y), width: r1(b.width),
  *  a recoloured block has no such colour nearby. */
 function colourDistance(cap: Rgba, exp: Rgba, box: Box, from: Box): number {
   const s = DESIGN_SCALE;
-  const a = crop(cap, { x: box.x * s, y: box.y * s, width: box.width * s, height: box.height * s });
-  const b0 = crop(exp, { x: from.x * s, y: from.y * s, width: from.width * s, height: from.height * s });
+  const a = crop(cap, atScale(box));
+  const b0 = crop(exp, atScale(from));
   if (!a || !b0) return 0;
   const b = b0.width === a.width && b0.height === a.height ? b0 : resizeArea(b0, a.width, a.height);
   return Math.max(nearestDeltaE(a, b, NEAR), nearestDeltaE(b, a, NEAR));

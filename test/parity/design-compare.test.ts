@@ -9,13 +9,13 @@ import { Image } from './fixtures.js';
 
 type RGB = [number, number, number];
 /** A small screen: a dark header, a grey card and a button of `cta` colour, drawn at `k` px per CSS px. */
-const draw = (k: number, o: { cta?: RGB; cardY?: number; cardX?: number; cardW?: number; clock?: RGB } = {}) => {
+const draw = (k: number, o: { cta?: RGB; cardY?: number; cardX?: number; cardW?: number; clock?: RGB; cardH?: number; lines?: number[]; ctaY?: number } = {}) => {
   const img = new Image(200 * k, 300 * k);
   img.rect(0, 0, 200 * k, 40 * k, [11, 61, 145]);
   const x = o.cardX ?? 10, w = o.cardW ?? 180;
-  img.rect(x * k, (o.cardY ?? 60) * k, w * k, 120 * k, [220, 224, 230]);
-  [12, 30, 44, 71, 97].forEach((dy, i) => img.rect((x + 10) * k, ((o.cardY ?? 60) + dy) * k, (100 + 10 * i) * (w / 180) * k, 8 * k, [40, 40, 40]));   // irregular lines: no shift aligns them again
-  img.rect(20 * k, 220 * k, 160 * k, 40 * k, o.cta ?? [26, 127, 55]);
+  img.rect(x * k, (o.cardY ?? 60) * k, w * k, (o.cardH ?? 120) * k, [220, 224, 230]);
+  (o.lines ?? [12, 30, 44, 71, 97]).forEach((dy, i) => img.rect((x + 10) * k, ((o.cardY ?? 60) + dy) * k, (100 + 10 * i) * (w / 180) * k, 8 * k, [40, 40, 40]));   // irregular lines: no shift aligns them again
+  img.rect(20 * k, (o.ctaY ?? 220) * k, 160 * k, 40 * k, o.cta ?? [26, 127, 55]);
   img.rect(150 * k, 10 * k, 40 * k, 20 * k, o.clock ?? [255, 255, 255]);
   return decodePng(img.bytes());
 };
@@ -112,4 +112,19 @@ test('with region boxes a box further than tolerancePx from the export\'s is a l
   const near = compareDesign(draw(2), draw(1), 1, regions().map((r) => ({ ...r, exportBox: r.name === 'card' ? { ...REG.card, y: 50 } : r.box })), [], S);
   assert.equal(near.regions.find((r) => r.name === 'card')!.why.some((w) => w.startsWith('moved')), false);
   assert.equal(c.regions.find((r) => r.name === 'cta')!.departs, false);
+});
+
+test('a region pushed by a departing region above it departs as moved, naming what pushed it, though within the drift allowed for reflow', () => {
+  // the card is 40 px taller (resized: beyond 8 px + 20 % of its height); the button below it is 20 px lower (the drift allowance there is 8 + 22 px)
+  const cap = draw(1, { cardH: 160, ctaY: 240 });
+  // with region boxes, so the place in the export is the designer's, not a search's
+  const boxed = (over: Record<string, typeof REG.card>) => Object.entries(REG).map(([name, b]) => ({ name, box: over[name] ?? b, exportBox: b }));
+  const c = compareDesign(draw(2), cap, 1, boxed({ card: { ...REG.card, height: 160 }, cta: { ...REG.cta, y: 240 } }), [], S);
+  const card = c.regions.find((r) => r.name === 'card')!, cta = c.regions.find((r) => r.name === 'cta')!;
+  assert.equal(card.departs, true, JSON.stringify(card));
+  assert.deepEqual(cta.kinds, ['moved'], JSON.stringify([card, cta]));
+  assert.match(cta.why[0], /^moved by \(0, 2\d(\.\d)?\) px from where the export has it, pushed by region "card", which departs/);
+  // the same 20 px from a card that only reflowed (the same lines, spaced out) pushes nothing
+  const reflowed = compareDesign(draw(2), draw(1, { cardH: 140, lines: [12, 34, 52, 83, 113], ctaY: 240 }), 1, boxed({ card: { ...REG.card, height: 140 }, cta: { ...REG.cta, y: 240 } }), [], S);
+  assert.deepEqual(reflowed.regions.map((r) => [r.name, r.departs]), [['header', false], ['card', false], ['cta', false]], JSON.stringify(reflowed.regions));
 });

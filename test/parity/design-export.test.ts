@@ -138,25 +138,31 @@ test('with region boxes the moved region\'s offset is reported in px against the
   assert.match(guard?.message ?? '', /parity\.design\.tolerancePx loosened from 8 to 50 since approval/);
 });
 
-test('at desktop width, a summary moved from beside the form to below it fails naming the summary as moved and resized (found in the export, not read at its own place)', async () => {
+/** The desktop checkout with `spec`, the wide export imported and a first run that matches it. */
+async function wideProject(spec: string): Promise<string> {
   const { width, height } = SCREENS['checkout-wide'].viewport;
   const dir = tmpDir('veval-design-wide-');
   writeTree(dir, {
     'visual-eval.config.yaml': `server: { static: site }\nviewports:\n  desktop: { width: ${width}, height: ${height} }\n`,
     'site/checkout.html': screen({}, true),
-    'specs/checkout.yaml': SPEC.replace('viewports: [mobile]', 'viewports: [desktop]'),
+    'specs/checkout.yaml': spec,
     'design/checkout-desktop.png': wideExport,
   });
   let r = await runMain(['approve', '--from-image', 'design/checkout-desktop.png', '--spec', 'checkout'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   r = await runMain(['run', '--reporter', 'json'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
+  return dir;
+}
+
+test('at desktop width, a summary moved from beside the form to below it fails naming the summary as moved and resized (found in the export, not read at its own place)', async () => {
+  const dir = await wideProject(SPEC.replace('viewports: [mobile]', 'viewports: [desktop]'));
   let unit = latest(dir, 'checkout/parity.json').units[0];
   assert.equal(unit.outcome, 'design-match', unit.message);
   assert.ok(unit.design.regions.every((x: { located: boolean }) => x.located), 'every region was looked for in the export');
 
   fs.writeFileSync(path.join(dir, 'site/checkout.html'), screen({ summaryBelow: true }, true));
-  r = await runMain(['run'], dir);
+  const r = await runMain(['run'], dir);
   assert.equal(r.code, 1, r.stdout + r.stderr);
   const parity = latest(dir, 'checkout/parity.json');
   unit = parity.units[0];
@@ -167,4 +173,25 @@ test('at desktop width, a summary moved from beside the form to below it fails n
   const summary = parity.findings.find((f: { evidence: { region?: string } }) => f.evidence.region === 'summary');
   assert.match(summary.message, /region "summary" departs from the design export design\/checkout-desktop\.png: moved by \(-6\d\d(\.\d)?, 4\d\d(\.\d)?\) px from where the export has it .*; 2\.\d× wider than in the export/);
   assert.equal(summary.severity, 'blocker');
+});
+
+test('without declared regions the page\'s main blocks (landmarks, top-level sections) are each found in the export: the moved summary fails naming its block', async () => {
+  const dir = await wideProject(SPEC.replace('viewports: [mobile]', 'viewports: [desktop]').replace(/^regions: .*\n/m, ''));
+  let unit = latest(dir, 'checkout/parity.json').units[0];
+  assert.equal(unit.outcome, 'design-match', unit.message);
+  // the banner, main and main's two sections; each looked for in the export, not compared as one page
+  assert.deepEqual(unit.design.regions.map((x: { name: string }) => x.name), ['header', 'main', 'form', 'aside'], JSON.stringify(unit.design.regions));
+  assert.ok(unit.design.regions.every((x: { located: boolean }) => x.located));
+
+  fs.writeFileSync(path.join(dir, 'site/checkout.html'), screen({ summaryBelow: true }, true));
+  const r = await runMain(['run', '--reporter', 'json'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  const parity = latest(dir, 'checkout/parity.json');
+  unit = parity.units[0];
+  const aside = unit.design.regions.find((x: { name: string }) => x.name === 'aside');
+  assert.ok(aside.kinds.includes('moved'), JSON.stringify(aside));
+  const finding = parity.findings.find((f: { evidence: { region?: string } }) => f.evidence.region === 'aside');
+  assert.match(finding.message, /region "aside" departs from the design export design\/checkout-desktop\.png: moved by \(-6\d\d(\.\d)?, 4\d\d(\.\d)?\) px/);
+  // the header did not move: it is not named
+  assert.ok(!parity.findings.some((f: { evidence: { region?: string } }) => f.evidence.region === 'header'), JSON.stringify(parity.findings.map((f: { message: string }) => f.message)));
 });

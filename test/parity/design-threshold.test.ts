@@ -45,6 +45,7 @@ test('at the default threshold the error rates on the committed pairs are no wor
   assert.ok(moved.length >= 3 && moved.every((s) => s.verdict.departs), JSON.stringify(moved.map((s) => s.score)));
   // with region boxes the move is an offset in px, far beyond the tolerance; matching boxes stay within it
   assert.ok(moved.every((s) => (s.boxed.offset?.dy ?? 0) > 200 && s.boxed.departs));
-  const layout = (s: Sample) => s.boxed.kinds.some((k) => k === 'moved' || k === 'resized');
+  // (a region pushed by a departing one is judged on that, not on its box's offset: those are among the region false alarms held above)
+  const layout = (s: Sample) => s.boxed.kinds.some((k) => k === 'resized' || (k === 'moved' && !s.boxed.why.some((w) => w.includes(', pushed by region '))));
   assert.ok(samples.filter((s) => !s.departs).every((s) => !layout(s)), list(samples.filter((s) => !s.departs && layout(s))));
 });

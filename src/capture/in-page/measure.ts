@@ -1,5 +1,6 @@
 // In-page entry: every measurement of one state in one evaluate (plain function, run in the
 // browser together with dom.ts, visibility.ts and layout.ts).
+import { mainBlocks } from './blocks.js';
 import { composedContains, composedParent, deepAll, docBox, ownStyle, queryAll, scrollPage, selectorOf } from './dom.js';
 import { pageEnv, visibilityOf, type PageEnv, type Part } from './visibility.js';
 import { clippedTexts, inkBox, overflowOffenders } from './layout.js';
@@ -14,6 +15,8 @@ export interface MeasureArg {
   keepScroll: boolean;
   /** the width sweep's measurement at one of many widths: no page text, no signature */
   lean?: boolean;
+  /** without declared regions: the page's main blocks covering at least this share of the capture (mainBlocks); null: not wanted */
+  blocks: number | null;
 }
 
 /** Elements whose own text matches: the smallest ones (no child element matches as well). */
@@ -245,7 +248,9 @@ export function measure(arg: MeasureArg) {
     // element's sampling left the page (a sticky box moves with the scroll)
     const base = arg.keepScroll ? startY : 0;
     const required = arg.required.map((r, i) => requiredAt(r, i, env!, base));
-    return { document: doc, overflow, regions, masks, clippedText, text, required, scrollY: arg.keepScroll ? startY : 0, base, signature: arg.lean ? '' : pageSignature() };
+    const shot = arg.keepScroll ? { x: window.scrollX, y: startY, width: vw, height: doc.clientHeight } : { x: 0, y: 0, width: se.scrollWidth, height: se.scrollHeight };
+    const blocks = arg.blocks === null ? undefined : mainBlocks(shot, arg.blocks);
+    return { document: doc, overflow, regions, masks, clippedText, text, required, ...(blocks ? { blocks } : {}), scrollY: arg.keepScroll ? startY : 0, base, signature: arg.lean ? '' : pageSignature() };
   } finally {
     probe?.remove();
     scrollPage(arg.keepScroll ? startY : 0);

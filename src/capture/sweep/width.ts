@@ -63,7 +63,7 @@ async function measureAt(page: Page, spec: SpecPlan, required: RequiredPlan[]): 
     const { measured } = await measurePage(page, spec, required);
     return { measured, faults: await page.evaluate(inPageScript(FNS, responsive.layoutFaults, { limit: LAYOUT_LIMIT })) as Faults };
   }
-  const arg: MeasureArg = { regions: spec.regions, masks: [], required: required.map((r) => ({ selector: r.selector, text: r.text, within: r.within })), keepScroll: false, lean: true };
+  const arg: MeasureArg = { regions: spec.regions, masks: [], required: required.map((r) => ({ selector: r.selector, text: r.text, within: r.within })), keepScroll: false, lean: true, blocks: null };
   const call = inPageCall(LIB, responsive.atWidth, { measure: arg, limit: LAYOUT_LIMIT }, MISSING);
   let got = await page.evaluate(call) as Awaited<ReturnType<typeof responsive.atWidth>> | string;
   if (got === MISSING) {
