@@ -2,7 +2,9 @@
 # The README's test command: setup, then every test file with Node's test runner (TypeScript via tsx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+# with Firefox too (VEVAL_FIREFOX=1): the second engine's tests (test/capture/engines.test.ts) then run
+# instead of skipping; they skip with the reason only where it cannot be installed (not root)
+VEVAL_FIREFOX=1 bash scripts/setup.sh
 # tests and benchmarks are typechecked too (tsx only strips types); a few seconds
 node_modules/.bin/tsc -p tsconfig.all.json
 # End-to-end files that install from the registry or build a whole app per package manager run in
