@@ -32,6 +32,11 @@ export function checkIn(spec: Pick<SpecPlan, 'checks'>, id: string): { enabled: 
   return c ? { enabled: enabledIn(spec, c), options: optionsOf(c, spec.checks.find((p) => p.id === id)) } : { enabled: false, options: {} };
 }
 
+/** Below this width a viewport is mobile as the overflow check counts it (its mobileMaxWidth
+ *  option, else the spec's): the checklist and the width sweep's severities ask here. */
+export const mobileMaxWidthIn = (spec: Pick<SpecPlan, 'checks' | 'mobileMaxWidth'>): number =>
+  Number(checkIn(spec, 'overflow').options.mobileMaxWidth ?? spec.mobileMaxWidth);
+
 /** What capture gathers: the options of the first enabled check that declares `gathers: [artifact]`
  *  (defaults filled), or null when no enabled check needs it. The gatherer names the options type it reads. */
 export function gatherFor<O = Record<string, unknown>>(spec: Pick<SpecPlan, 'checks'>, artifact: GatheredArtifact): O | null {

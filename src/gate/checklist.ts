@@ -7,7 +7,7 @@
 import { viewportLabel } from '../core/engines.js';
 import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
 import { files } from '../core/run.js';
-import { checkIn } from '../checks/registry.js';
+import { checkIn, mobileMaxWidthIn } from '../checks/registry.js';
 import type { SpecPlan } from '../spec/plan.js';
 import type { SpecArtifacts } from './read.js';
 import type { ChecklistItem } from './report-schema.js';
@@ -113,7 +113,7 @@ function mobileLayout(units: Unit[]): ChecklistItem {
   const q = 'Does the mobile capture show a layout rather than a collapsed column?';
   const width = (u: Unit) => u.record?.viewport.width ?? u.spec.viewports.find((v) => v.name === u.viewport)?.width ?? Infinity;
   // mobile as the overflow check counts it (its mobileMaxWidth option, else the spec's)
-  const mobileMax = (u: Unit) => Number(checkIn(u.spec, 'overflow').options.mobileMaxWidth ?? u.spec.mobileMaxWidth);
+  const mobileMax = (u: Unit) => mobileMaxWidthIn(u.spec);
   const all = units.filter((u) => width(u) < mobileMax(u));
   const mobile = captured(all), failed = all.filter((u) => u.failed);
   if (!all.length) return item('mobile-layout', q, 'yes', 'unknown', 'no mobile-width capture in this run', []);

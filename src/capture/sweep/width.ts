@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import type { CaptureRecord, Finding, Severity, ViewportSpec } from '../../core/artifacts.js';
 import { requiredAt, type RequiredPlan, type SpecPlan, type StatePlan } from '../../spec/plan.js';
-import { getCheck } from '../../checks/registry.js';
+import { getCheck, mobileMaxWidthIn } from '../../checks/registry.js';
 import { runOne } from '../../checks/runner.js';
 import { HELPERS, measurePage, measuresFrames, requiredResults, runIn, type Measured } from '../measure.js';
 import { confirmCovers } from '../cover-pixels.js';
@@ -41,7 +41,7 @@ export async function measureWidth(page: Page, spec: SpecPlan, state: StatePlan,
       if (result.error) return { seen: null, error: result.error };
       for (const f of result.findings) seen.push(...fromFinding(kind, f, vp.name, state.name));
     }
-    seen.push(...fromFaults(faults, width < mobileMaxOf(spec) ? 'blocker' : 'important'));
+    seen.push(...fromFaults(faults, width < mobileMaxWidthIn(spec) ? 'blocker' : 'important'));
     return { seen, error: null };
   } catch (err) {
     return { seen: null, error: `measuring at ${width} px failed: ${String((err as Error)?.message ?? err).split('\n')[0]}` };
@@ -99,9 +99,6 @@ function fromFinding(kind: SweepKind, f: Finding, vpName: string, state: string)
     : kind === 'required-visible' ? 1 - (Number(ev.required?.visibleFraction) || 0) : Number(ev.hiddenPx) || 1;
   return [{ key: `${kind}\u0000${what}`, kind, severity: f.severity, detail, elements: [ev.selector].filter(Boolean), box: ev.box ?? null, size, evidence }];
 }
-
-/** Below this width overflow is a blocker (the overflow check's option, else the spec's). */
-const mobileMaxOf = (spec: SpecPlan) => Number(spec.checks.find((c) => c.id === 'overflow')?.options.mobileMaxWidth ?? spec.mobileMaxWidth);
 
 /** The sweep-only faults, at their checks' default severities (the sweep check applies the spec's:
  *  collisions follow overlap, protrusions text-clipped, offscreen content overflow, which is
