@@ -16,13 +16,33 @@ const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split
  *  timeout), else the unit was still progressing at `ms` (UNIT_CAP × the timeout in all). */
 export interface FaultState { stage: Stage; crashed: boolean; disconnected: boolean; aborted: boolean; timedOut: { ms: number; stalled: boolean } | null }
 
-/** A fault state whose every stage change (a phase begun; a shot re-sets 'screenshot') calls `progress`. */
-export function progressingFault(progress: () => void): FaultState {
+/** A fault state whose every stage change (a phase begun; a shot re-sets 'screenshot') is progress
+ *  for the unit's watchdog (watched). */
+export type WatchedFault = FaultState & { progressAt: number };
+export function progressingFault(): WatchedFault {
   let stage: Stage = 'context';
   return {
-    get stage() { return stage; }, set stage(v: Stage) { stage = v; progress(); },
+    progressAt: Date.now(),
+    get stage() { return stage; }, set stage(v: Stage) { stage = v; this.progressAt = Date.now(); },
     crashed: false, disconnected: false, aborted: false, timedOut: null,
   };
+}
+
+/** `work`, unless the unit's watchdog fires first: no progress (see progressingFault) for the unit
+ *  timeout, or still going at UNIT_CAP × it since `start`; it sets fault.timedOut and rejects.
+ *  `stop()` ends the watch. */
+export function watched<T>(work: Promise<T>, fault: WatchedFault, timeout: number, start: number): { done: Promise<T>; stop: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const dog = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      const now = Date.now();
+      const stalled = now - fault.progressAt >= timeout;
+      if (!stalled && now - start < UNIT_CAP * timeout) return;
+      fault.timedOut = { ms: stalled ? timeout : UNIT_CAP * timeout, stalled };
+      reject(new Error('unit timeout'));
+    }, Math.min(1000, Math.max(50, timeout / 20)));
+  });
+  return { done: Promise.race([work, dog]), stop: () => clearInterval(timer) };
 }
 
 export function classify(err: unknown, s: FaultState): CaptureError {

@@ -9,15 +9,13 @@ import { abs, files, type RunContext } from '../core/run.js';
 import { requiredAt, type SpecPlan, type StatePlan } from '../spec/plan.js';
 import { axeResults, type AxeOptions } from './axe.js';
 import { openContext, type UnitContext } from './context.js';
-import { classify, progressingFault, UnitFault, type FaultState } from './faults.js';
-import { UNIT_CAP } from '../core/defaults.js';
+import { classify, progressingFault, UnitFault, watched, type FaultState, type WatchedFault } from './faults.js';
 import { measurePage, selectorAt, signatureOf } from './measure.js';
 import { measurePaint } from './paint.js';
 import { emptyRecord, pngSize } from './record.js';
 import { settle, trackRequests } from './settle.js';
 import { regionOf, stableShot, watchEarly } from './stability.js';
-import { runStep, stepTimeout } from '../steps/registry.js';
-import { actionBegun, whyNotActionable } from '../steps/lib.js';
+import { runSpecStep } from './step-run.js';
 import { structureJson, structureSnapshot } from './structure.js';
 import { cssPhase } from './css-record.js';
 import { watchPage } from './collect.js';
@@ -54,7 +52,7 @@ interface UnitRun {
   /** the job's spec with the state's own masks */
   spec: SpecPlan;
   record: CaptureRecord;
-  fault: FaultState;
+  fault: WatchedFault;
   uc: UnitContext | null;
   page: Page | null;
   requests: ReturnType<typeof trackRequests> | null;
@@ -82,8 +80,6 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   // a state's own masks (a story's parameters.veval.masks) hide pixels with the spec's
   const spec = state.masks?.length ? { ...job.spec, masks: [...job.spec.masks, ...state.masks] } : job.spec;
   const t0 = Date.now();
-  // the watchdog's clock: a phase begun (fault.stage set) or a shot taken is progress
-  let progressAt = t0;
   const record = emptyRecord(spec.name, state.name, vp, job.url ?? '', env.environment);
   const driver = DRIVERS[engine];
   if (engine !== 'chromium') record.engine = engine;
@@ -91,28 +87,19 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   if (gaps.length) record.skipped = gaps;
   const u: UnitRun = {
     job, env, driver, spec, record, uc: null, page: null, requests: null, cancelled: false,
-    fault: progressingFault(() => { progressAt = Date.now(); }),
+    fault: progressingFault(),
     axeJson: null, structure: null, png: null, flake: null, scrollY: 0, signature: null, readyAt: 0,
   };
   const { fault } = u;
   const work = async () => { for (const phase of PHASES) await phase(u); };
 
-  let timer: NodeJS.Timeout | undefined;
   const onAbort = () => { fault.aborted = true; };
   env.signal?.addEventListener('abort', onAbort, { once: true });
+  const running = work();
+  running.catch(() => {});
+  const watch = watched(running, fault, spec.timeout, t0);
   try {
-    const running = work();
-    running.catch(() => {});
-    // fails a unit that made no progress for the unit timeout, or that is still going at UNIT_CAP × it
-    await Promise.race([running, new Promise((_, reject) => {
-      timer = setInterval(() => {
-        const now = Date.now();
-        const stalled = now - progressAt >= spec.timeout;
-        if (!stalled && now - t0 < UNIT_CAP * spec.timeout) return;
-        fault.timedOut = stalled ? { ms: spec.timeout, stalled } : { ms: UNIT_CAP * spec.timeout, stalled };
-        reject(new Error('unit timeout'));
-      }, Math.min(1000, Math.max(50, spec.timeout / 20)));
-    })]);
+    await watch.done;
     writeUnit(u);
     record.ok = true;
   } catch (err) {
@@ -128,7 +115,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
     record.screenshot = null;
     record.failureScreenshot = await failureScreenshot(u.page, record, env, fault);
   } finally {
-    clearInterval(timer);
+    watch.stop();
     env.signal?.removeEventListener('abort', onAbort);
     const tf = Date.now();
     await finishContext(u.uc, record, env, u.cancelled);
@@ -199,24 +186,7 @@ async function runSteps(u: UnitRun): Promise<void> {
   fault.stage = 'steps';
   for (const [index, step] of state.steps.entries()) {
     const ts = Date.now();
-    // An element that is there, shown and enabled but not yet actionable when the wait runs out
-    // (still moving, covered while the page builds) gets one more wait of the same length: on a
-    // loaded machine the page's own frames come late. Not when Playwright's log shows the action
-    // began (it may have acted), so nothing runs twice.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await runStep(page, step);
-        break;
-      } catch (err) {
-        if (fault.crashed || fault.aborted || !env.browser.isConnected()) throw err;
-        const timeout = stepTimeout(step);
-        const what = `${step.action}${step.selector ? ` "${step.selector}"` : ''}${step.frame?.length ? ` in frame ${step.frame.map((f) => `"${f}"`).join(' › ')}` : ''}`;
-        const waited = (err as Error).name === 'TimeoutError' ? await whyNotActionable(page, step, timeout * attempt, err) : null;
-        if (waited?.displayed && attempt === 1 && !actionBegun(err)) continue;
-        throw new UnitFault('step-failed', `step ${index + 1} (${what}) at ${step.source} failed in state "${state.name}": ${waited?.why ?? firstLine(err)}`,
-          { index, action: step.action, ...(step.selector ? { selector: step.selector } : {}), timeout });
-      }
-    }
+    await runSpecStep(page, step, index, state.name, () => fault.crashed || fault.aborted || !env.browser.isConnected());
     record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
   }
   if (state.steps.length) await settle(page, spec.wait.timeout, false, u.requests!);
