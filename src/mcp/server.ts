@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, EmptyResultSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { argumentError, toToolError, ToolError } from './errors.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
@@ -52,11 +52,13 @@ export interface ServeOptions {
   signal?: AbortSignal;
 }
 
-/** Time between a call's last progress notification and its result, so the client reads them apart. */
-const PROGRESS_GAP_MS = 25;
+/** How long the client gets to answer the ping that fences a call's progress from its result. */
+const PROGRESS_FENCE_MS = 5000;
 
 /** Calls still running: stdin closing after a request (a piped script) still gets its answer. */
 const inflight = new Set<Promise<unknown>>();
+/** Whether the client can still answer: once stdin has ended, no ping would be answered. */
+const client = { reading: true };
 
 export function createServer(opts: ServeOptions): Server {
   const server = new Server({ name: 'veval', version: TOOL_VERSION }, {
@@ -74,7 +76,7 @@ export function createServer(opts: ServeOptions): Server {
     // progress goes out in order and before the result: each send is chained and awaited before
     // the result is returned, and none is sent once the call has ended (a late event is dropped)
     let sending: Promise<unknown> = Promise.resolve();
-    let lastSent = 0;
+    let sent = false;
     let ended = false;
     // the call stops when the client cancels it or the server is told to stop
     const signal = opts.signal ? AbortSignal.any([extra.signal, opts.signal]) : extra.signal;
@@ -83,7 +85,7 @@ export function createServer(opts: ServeOptions): Server {
       progress: (message) => {
         if (token === undefined || signal.aborted || ended) return;
         const params = { progressToken: token, progress: ++step, message };
-        sending = sending.then(() => extra.sendNotification({ method: 'notifications/progress', params })).then(() => { lastSent = Date.now(); }, () => {});
+        sending = sending.then(() => extra.sendNotification({ method: 'notifications/progress', params })).then(() => { sent = true; }, () => {});
       },
     };
     opts.log.write(`veval mcp: ${tool.name} ${JSON.stringify(parsed.data).slice(0, 300)}\n`);
@@ -92,10 +94,11 @@ export function createServer(opts: ServeOptions): Server {
     const settle = async () => {
       ended = true;
       await sending;
-      // the SDK's client handles a notification a microtask later than a response read in the same
-      // chunk: a progress written just before the result would reach it after the result
-      const since = Date.now() - lastSent;
-      if (lastSent && since < PROGRESS_GAP_MS) await new Promise((r) => setTimeout(r, PROGRESS_GAP_MS - since));
+      // The SDK's client handles a notification a microtask later than a response read in the same
+      // chunk, so a progress read together with its result is "for an unknown token" (SDK issue
+      // #2580). No gap in time survives a loaded client; a ping does: the client answers it only
+      // after reading everything written before it, so the result is always a later read.
+      if (sent && client.reading) await extra.sendRequest({ method: 'ping' }, EmptyResultSchema, { timeout: PROGRESS_FENCE_MS }).catch(() => {});
     };
     try {
       const result = await running;
@@ -126,7 +129,7 @@ export async function serveStdio(opts: ServeOptions): Promise<void> {
   // close once the calls under way have settled: their answers go out (stdin closed after a piped
   // request), or their runs have closed browser and app server (a signal cancelled them)
   const closeAfterCalls = () => { void Promise.allSettled([...inflight]).then(() => new Promise((r) => setTimeout(r, 50))).then(() => server.close()).catch(() => {}); };
-  process.stdin.once('end', closeAfterCalls);
+  process.stdin.once('end', () => { client.reading = false; closeAfterCalls(); });
   opts.signal?.addEventListener('abort', closeAfterCalls, { once: true });
   await server.connect(transport);
   opts.log.write(`veval mcp ${TOOL_VERSION}: serving ${TOOLS.length} tools over stdio in ${opts.cwd}\n`);
