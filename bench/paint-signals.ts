@@ -21,27 +21,11 @@ import { launchTestBrowser } from '../test/helpers/browser.js';
 const WINDOW = Number(process.env.WINDOW ?? 1000);
 const REPEAT = Number(process.env.REPEAT ?? 3);
 
-const page = (body: string, script = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>m</title></head><body style="font:16px sans-serif;margin:20px">${body}<script>${script}</script></body></html>`;
-/** The motion classes the loops lack, changing and (where it has one) settled. */
-const EXTRA: { page: string; stable: boolean; what: string; html: string }[] = [
-  { page: 'canvas', stable: false, what: 'a canvas redrawn every 100 ms', html: page('<canvas id=c width=200 height=100></canvas>', 'let i=0;setInterval(()=>{const x=c.getContext("2d");x.fillStyle=i++%2?"#000":"#fff";x.fillRect(0,0,200,100)},100)') },
-  { page: 'canvas-settled', stable: true, what: 'a canvas drawn twice after load, then left', html: page('<canvas id=c width=200 height=100></canvas>', 'let i=0;const t=setInterval(()=>{const x=c.getContext("2d");x.fillStyle=i%2?"#000":"#c00";x.fillRect(0,0,200,100);if(++i>1)clearInterval(t)},50)') },
-  { page: 'caret', stable: true, what: 'a focused text field (its caret blinks; veval hides carets in its shots)', html: page('<input id=f value="typed">', 'f.focus()') },
-  { page: 'field-value', stable: false, what: 'a script setting a field\'s value every 100 ms', html: page('<input id=f>', 'let i=0;setInterval(()=>{f.value="v"+(i++%2)},100)') },
-  { page: 'inner-scroll', stable: false, what: 'an inner scroller whose scrollTop changes every 100 ms', html: page('<div id=s style="height:80px;overflow:auto;border:1px solid"><div style="height:400px;background:linear-gradient(#000,#fff)"></div></div>', 'let i=0;setInterval(()=>{s.scrollTop=(i++%2)*100},100)') },
-  { page: 'frame-content', stable: false, what: 'content changing inside a same-origin frame', html: page('<iframe id=fr srcdoc="<p id=p>a</p>" style="width:200px;height:60px"></iframe>', 'let i=0;setInterval(()=>{const d=fr.contentDocument;if(d&&d.body)d.body.textContent=(i++%2)?"a":"bbbbbb"},100)') },
-  { page: 'focus-ring', stable: false, what: 'focus moving between two buttons every 100 ms (focus rings)', html: page('<button id=a>A</button> <button id=b>B</button>', 'let i=0;setInterval(()=>{(i++%2?a:b).focus({focusVisible:true})},100)') },
-  { page: 'cssom', stable: false, what: 'a CSSOM rule edited every 100 ms', html: page('<style id=st>.x{background:#fff}</style><div class=x style="width:100px;height:50px"></div>', 'let i=0;setInterval(()=>{st.sheet.cssRules[0].style.background=i++%2?"#000":"#fff"},100)') },
-  { page: 'below-fold', stable: false, what: 'a box flipping every 100 ms 3000 px below the fold (a full-page image shows it)', html: page('<div style="height:3000px"></div><div id=d style="width:100px;height:50px"></div>', 'let i=0;setInterval(()=>{d.style.background=i++%2?"#000":"#fff"},100)') },
-  { page: 'transform', stable: false, what: 'a script moving a box by transform every 100 ms (compositor only)', html: page('<div id=d style="width:50px;height:50px;background:#06c;will-change:transform"></div>', 'let i=0;setInterval(()=>{d.style.transform=`translateX(${(i++%2)*40}px)`},100)') },
-];
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'veval-paint-signals-'));
 for (const f of fs.readdirSync(STABILITY_PAGES)) fs.copyFileSync(path.join(STABILITY_PAGES, f), path.join(dir, f));
-for (const e of EXTRA) fs.writeFileSync(path.join(dir, `${e.page}.html`), e.html);
 const server = await serveStatic(dir);
 const browser = await launchTestBrowser();
-const CASES = [...STABILITY_CASES, ...EXTRA];
+const CASES = STABILITY_CASES;
 
 interface Seen { painted: number; treeChanged: number; animations: number; frames: number; pixels: boolean }
 async function watch(name: string): Promise<Seen> {

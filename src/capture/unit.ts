@@ -14,7 +14,8 @@ import { measurePage, selectorAt, signatureOf } from './measure.js';
 import { measurePaint } from './paint.js';
 import { emptyRecord, pngSize } from './record.js';
 import { settle, trackRequests } from './settle.js';
-import { regionOf, stableShot, watchEarly } from './stability.js';
+import { regionOf, stableShot } from './stability.js';
+import { watchEarly } from './motion-watch.js';
 import { runSpecStep } from './step-run.js';
 import { structureJson, structureSnapshot } from './structure.js';
 import { cssPhase } from './css-record.js';
@@ -262,15 +263,13 @@ async function shoot(u: UnitRun): Promise<void> {
   const t = Date.now();
   // the shots' interval, timeout and count are the stability check's options, its defaults filled
   const stab = gatherFor<{ interval: number; timeout: number; shots: number }>(spec, 'shots');
-  // stableShot calls its first `between` task right after its first shot: what comes later is the stability re-shooting
-  let firstShotAt: number | null = null;
   const shot = await stableShot(page, {
     fullPage: spec.fullPage, check: !!stab, interval: stab?.interval ?? 0, timeout: stab?.timeout ?? 0, shots: stab?.shots ?? 1,
     // mask boxes are document coordinates; a viewport screenshot starts at scrollY
     masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
     maskSelectors: record.masks.map((m) => m.selector),
     onShot: () => { u.fault.stage = 'screenshot'; },
-    between: evidence.map((task, i) => i === 0 ? () => { firstShotAt = Date.now(); return task(); } : task),
+    between: evidence,
   });
   u.png = shot.png;
   u.flake = shot.flake ?? null;
@@ -286,8 +285,9 @@ async function shoot(u: UnitRun): Promise<void> {
   record.image = pngSize(u.png);
   record.paint = await measurePaint(page, u.png, vp);
   const shotsMs = Date.now() - t - evidenceMs;
-  record.timings.screenshot = firstShotAt === null ? shotsMs : firstShotAt - t;
-  record.timings.stability = shotsMs - record.timings.screenshot;
+  record.timings.screenshot = shot.firstShotMs;
+  record.timings.stability = shotsMs - shot.firstShotMs;
+  record.timings.stillBy = shot.stillBy;
   for (const task of evidence) await task();
 }
 

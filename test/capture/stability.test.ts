@@ -1,6 +1,7 @@
-// The stability verdict (stableShot) on real Chromium: the evidence gathered between the first two
-// shots (axe, ARIA snapshot) does not use up the page's time to settle, and a page that never
-// settles is still reported.
+// The stability verdict (stableShot) on real Chromium. Proven by shots (the fallback): the evidence
+// gathered between the first two shots (axe, ARIA snapshot) does not use up the page's time to
+// settle, and a page that never settles is still reported. Proven by the paint signals: a still
+// page takes one image, anything painted anywhere in the image falls back to the shots and fails.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -22,6 +23,14 @@ before(async () => {
     'late.html': '<!doctype html><html lang="en"><title>late</title><h1 id="h">Loading</h1><script>window.finish = () => { document.getElementById("h").textContent = "Ready, with a longer heading"; }</script></html>',
     // holds still
     'static.html': '<!doctype html><html lang="en"><title>static</title><h1>Nothing moves</h1><p>A plain page.</p></html>',
+    // a frame 3000 px below the fold, counting or still: the motion watch is the top document's, the
+    // compositor does not draw there (a frame of another origin that far down is not painted
+    // either: Chromium throttles it, and every shot shows it the same)
+    'far-frame.html': '<!doctype html><html lang="en"><title>far frame</title><h1>Top</h1><div style="height:3000px"></div><iframe title="f" width="200" height="100"></iframe><script>document.querySelector("iframe").src = location.hash === "#still" ? "still-inner.html" : "flip-inner.html"</script></html>',
+    'flip-inner.html': '<!doctype html><html lang="en"><title>count</title><body style="margin:0;height:100px;font:40px sans-serif"><script>let n = 0; setInterval(() => { document.body.textContent = String(++n); }, 30)</script></body></html>',
+    'still-inner.html': '<!doctype html><html lang="en"><title>still</title><body style="margin:0;height:100px;background:#36c"></body></html>',
+    // a box 3000 px below the fold whose text a script changes
+    'far-text.html': '<!doctype html><html lang="en"><title>far text</title><h1>Top</h1><div style="height:3000px"></div><p id="n">0</p><script>let n = 0; setInterval(() => { document.getElementById("n").textContent = String(++n); }, 90)</script></html>',
     // never holds still
     'ticking.html': '<!doctype html><html lang="en"><title>ticking</title><h1 id="h">0</h1><script>let n = 0; setInterval(() => { document.getElementById("h").textContent = String(++n); }, 20)</script></html>',
   });
@@ -30,7 +39,7 @@ before(async () => {
 });
 after(async () => { await browser?.close(); await server?.close(); fs.rmSync(dir, { recursive: true, force: true }); });
 
-async function shoot(page: string, { gatherMs = 2500, timeout = 1500 } = {}) {
+async function shoot(page: string, { gatherMs = 2500, timeout = 1500, proof = 'shots' as 'shots' | 'signals' } = {}) {
   const p = await browser.newPage();
   try {
     await p.goto(`${server.url}/${page}`);
@@ -40,7 +49,7 @@ async function shoot(page: string, { gatherMs = 2500, timeout = 1500 } = {}) {
       await p.evaluate(() => setTimeout(() => (window as unknown as { finish?: () => void }).finish?.(), 100));
       await new Promise((r) => setTimeout(r, gatherMs));
     };
-    return await stableShot(p, { fullPage: true, check: true, interval: 50, timeout, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between: [between] });
+    return await stableShot(p, { fullPage: true, check: true, interval: 50, timeout, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between: [between], proof });
   } finally { await p.close(); }
 }
 
@@ -69,10 +78,52 @@ test('evidence tasks run one per gap (the second inside the window, since they o
     await p.goto(`${server.url}/static.html`);
     const ran: string[] = [];
     const read = (name: string) => async () => { ran.push(name); await p.evaluate(() => document.body.innerText.length); await new Promise((r) => setTimeout(r, 120)); };
-    const { stability } = await stableShot(p, { fullPage: true, check: true, interval: 50, timeout: 1500, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between: [read('first'), read('second'), read('third')] });
+    const { stability } = await stableShot(p, { fullPage: true, check: true, interval: 50, timeout: 1500, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between: [read('first'), read('second'), read('third')], proof: 'shots' });
     assert.equal(stability.stable, true, JSON.stringify(stability));
     assert.equal(stability.attempts, DEFAULT_SHOTS, JSON.stringify(stability));
     // DEFAULT_SHOTS shots have DEFAULT_SHOTS - 1 gaps: what is left is the caller's to run
     assert.deepEqual(ran, ['first', 'second'].slice(0, DEFAULT_SHOTS - 1));
   } finally { await p.close(); }
 });
+
+test('paint signals: a still page is proven by one image, the evidence gathered once before the calm window', async () => {
+  const p = await browser.newPage();
+  try {
+    await p.goto(`${server.url}/static.html`);
+    const ran: string[] = [];
+    const read = (name: string) => async () => { ran.push(name); await p.evaluate(() => document.body.innerText.length); };
+    let shots = 0;
+    const r = await stableShot(p, { fullPage: true, check: true, interval: 50, timeout: 1500, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between: [read('first'), read('second')], onShot: () => { shots++; } });
+    assert.equal(r.stillBy, 'paint signals', JSON.stringify(r.stability));
+    assert.equal(r.stability.stable, true);
+    assert.equal(shots, 1, 'one full-page image');
+    assert.deepEqual(ran, ['first', 'second']);
+  } finally { await p.close(); }
+});
+
+test('paint signals: a page that settles while evidence is gathered is proven still after it, in its settled look', async () => {
+  const r = await shoot('late.html', { proof: 'signals', gatherMs: 300 });
+  assert.equal(r.stability.stable, true, JSON.stringify(r.stability));
+  assert.equal(r.stillBy, 'paint signals');
+});
+
+for (const [page, why] of [
+  ['ticking.html', /^shots: the page (painted \d+ frames?|changed)/],
+  // below the fold: the compositor does not draw it, the motion watch sees the text change
+  ['far-text.html', /^shots: the page changed \(mutation/],
+  // below the fold in another origin's frame: neither the compositor nor the watch sees it; its box is shot twice
+  ['far-frame.html', /^shots: an image, frame or canvas outside the viewport changed/],
+] as const) {
+  test(`paint signals: ${page} changes by itself, so the signals give way to the shots, which fail it`, async () => {
+    const r = await shoot(page, { proof: 'signals', gatherMs: 300 });
+    assert.match(r.stillBy, why, JSON.stringify(r.stability));
+    assert.equal(r.stability.stable, false, r.stillBy);
+  });
+}
+
+test('paint signals: a still frame below the fold is confirmed by two shots of its box, not by the whole page', async () => {
+  const r = await shoot('far-frame.html#still', { proof: 'signals', gatherMs: 300 });
+  assert.equal(r.stability.stable, true, JSON.stringify(r.stability));
+  assert.equal(r.stillBy, 'paint signals');
+});
+

@@ -1,0 +1,105 @@
+// The shots' primitives, shared by both proofs of stillness (stability.ts, still-signals.ts): one
+// screenshot, the comparison of two, the unequal gaps between them and the calm a page must hold.
+import type { Page } from 'playwright-core';
+import { decodePng } from '../parity/png.js';
+import type { Box } from '../core/artifacts.js';
+import type { Heat } from './flake.js';
+
+export interface ShotOptions {
+  /** interval, timeout and shots (that must agree, with no painted change between them) are the stability check's options, its defaults filled (checks/stability.ts; docs/checks/stability.md has the measurements behind them) */
+  fullPage: boolean; check: boolean; interval: number; shots: number; timeout: number; masks: Box[]; dpr: number;
+  /** the spec's mask selectors (a change inside a masked element is not motion, wherever its box lies) */
+  maskSelectors?: string[];
+  /** read-only evidence gathering (the ARIA snapshot, axe) run in the gaps instead of idling, one
+   *  task per gap from the first (what is left when the shots end is the caller's to run); a gap
+   *  only ever gets longer, so the stability check is not weakened */
+  between?: (() => Promise<void>)[];
+  /** called after each shot (the unit's watchdog counts a shot as progress) */
+  onShot?: () => void;
+  /** 'shots' skips the paint signals (tests of the shots themselves; the signals' own fallback) */
+  proof?: 'signals' | 'shots';
+}
+
+/** One screenshot. A full-page one starts at the top: Chromium's full-page screenshot of a
+ *  zoomed-out mobile layout (a page wider than the device) leaves the page scrolled (measured on
+ *  the real corpus, APG pages at 390 px: scrollY 0 → 3472 after one shot, then +2 px per shot),
+ *  and a position: fixed element is painted where the scroll puts it, so each shot drew it
+ *  elsewhere (the flake map showed the skip-to button 175×28 at six different heights) although
+ *  the page did not change. Full-page captures are measured at the top too. */
+export async function takeShot(page: Page, fullPage: boolean): Promise<Buffer> {
+  if (fullPage) {
+    await page.evaluate(() => { if (window.scrollX || window.scrollY) window.scrollTo({ left: 0, top: 0, behavior: 'instant' as ScrollBehavior }); }).catch(() => {});
+  }
+  return page.screenshot({ fullPage, animations: 'disabled', caret: 'hide', type: 'png', scale: 'device' });
+}
+
+/** Pixels that may flip between two screenshots of a page that did not change: Chromium re-rasters
+ *  a scaled image or a text line under load (measured on the real corpus: 1 px of a Semantic UI
+ *  homepage image flipped in 4 of 6 consecutive full-page shots of the static page). A page that
+ *  changes (a clock, a counter, a spinner) changes far more. */
+export const RASTER_NOISE_PX = 4;
+
+/** A pixel whose every channel differs by at most this much (of 255) between two shots did not
+ *  change: no one can see it. Measured on a published theme: two shots of an unchanged page
+ *  differed in 19 pixels of a tag pill by 1/255 and the page was "never settled" in 2 of 4 runs.
+ *  The motion of the loop pages (bench/stability-loops.ts) changes pixels by far more: black and
+ *  white, a carousel's slides, a clock's digits. */
+export const PIXEL_FLOOR = 2;
+
+/** Bounding box (device px) of pixels that differ (by more than PIXEL_FLOOR) outside the masks; null when equal or when no
+ *  more than RASTER_NOISE_PX pixels differ. `heat` counts each differing pixel (the flake map). */
+export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number, heat?: Heat): Box | null {
+  if (a.equals(b)) return null;
+  // a page can make its screenshot enormous: its size is checked (by decodePng) before anything is decoded
+  const pa = decodePng(a), pb = decodePng(b);
+  if (pa.width !== pb.width || pa.height !== pb.height) {
+    return { x: 0, y: 0, width: Math.max(pa.width, pb.width), height: Math.max(pa.height, pb.height) };
+  }
+  const { width, height } = pa;
+  const masked = new Uint8Array(width * height);
+  for (const m of masks) {
+    const x0 = Math.max(0, Math.floor(m.x * dpr)), y0 = Math.max(0, Math.floor(m.y * dpr));
+    const x1 = Math.min(width, Math.ceil((m.x + m.width) * dpr)), y1 = Math.min(height, Math.ceil((m.y + m.height) * dpr));
+    for (let y = y0; y < y1; y++) masked.fill(1, y * width + x0, y * width + Math.max(x0, x1));
+  }
+  let minX = Infinity, minY = Infinity, maxX = -1, maxY = -1, changed = 0;
+  const da = pa.data, db = pb.data;
+  const counts = heat?.frame(width, height);
+  for (let i = 0, p = 0; p < width * height; p++, i += 4) {
+    if (masked[p]) continue;
+    if (Math.abs(da[i] - db[i]) > PIXEL_FLOOR || Math.abs(da[i + 1] - db[i + 1]) > PIXEL_FLOOR || Math.abs(da[i + 2] - db[i + 2]) > PIXEL_FLOOR || Math.abs(da[i + 3] - db[i + 3]) > PIXEL_FLOOR) {
+      changed++;
+      if (counts && counts[p] < 255) counts[p]++;
+      const x = p % width, y = (p - x) / width;
+      if (x < minX) minX = x; if (x > maxX) maxX = x; if (y < minY) minY = y; if (y > maxY) maxY = y;
+    }
+  }
+  return changed <= RASTER_NOISE_PX ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+}
+
+/** The gaps between shots: `interval` scaled by ratios with no common period a page could keep
+ *  (100, 170, 230, 290 … ms for interval 100: any two share at most a 10 ms period, under a frame). */
+export const GAP_RATIOS = [1, 1.7, 2.3, 2.9, 3.7, 4.3, 5.3, 5.9, 6.1, 6.7, 7.1, 7.3];
+export const gapAt = (interval: number, k: number) => Math.round(interval * GAP_RATIOS[k % GAP_RATIOS.length]);
+
+/** Calm asked for after the page itself painted a change (a script or an animation, not pixels
+ *  alone), in intervals: a clock ticking each second or a carousel turning every 700 ms otherwise
+ *  passes whenever its one change fell inside the first window and the next window fell between
+ *  two changes (seen in 1 of 6 test runs under load before this). */
+export const CALM_AFTER_SCRIPT = 10;
+
+/**
+ * How long a page must hold still (ms) after what it did so far (`ms`), and how much of that
+ * holds at the timeout too (`strict`). Once it changed three times or more: longer than the
+ * longest gap between its changes (× 1.25), strict (a page still inside that calm at the timeout
+ * did not show that it settled). After a change the page painted itself: `interval` ×
+ * CALM_AFTER_SCRIPT, not strict (at the timeout a full window of agreeing shots is enough: a page
+ * that settles late is not failed for it). Nothing before, or pixels alone: the window.
+ */
+export function calmNeeded(breaks: number[], interval = 100, painted = false): { ms: number; strict: number } {
+  let gap = 0;
+  for (let i = 1; i < breaks.length; i++) gap = Math.max(gap, breaks[i] - breaks[i - 1]);
+  const periodic = breaks.length >= 3 ? gap * 1.25 : 0, after = painted ? interval * CALM_AFTER_SCRIPT : 0;
+  return { ms: Math.max(periodic, after), strict: periodic };
+}
+
