@@ -78,7 +78,12 @@ export async function stillBySignals(page: Page, o: ShotOptions): Promise<Proof>
     // which loads and re-lays the page out; a resize reaches the page late): one more interval
     // after them, as the shots' next gap, before the page is let go. Frames are no evidence here:
     // a shot's own repaints reach the screencast for ~400 ms after it (measured).
-    await page.waitForTimeout(gapAt(o.interval, 0));
+    // the evidence left (axe) runs in that gap, as long as it takes, at least the gap (before the
+    // window it painted nothing, but the ARIA and CSS snapshots inside it painted frames: measured)
+    const tg = Date.now();
+    for (const task of o.between ?? []) await task();
+    const restGap = gapAt(o.interval, 0) - (Date.now() - tg);
+    if (restGap > 0) await page.waitForTimeout(restGap);
     const after = await motionCollectIn(page);
     if (!after || after.events.length) return { why: 'the page changed while it was shot' };
     if (sig === null || sig !== await signatureOf(page).catch(() => null)) return { why: 'the screenshot changed the layout' };

@@ -33,7 +33,7 @@ export const check: Check = {
   meta: {
     id: ID,
     title: 'Capture is stable',
-    description: 'Several captures at unequal gaps (after masks) matched and nothing painted changed between them (DOM mutations of rendered content, running animations or transitions, canvas drawing, playing video) before the timeout. After a change the page painted itself the captures must agree for 10 intervals. An unstable page fails, naming the area, element and kind of change, with its flake map (the pixels that changed over the shots), the elements that paint the hot areas, the masks to add and the cause recognised (clock, carousel, video, caret, web-font swap, ad slot). false: one capture, no stability check.',
+    description: 'The browser\'s paint signals (Chromium\'s screencast and the in-page watch) saw nothing paint for the calm window, and images, frames or canvases outside the viewport held still in shots of their own box: one capture. Otherwise (and in Firefox) several captures at unequal gaps (after masks) matched and nothing painted changed between them (DOM mutations of rendered content, running animations or transitions, canvas drawing, playing video) before the timeout. After a change the page painted itself the captures must agree for 10 intervals. A page the browser still sees painting by itself after the captures agreed is unstable too. An unstable page fails, naming the area, element and kind of change, with its flake map (the pixels that changed over the shots), the elements that paint the hot areas, the masks to add and the cause recognised (clock, carousel, video, caret, web-font swap, ad slot). false: one capture, no stability check.',
     defaultSeverity: 'blocker',
     defaultEnabled: true,
     order: 30,

@@ -86,7 +86,7 @@ test('evidence tasks run one per gap (the second inside the window, since they o
   } finally { await p.close(); }
 });
 
-test('paint signals: a still page is proven by one image, the evidence gathered once before the calm window', async () => {
+test('paint signals: a still page is proven by one image, each evidence task run once', async () => {
   const p = await browser.newPage();
   try {
     await p.goto(`${server.url}/static.html`);
