@@ -2,9 +2,9 @@
 // calm window the compositor produced no changed frame (the paint watch, the viewport) and the
 // in-page motion watch saw no painted change anywhere in the document (mutations, animations,
 // canvas drawing, video); what can change pixels unseen by both outside the viewport (in-page/
-// unwatched.ts) is confirmed by two shots of its own box. Anything seen → null with the reason,
-// and the caller proves stillness as before, by shots (a stability guarantee is never traded for
-// speed: every change the shots would see makes this path give up).
+// unwatched.ts) is confirmed by four shots of its own box. Anything seen → the reason, and the
+// caller proves stillness as before, by shots (a stability guarantee is never traded for speed:
+// every change the shots would see makes this path give up).
 import type { Page } from 'playwright-core';
 import type { Box, StabilityResult } from '../core/artifacts.js';
 import { inPageScript } from './in-page/script.js';
@@ -38,17 +38,19 @@ export async function stillBySignals(page: Page, o: ShotOptions): Promise<Proof>
     window = Math.max(window, calmNeeded([], o.interval, before > 0).ms);
     // a window the page painted in starts a longer one, as a change between shots does (one late
     // frame of veval's own measuring, a late image); painting again in that one gives way to the shots
-    let report = null;
+    // (frames in either window ask the browser once more should the shots then agree)
+    let sawFrames = false;
     for (let tries = 0; ; tries++) {
       await watch.reset();
       const t = Date.now();
       await page.waitForTimeout(window);
-      report = await motionCollectIn(page);
+      const report = await motionCollectIn(page);
       if (!report) return { why: 'the document was replaced' };
       const frames = watch.frames;
       if (!frames && !report.events.length) break;
+      sawFrames ||= frames > 0;
       const what = frames ? `painted ${frames} frame${frames > 1 ? 's' : ''} in ${Date.now() - t} ms` : `changed (${report.events[0].kind} ${report.events[0].selector})`;
-      if (tries > 0) return { why: `the page ${what}`, painted: true, frames: frames > 0 };
+      if (tries > 0) return { why: `the page ${what}`, painted: true, frames: sawFrames };
       window = calmNeeded([], o.interval, true).ms;
       if (await motionStartIn(page, o.masks, o.fullPage, o.maskSelectors ?? []) === null) return { why: 'the document was replaced' };
     }

@@ -121,7 +121,7 @@ for (const [page, why] of [
   });
 }
 
-test('paint signals: a still frame below the fold is confirmed by two shots of its box, not by the whole page', async () => {
+test('paint signals: a still frame below the fold is confirmed by shots of its own box, not of the whole page', async () => {
   const r = await shoot('far-frame.html#still', { proof: 'signals', gatherMs: 300 });
   assert.equal(r.stability.stable, true, JSON.stringify(r.stability));
   assert.equal(r.stillBy, 'paint signals');
