@@ -59,7 +59,7 @@ export async function cmdReview(opts: ReviewFlags): Promise<number> {
   try {
     server = await startReviewServer({
       runDir: run.runDir, session, port, idleMs: idle,
-      page: (token) => renderHtml(report, { runPath: typed(run.runDir, io.cwd), review: { token } }),
+      page: (token) => renderHtml(report, { runPath: typed(run.runDir, io.cwd), review: { token, idleMs: idle } }),
     });
   } catch (err: any) {
     if (err?.code === 'EADDRINUSE') throw new FatalError(`--port ${port}: the port is in use`, 'choose another with --port, or leave it out for a free one');

@@ -18,7 +18,7 @@ export interface HtmlOptions {
   runPath?: string;
   /** `veval review` serving the page: html/review.js and review.css added, with the token the
    *  server made at launch (its state-changing requests carry it); the static index.html has none */
-  review?: { token: string };
+  review?: { token: string; idleMs?: number };
 }
 
 // The templates and assets sit next to this module, in src/ and in dist/ (scripts/build.sh copies them).
@@ -283,7 +283,7 @@ export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
   const a = assets();
   return a.page({
     csp: opts.review ? a.review.csp : a.csp, style: a.style, script: a.script,
-    review: opts.review ? { token: opts.review.token, script: a.review.script, style: a.review.style } : false,
+    review: opts.review ? { token: opts.review.token, idleMs: opts.review.idleMs ?? 0, script: a.review.script, style: a.review.style } : false,
     status: r.status, statusUpper: r.status.toUpperCase(), runId: r.runId, git: r.git.sha ?? 'uncommitted', scoringVersion: r.scoring.version,
     incomplete: r.incomplete, reasons: r.reasons, counts: r.totals.findings,
     score: scores.length ? `${Math.min(...scores)}${scores.length > 1 ? ' (lowest spec)' : ''}` : '–',

@@ -180,8 +180,9 @@ test('a capture with a blocker is approved only with the explicit tick; rejectin
   assert.equal(shaOf(base('c')), before1.c, 'refused: untouched');
   assert.equal(await p.isChecked('#u-c-default-desktop input[data-tick=force]'), true, 'the tick given survives the redraw');
   // both ticks: written, approved despite the blocker, the violation recorded as debt
+  // the tick keeps the focus: `a` still approves from a checkbox (only a text field takes letters)
   await p.check('#u-c-default-desktop input[data-tick=acceptA11yDebt]');
-  await p.click('#u-c-default-desktop button.approve');
+  await p.keyboard.press('a');
   await p.waitForFunction(() => /3 approved/.test(document.querySelector('#review-bar .review-counts')!.textContent!));
   assert.equal(shaOf(base('c')), captured('c'));
   assert.match(await said(p) ?? '', /despite 1 blocker.*accessibility debt accepted: c\/default-desktop: image-alt/s);
@@ -239,7 +240,27 @@ test('a bad --port or --idle is one clear line, exit 2, nothing served', async (
   }
 });
 
-test('it stops by itself after --idle without a request, saying what was decided', async () => {
+test('a reviewer reading the page keeps it serving past --idle; Ctrl-C stops it and says so', { timeout: 90_000 }, async () => {
+  const r = await startReview(dir, ['--run', runDir, '--idle', '3s']);
+  try {
+    const p = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await p.goto(r.url);
+    await p.waitForSelector('#u-c-default-desktop .review-actions');
+    // reading: scrolling and moving the mouse, no action taken, for more than twice --idle
+    for (const until = Date.now() + 7000; Date.now() < until;) {
+      await p.mouse.move(200 + Math.random() * 400, 300);
+      await p.mouse.wheel(0, 60);
+      await p.waitForTimeout(250);
+    }
+    assert.equal(r.child.exitCode, null, `still serving after 7 s of reading with --idle 3s:\n${r.out()}`);
+    await p.close();
+  } finally {
+    await stopReview(r);
+  }
+  assert.match(r.out(), /stopped \(interrupted\): 2 approved, 1 rejected, 0 left/);
+});
+
+test('it stops by itself after --idle without a request, saying what was decided', { timeout: 60_000 }, async () => {
   const idle = await startReview(dir, ['--run', runDir, '--idle', '1s']);
   const code = await idle.exit;
   assert.equal(code, 0);

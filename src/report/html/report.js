@@ -164,9 +164,16 @@
       li.setAttribute('data-zoomed', '1');
     });
   });
+  // a key typed into a field is the field's; a ticked checkbox or a view-mode radio keeps the
+  // focus but takes no letters, so the shortcuts still work there (review.js uses the same test)
+  function typing(t) {
+    if (!t || !t.tagName) return false;
+    if (t.isContentEditable || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') return true;
+    return t.tagName === 'INPUT' && !/^(checkbox|radio|button|submit|reset)$/.test(t.type);
+  }
+  window.vevalTyping = typing;
   document.addEventListener('keydown', function (e) {
-    var t = e.target;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
     var list = visibleFindings();
     if (e.key === 'Escape') { unzoom(); return; }
     if ((e.key !== 'j' && e.key !== 'k') || !list.length) return;

@@ -204,8 +204,7 @@
   document.addEventListener('focusin', function (e) { var u = e.target.closest && e.target.closest('details.unit'); if (u) setCurrent(u); });
   document.addEventListener('click', function (e) { var u = e.target.closest && e.target.closest('details.unit'); if (u) setCurrent(u); });
   document.addEventListener('keydown', function (e) {
-    var t = e.target;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (window.vevalTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === 'j' || e.key === 'k') {
       // report.js has moved the current finding: its capture becomes the current one
       var li = document.querySelector('li.finding.current');
@@ -219,6 +218,17 @@
     setCurrent(u);
     var b = box.querySelector(e.key === 'a' ? 'button.approve' : 'button.reject');
     if (b && !b.disabled) { e.preventDefault(); b.click(); }
+  });
+
+  // Reading diffs sends no request: the server's idle stop would end a review in progress. Any
+  // activity in the page tells the server someone is there, at most four times per idle period.
+  var idleMs = Number(meta.getAttribute('data-idle-ms')) || 0, lastSeen = Date.now();
+  if (idleMs) ['keydown', 'pointerdown', 'pointermove', 'wheel', 'scroll'].forEach(function (ev) {
+    window.addEventListener(ev, function () {
+      if (stopped || Date.now() - lastSeen < idleMs / 4) return;
+      lastSeen = Date.now();
+      call('/api/state').catch(gone);
+    }, { passive: true, capture: true });
   });
 
   call('/api/state').then(render, gone);
