@@ -32,6 +32,7 @@ import type { SweepResult } from '../src/core/artifact-sweep.js';
 import { makeRun, makeSpec, state } from '../test/capture/plan-fixture.js';
 import { SWEEP_DEFAULTS } from '../src/spec/schema.js';
 import { readPublished, REPORTS_COMMIT, type Published } from './redecheck/published.js';
+import { treeCpuMs } from './cpu.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PAGES_GIT = process.env.REDECHECK_PAGES ?? '/work/.mirror/redecheck+example-webpages/repo/.git';
@@ -119,11 +120,14 @@ fs.writeFileSync(reproFile, JSON.stringify({ key: reproKey, rows: { ...cached, .
 // ---- 2. veval's sweep of every subject ----
 const sweeps = new Map<string, SweepResult>();
 const floors = new Map<string, number>();
+const cpu = new Map<string, number>();   // CPU ms of this process and the browser's during the sweep
 for (const s of subjects) {
   if (!folderOf(s)) continue;
   const spec = makeSpec(s.replace(/[^A-Za-z0-9-]/g, '-'), { route: `/${folderOf(s)}/index.html`, sweep: SWEEP, wait: { for: 'load', selector: null, timeout: 30_000 }, timeout: 120_000 });
   fs.mkdirSync(path.join(run.runDir, spec.name), { recursive: true });
+  const c0 = treeCpuMs();
   const r = await sweepState(run, browser, { spec, state: state('default'), url: `${srv.url}/${encodeURIComponent(folderOf(s)!)}/index.html` });
+  cpu.set(s, treeCpuMs() - c0);
   sweeps.set(s, r);
   // the floor for the same widths, same page, same process: resize, let the page lay out, read one number
   const page = await open(s, SWEEP.from);
@@ -179,15 +183,17 @@ lines.push('| subject | type | published elements | published range | reproduces
 for (const r of rows) {
   lines.push(`| ${r.p.subject} | ${r.p.type} | ${r.p.xpaths.map(short).join(' ↔ ')} | ${r.p.from}–${r.p.to} | ${r.reproduced ? `yes at ${r.at} px (${r.why})` : `no${r.at ? ` at ${r.at} px` : ''}: ${r.why}`} | ${!r.reproduced ? '—' : r.found ? `found: ${r.found.kind} ${r.found.from}–${r.found.to} px (${r.found.elements.join(' ↔ ')})` : '**missed**'} |`);
 }
-lines.push('', '## Time per page', '', 'measure: every width measured and judged; floor: the same widths in the same process with nothing measured (resize, two animation frames, read one number) — the ratio is the figure that survives a loaded machine.', '', '| subject | widths measured | sweep (s) | open | measure | ms per width | floor (s) | measure / floor | screenshots | breakpoints read | status |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+lines.push('', '## Time per page', '', 'measure: every width measured and judged; floor: the same widths in the same process with nothing measured (resize, two animation frames, read one number) — the ratio is the figure that survives a loaded machine.', '', '| subject | widths measured | sweep (s) | CPU (s) | open | measure | ms per width | floor (s) | measure / floor | screenshots | breakpoints read | status |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const [s, r] of sweeps) {
   const floor = floors.get(s) ?? 0;
-  lines.push(`| ${s} | ${r.measured.length} | ${(r.timings.total / 1000).toFixed(1)} | ${(r.timings.open / 1000).toFixed(1)} | ${(r.timings.measure / 1000).toFixed(1)} | ${Math.round(r.timings.measure / Math.max(1, r.measured.length))} | ${(floor / 1000).toFixed(1)} | ${floor ? (r.timings.measure / floor).toFixed(1) : '–'} | ${(r.timings.screenshots / 1000).toFixed(1)} | ${r.breakpoints.length}${r.unreadSheets ? ` (+${r.unreadSheets} unreadable sheets)` : ''} | ${r.ok ? (r.failedWidths.length ? `${r.failedWidths.length} width(s) not measured` : 'ok') : `error: ${r.error}`} |`);
+  lines.push(`| ${s} | ${r.measured.length} | ${(r.timings.total / 1000).toFixed(1)} | ${((cpu.get(s) ?? 0) / 1000).toFixed(1)} | ${(r.timings.open / 1000).toFixed(1)} | ${(r.timings.measure / 1000).toFixed(1)} | ${Math.round(r.timings.measure / Math.max(1, r.measured.length))} | ${(floor / 1000).toFixed(1)} | ${floor ? (r.timings.measure / floor).toFixed(1) : '–'} | ${(r.timings.screenshots / 1000).toFixed(1)} | ${r.breakpoints.length}${r.unreadSheets ? ` (+${r.unreadSheets} unreadable sheets)` : ''} | ${r.ok ? (r.failedWidths.length ? `${r.failedWidths.length} width(s) not measured` : 'ok') : `error: ${r.error}`} |`);
 }
 const totals = [...sweeps.values()].map((r) => r.timings.total).sort((a, b) => a - b);
 const ratios = [...sweeps].map(([s, r]) => r.timings.measure / Math.max(1, floors.get(s) ?? 0)).sort((a, b) => a - b);
 if (ratios.length) lines.push('', `Measuring costs a median ${ratios[Math.floor(ratios.length / 2)]!.toFixed(1)}× the floor of merely resizing to the same widths.`);
 if (totals.length) lines.push(`Median ${(totals[Math.floor(totals.length / 2)]! / 1000).toFixed(1)} s, max ${(totals[totals.length - 1]! / 1000).toFixed(1)} s per page (target ≤ 10 s on 2 cores); load average when written: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}.`);
+const cpus = [...cpu.values()].sort((a, b) => a - b);
+if (cpus.length) lines.push(`CPU time per page (this process and the browser's, all processes; what the sweep needs whatever the load): median ${(cpus[Math.floor(cpus.length / 2)]! / 1000).toFixed(1)} s, max ${(cpus[cpus.length - 1]! / 1000).toFixed(1)} s.`);
 lines.push('', '## Every other range veval reported', '', 'Not matched to a published true positive: for a person to review with its screenshot (kept in the run folder, not committed).', '', '| subject | kind | severity | range (worst) | failure | screenshot |', '|---|---|---|---|---|---|');
 for (const [s, r] of sweeps) for (const g of r.ranges) if (!used.has(g)) lines.push(`| ${s} | ${g.kind} | ${g.severity} | ${g.from}–${g.to} (${g.worst}) | ${g.detail.replace(/\|/g, '\\|')} | ${rel(g.screenshot, s)} |`);
 const md = path.join(here, 'REDECHECK.md');
