@@ -123,17 +123,31 @@ export function withStories(spec: SpecPlan, read: StoriesRead): SpecPlan {
 /** A story id is a state name (a file name): Storybook's ids are lower-case letters, digits and dashes. */
 export const STORY_ID = /^[a-z0-9][a-z0-9._-]*$/i;
 
+/** The story of the index a baseline key ("<story id>-<viewport>") belongs to; null when none does. */
+function indexedStoryOf(spec: SpecPlan, key: string): string | null {
+  const ids = new Set(spec.storybook?.read?.ids ?? []);
+  for (const vp of spec.viewports) {
+    const id = key.endsWith(`-${vp.name}`) ? key.slice(0, -(vp.name.length + 1)) : null;
+    if (id && ids.has(id)) return id;
+  }
+  return null;
+}
+
 /** Stories with approved baselines that the Storybook no longer has (or include/exclude no longer
  *  select; one skipped or left out by --grep is still there): baseline keys are "<state>-<viewport>". */
 export function removedStories(spec: SpecPlan, baselineKeys: string[]): string[] {
   if (!spec.storybook?.read) return [];
-  const live = new Set(spec.storybook.read.ids);
   const out = new Set<string>();
   for (const key of baselineKeys) {
     const vp = spec.viewports.find((v) => key.endsWith(`-${v.name}`));
-    if (!vp) continue;
-    const state = key.slice(0, -(vp.name.length + 1));
-    if (!live.has(state)) out.add(state);
+    if (vp && !indexedStoryOf(spec, key)) out.add(key.slice(0, -(vp.name.length + 1)));
   }
   return [...out].sort();
+}
+
+/** A baseline key of a story the Storybook still has but this run made no state of (left out by
+ *  --grep or parameters.veval.skip): not an orphan, whatever this run captured. */
+export function uncapturedStoryKey(spec: SpecPlan, key: string): boolean {
+  const id = spec.storybook?.read ? indexedStoryOf(spec, key) : null;
+  return !!id && !spec.states.some((s) => s.name === id);
 }
