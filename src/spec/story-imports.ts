@@ -34,38 +34,50 @@ function resolveRelative(from: string, spec: string): string | null {
   return null;
 }
 
-/** The package names a project declares (package.json dependencies of any kind), plus Node's own. */
+/** The package names the project declares (any dependency kind in its package.json and those of the
+ *  folders above it: a monorepo's root), plus Node's own. */
 function declaredPackages(project: string): Set<string> {
   const out = new Set(builtinModules);
-  try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8'));
-    for (const k of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) for (const n of Object.keys(pkg?.[k] ?? {})) out.add(n);
-  } catch { /* no package.json: every bare import is unknown */ }
-  return out;
+  for (let d = project; ; d = path.dirname(d)) {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(d, 'package.json'), 'utf8'));
+      for (const k of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) for (const n of Object.keys(pkg?.[k] ?? {})) out.add(n);
+    } catch { /* none here, or unreadable: its packages are unknown */ }
+    if (path.dirname(d) === d) return out;
+  }
 }
 
 const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]).replace(/^node:/, '');
 
-/** Every file a story file reaches through relative imports (itself included); null when one of its
- *  imports cannot be followed, so what it depends on is not known. */
-function reach(file: string, packages: Set<string>): Set<string> | null {
+/** The files one file imports relatively; null when one of its imports cannot be followed. */
+function importsOf(file: string, packages: Set<string>): string[] | null {
+  let text: string;
+  try { text = fs.readFileSync(file, 'utf8'); } catch { return null; }
+  if (!/\.(m|c)?[jt]sx?$|\.(vue|svelte|css|scss|less)$/.test(file)) return [];   // an image, a JSON file: a leaf
+  const out: string[] = [];
+  for (const m of text.matchAll(SPECIFIER)) {
+    const spec = m[1];
+    if (spec.startsWith('.') || spec.startsWith('/')) {
+      const hit = resolveRelative(file, spec);
+      if (!hit) return null;
+      out.push(hit);
+    } else if (!packages.has(packageOf(spec))) return null;
+  }
+  return out;
+}
+
+/** Every file a story file reaches through relative imports (itself included); null when one of
+ *  those files has an import that cannot be followed, so what the story depends on is not known. */
+function reach(file: string, edges: (f: string) => string[] | null): Set<string> | null {
   const seen = new Set<string>();
   const todo = [file];
   while (todo.length) {
     const f = todo.pop()!;
     if (seen.has(f)) continue;
     seen.add(f);
-    let text: string;
-    try { text = fs.readFileSync(f, 'utf8'); } catch { return null; }
-    if (!/\.(m|c)?[jt]sx?$|\.(vue|svelte|css|scss|less)$/.test(f)) continue;   // an image, a JSON file: a leaf
-    for (const m of text.matchAll(SPECIFIER)) {
-      const spec = m[1];
-      if (spec.startsWith('.') || spec.startsWith('/')) {
-        const hit = resolveRelative(f, spec);
-        if (!hit) return null;
-        todo.push(hit);
-      } else if (!packages.has(packageOf(spec))) return null;
-    }
+    const next = edges(f);
+    if (!next) return null;
+    todo.push(...next);
   }
   return seen;
 }
@@ -73,10 +85,12 @@ function reach(file: string, packages: Set<string>): Set<string> | null {
 /** The ids of the stories the changed files can affect, and why the rest were left out (a note). */
 export function storiesTouched(stories: IndexStory[], changed: StoriesChanged): { ids: Set<string>; note: string } {
   const packages = declaredPackages(changed.project);
+  const parsed = new Map<string, string[] | null>();   // each file read once, however many stories reach it
+  const edges = (f: string) => { if (!parsed.has(f)) parsed.set(f, importsOf(f, packages)); return parsed.get(f)!; };
   const byFile = new Map<string, Set<string> | null>();   // a story file's stories share what it reaches
   const deps = new Map(stories.map((s) => {
     const file = s.importPath ? path.resolve(changed.project, s.importPath) : null;
-    if (file && !byFile.has(file)) byFile.set(file, reach(file, packages));
+    if (file && !byFile.has(file)) byFile.set(file, reach(file, edges));
     return [s.id, file ? byFile.get(file)! : null] as const;
   }));
   const all = { ids: new Set(stories.map((s) => s.id)) };
