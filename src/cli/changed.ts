@@ -4,7 +4,8 @@
 // affects every spec. So does any changed file none of these accounts for (app code no `watch:`
 // names, a deleted spec…): veval cannot know which routes it affects, and fails closed by running
 // everything. Changes = committed since the base + staged + unstaged + untracked files.
-// Default base: the merge base of HEAD with the origin default branch (origin/HEAD), else with
+// A Storybook spec selected by its watch: globs alone runs only the stories that import the changed
+// files (spec/story-imports.ts). Default base: the merge base of HEAD with the origin default branch (origin/HEAD), else with
 // the branch's upstream, else HEAD itself (only uncommitted work).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import picomatch from 'picomatch';
 import { InputError } from '../core/errors.js';
 import { BASELINES } from '../parity/baselines.js';
 import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
+import { storybookProject } from '../spec/story-imports.js';
 
 export interface ChangedSelection {
   /** what the base was and how it was chosen, e.g. "origin/main (merge base 1a2b3c4)" */
@@ -64,16 +66,26 @@ export function changedFiles(top: string, root: string, sha: string): string[] {
 
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
-/** Root-relative matchers for everything a spec's verdict depends on besides the app itself. */
-function specInputs(plan: ProjectPlan, spec: SpecPlan): (f: string) => boolean {
+/** Root-relative matchers for everything a spec's verdict depends on besides the app itself: its own
+ *  files (spec, brief, rubric, storageState, HAR, baselines) and what its watch: globs name. */
+function specInputs(plan: ProjectPlan, spec: SpecPlan): { own: (f: string) => boolean; watched: (f: string) => boolean } {
   const exact = new Set([spec.file, spec.brief?.file, spec.judge?.rubric.file,
     spec.context.storageState ? rel(plan.root, spec.context.storageState) : null,
     spec.network.har ? rel(plan.root, path.resolve(plan.root, spec.network.har)) : null,
   ].filter((f): f is string => !!f));
   const specDir = path.posix.dirname(spec.file);
-  const globs = [`${BASELINES}/${spec.name}/**`, ...spec.watch.map((g) => path.posix.normalize(path.posix.join(specDir, g)))];
-  const isMatch = picomatch(globs, { dot: true });
-  return (f) => exact.has(f) || isMatch(f);
+  const baselines = picomatch(`${BASELINES}/${spec.name}/**`, { dot: true });
+  const watched = spec.watch.length ? picomatch(spec.watch.map((g) => path.posix.normalize(path.posix.join(specDir, g))), { dot: true }) : () => false;
+  return { own: (f) => exact.has(f) || baselines(f), watched };
+}
+
+/** A Storybook spec that only its watch: globs selected runs the stories that import the changed
+ *  files; its spec file, brief or baselines changing (or no Storybook project found) runs them all. */
+function narrowStories(plan: ProjectPlan, spec: SpecPlan, hits: string[]): SpecPlan {
+  if (!spec.storybook || hits.some(specInputs(plan, spec).own)) return spec;
+  const project = storybookProject(path.join(plan.root, spec.file), spec.storybook.dir);
+  if (!project) return spec;
+  return { ...spec, storybook: { ...spec.storybook, changed: { project, files: hits.map((h) => path.join(plan.root, h)) } } };
 }
 
 /** Which specs of `plan` are affected by the changes since `ref` (true: the default base). */
@@ -89,13 +101,14 @@ export function selectChanged(plan: ProjectPlan, ref: string | true): ChangedSel
   // baselines of a spec not in this plan (deleted, renamed) affect no spec that runs
   const used = new Set<string>(changed.filter((f) => f === config || f.startsWith(`${BASELINES}/`)));
   const perSpec = plan.specs.map((spec) => {
-    const hits = changed.filter(specInputs(plan, spec));
+    const inputs = specInputs(plan, spec);
+    const hits = changed.filter((f) => inputs.own(f) || inputs.watched(f));
     hits.forEach((h) => used.add(h));
     return { spec, hits };
   });
   const unattributed = changed.filter((f) => !used.has(f));
   const all = config && changed.includes(config) ? config : unattributed.length ? `${unattributed[0]}: no spec declares it` : null;
-  const specs = perSpec.filter((s) => all || s.hits.length).map((s) => ({ spec: s.spec, because: s.hits[0] ?? all! }));
+  const specs = perSpec.filter((s) => all || s.hits.length).map((s) => ({ spec: all ? s.spec : narrowStories(plan, s.spec, s.hits), because: s.hits[0] ?? all! }));
   return { base: base.label, changed, specs, unattributed };
 }
 

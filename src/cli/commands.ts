@@ -91,6 +91,7 @@ export function registerCommands(cli: CAC, io: CliIO): void {
     .action(act(cmdValidate));
   withConfig(withLoad(cli.command('plan [...specs]', 'print the compiled plan')))
     .option('--json', 'as JSON')
+    .option('--changed [ref]', 'only what `run --changed` would run: the specs, and a Storybook spec\'s stories, the changes since ref reach')
     .action(act(cmdPlan));
   cli.command('checks', 'list every check with its options and default severity').action(act(cmdChecks));
   withOut(cli.command('approve', 'promote a completed run\'s captures to baselines'))

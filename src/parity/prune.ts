@@ -1,10 +1,12 @@
 // Orphaned baselines: images under baselines/ that no spec of the plan produces any more (spec
 // gone, state or viewport gone, or the spec dropped its parity section). Listed always; removed
-// only when asked. Orphans are relative to the run's plan, so prune with a plan of every spec.
+// only when asked. Orphans are relative to the run's plan, so prune with a plan of every spec; a
+// Storybook spec's live stories are those its index lists, captured in this run or not.
 import fs from 'node:fs';
 import path from 'node:path';
 import { unitKey, unitsOf, type RunContext } from '../core/run.js';
 import { baselineDir, baselineRel, readManifest, writeManifest } from './baselines.js';
+import { uncapturedStoryKey } from '../spec/storybook.js';
 
 export function pruneOrphans(run: RunContext, remove: boolean): { orphans: string[]; removed: string[] } {
   const orphans: string[] = [];
@@ -17,11 +19,13 @@ export function pruneOrphans(run: RunContext, remove: boolean): { orphans: strin
     const spec = run.plan.specs.find((s) => s.name === dir && s.parity);
     // a Storybook spec whose stories this plan never read (a project's plan, not a run's): its units are unknown
     if (spec?.storybook && !spec.storybook.read) continue;
-    const live = new Set(spec ? unitsOf(spec).map((u) => unitKey(u.state, u.viewport)) : []);
+    const units = new Set(spec ? unitsOf(spec).map((u) => unitKey(u.state, u.viewport)) : []);
+    // a story still in the Storybook that this run did not capture (--grep, parameters.veval.skip) keeps its baselines
+    const live = (k: string) => units.has(k) || (!!spec && uncapturedStoryKey(spec, k));
     const pngs = fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.png')).sort();
-    const dead = pngs.map((f) => f.slice(0, -4)).filter((k) => !live.has(k));
+    const dead = pngs.map((f) => f.slice(0, -4)).filter((k) => !live(k));
     const read = readManifest(run, dir);
-    const deadEntries = Object.keys(read.manifest?.images ?? {}).filter((k) => !live.has(k) && !dead.includes(k));
+    const deadEntries = Object.keys(read.manifest?.images ?? {}).filter((k) => !live(k) && !dead.includes(k));
     orphans.push(...dead.map((k) => baselineRel(dir, k)), ...deadEntries.map((k) => `${baselineRel(dir)}#${k}`));
     if (!remove || (!dead.length && !deadEntries.length)) continue;
     for (const k of dead) {

@@ -7,6 +7,7 @@ import { splitViewport, type Engine } from '../core/engines.js';
 /** A compiled step: the union of the step verb modules' plans (src/steps/<verb>.ts), by `action`. */
 export type { StepAction, StepPlan } from '../steps/registry.js';
 import type { StepPlan } from '../steps/registry.js';
+import type { StoriesChanged } from './story-imports.js';
 
 export interface RequiredPlan {
   name: string;
@@ -56,6 +57,9 @@ export interface StorybookPlan {
   exclude: string[];
   /** --grep, when it did not match the spec's name: matched against "<spec>/<story id>" once the stories are read */
   grep?: string;
+  /** --changed, when only files its watch: globs name changed: the stories are narrowed to those
+   *  that import them once the index is read (spec/story-imports.ts) */
+  changed?: StoriesChanged;
   /** what every story must show: the spec's required entries and its brief's */
   required: RequiredPlan[];
   /** set at capture: the Storybook the states were read from, the ids of every story it has that

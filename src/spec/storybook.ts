@@ -1,11 +1,13 @@
 // Storybook specs (spec `storybook:`): the stories of a Storybook's index as the states of one spec,
-// each named by its story id. Pure: capture/storybook.ts reads the index and the preview's
-// parameters and hands them here, so what a story becomes is testable without a browser.
+// each named by its story id. capture/storybook.ts reads the index and the preview's parameters and
+// hands them here, so what a story becomes is testable without a browser (only --changed reads the
+// story files, spec/story-imports.ts).
 import picomatch from 'picomatch';
 import type { RequiredInput } from './schema.js';
 import type { SpecPlan, StatePlan, StorybookPlan } from './plan.js';
 import { requiredPlan } from './compile.js';
 import { cssError } from './selectors.js';
+import { storiesTouched } from './story-imports.js';
 
 /** A story as the index lists it. */
 export interface IndexStory { id: string; title: string; name: string; importPath: string | null }
@@ -103,8 +105,10 @@ export function withStories(spec: SpecPlan, read: StoriesRead): SpecPlan {
   const skipped: string[] = [];
   const states: StatePlan[] = [];
   const grep = sb.grep ? new RegExp(sb.grep) : null;
+  const touched = sb.changed ? storiesTouched(read.stories, sb.changed) : null;
   for (const s of read.stories) {
     if (grep && !grep.test(`${spec.name}/${s.id}`)) continue;
+    if (touched && !touched.ids.has(s.id)) continue;
     const v = read.params[s.id];
     const problems = paramProblems(v, vpNames);
     const p = (problems.length ? {} : v ?? {}) as { skip?: boolean; masks?: string[]; required?: Record<string, unknown>[]; viewports?: string[] };
@@ -117,23 +121,38 @@ export function withStories(spec: SpecPlan, read: StoriesRead): SpecPlan {
       story: { id: s.id, title: s.title, name: s.name, url: storyUrl(read.base, s.id), ...(problems.length ? { problem: problems.join('; ') } : {}) },
     });
   }
-  return { ...spec, states, storybook: { ...sb, read: { base: read.base, index: read.index, ids: read.stories.map((s) => s.id), skipped, notes: read.notes } } };
+  const notes = touched ? [touched.note, ...read.notes] : read.notes;
+  return { ...spec, states, storybook: { ...sb, read: { base: read.base, index: read.index, ids: read.stories.map((s) => s.id), skipped, notes } } };
 }
 
 /** A story id is a state name (a file name): Storybook's ids are lower-case letters, digits and dashes. */
 export const STORY_ID = /^[a-z0-9][a-z0-9._-]*$/i;
 
+/** The story of the index a baseline key ("<story id>-<viewport>") belongs to; null when none does. */
+function indexedStoryOf(spec: SpecPlan, key: string): string | null {
+  const ids = new Set(spec.storybook?.read?.ids ?? []);
+  for (const vp of spec.viewports) {
+    const id = key.endsWith(`-${vp.name}`) ? key.slice(0, -(vp.name.length + 1)) : null;
+    if (id && ids.has(id)) return id;
+  }
+  return null;
+}
+
 /** Stories with approved baselines that the Storybook no longer has (or include/exclude no longer
- *  select; one skipped or left out by --grep is still there): baseline keys are "<state>-<viewport>". */
+ *  select; one skipped or left out by --grep or --changed is still there): baseline keys are "<state>-<viewport>". */
 export function removedStories(spec: SpecPlan, baselineKeys: string[]): string[] {
   if (!spec.storybook?.read) return [];
-  const live = new Set(spec.storybook.read.ids);
   const out = new Set<string>();
   for (const key of baselineKeys) {
     const vp = spec.viewports.find((v) => key.endsWith(`-${v.name}`));
-    if (!vp) continue;
-    const state = key.slice(0, -(vp.name.length + 1));
-    if (!live.has(state)) out.add(state);
+    if (vp && !indexedStoryOf(spec, key)) out.add(key.slice(0, -(vp.name.length + 1)));
   }
   return [...out].sort();
+}
+
+/** A baseline key of a story the Storybook still has but this run made no state of (left out by
+ *  --grep, --changed or parameters.veval.skip): not an orphan, whatever this run captured. */
+export function uncapturedStoryKey(spec: SpecPlan, key: string): boolean {
+  const id = spec.storybook?.read ? indexedStoryOf(spec, key) : null;
+  return !!id && !spec.states.some((s) => s.name === id);
 }

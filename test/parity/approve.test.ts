@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { approveWith } from '../../src/parity/approve.js';
 import { sha256 } from '../../src/core/fsx.js';
+import { withStories } from '../../src/spec/storybook.js';
 import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, testDeps, TREE, VP } from './fixtures.js';
 
 const img = () => new Image().rect(10, 10, 50, 50, [200, 0, 0]).bytes();
@@ -122,6 +123,31 @@ test('prune lists orphaned baselines and removes them only when asked', async ()
   assert.ok(!fs.existsSync(path.join(run.root, 'baselines/old-page')));
   const m = readJson(path.join(run.root, 'baselines/shop/manifest.json'));
   assert.deepEqual(Object.keys(m.images), ['default-desktop']);
+});
+
+test('prune keeps the baselines of stories still in the Storybook that this run did not capture (--grep, parameters.veval.skip); a removed story is an orphan', async () => {
+  const sb = (ids: string[], o: { grep?: string; params?: Record<string, unknown> } = {}) => withStories(
+    makeSpec({ name: 'ui', route: null, viewports: [VP, MOBILE], states: [], storybook: { url: 'http://sb/', dir: null, build: null, include: [], exclude: [], required: [], ...(o.grep ? { grep: o.grep } : {}) } }),
+    { base: 'http://sb/', index: 'index.json', stories: ids.map((id) => ({ id, title: 'A', name: id, importPath: null })), params: o.params ?? {}, notes: [] });
+  const all = sb(['a--one', 'a--two', 'a--three', 'a--gone']);
+  const run = makeRun([all]);
+  for (const st of all.states) for (const vp of [VP, MOBILE]) writeCapture(run, 'ui', img(), { state: st.name, viewport: vp });
+  assert.equal((await approveT(run)).written.length, 8);
+  // a run of one story (--grep), another skipped by its parameters, a fourth gone from the index
+  const narrowed = sb(['a--one', 'a--two', 'a--three'], { grep: 'ui/a--one', params: { 'a--two': { skip: true } } });
+  assert.deepEqual(narrowed.states.map((s) => s.name), ['a--one']);
+  const r2 = nextRun(run, [narrowed]);
+  for (const vp of [VP, MOBILE]) writeCapture(r2, 'ui', img(), { state: 'a--one', viewport: vp });
+  const gone = ['baselines/ui/a--gone-desktop.png', 'baselines/ui/a--gone-mobile.png'];
+  assert.deepEqual((await approveT(r2)).orphans, gone);
+  // as `veval approve` calls it: with the project's specs, whose stories only the run read
+  const project = { ...narrowed, states: [], storybook: { ...narrowed.storybook!, grep: undefined, read: undefined } };
+  assert.deepEqual((await approveT(r2, { projectSpecs: [project] })).orphans, gone);
+  const pruned = await approveT(r2, { prune: true, projectSpecs: [project] });
+  assert.deepEqual(pruned.removed.filter((f) => f.endsWith('.png')), gone);
+  for (const k of ['a--one', 'a--two', 'a--three']) for (const vp of ['desktop', 'mobile']) assert.ok(fs.existsSync(path.join(run.root, `baselines/ui/${k}-${vp}.png`)), `${k}-${vp} kept`);
+  assert.deepEqual(Object.keys(readJson(path.join(run.root, 'baselines/ui/manifest.json')).images).sort(),
+    ['a--one-desktop', 'a--one-mobile', 'a--three-desktop', 'a--three-mobile', 'a--two-desktop', 'a--two-mobile']);
 });
 
 test('approve refuses a spec named explicitly that has no parity section, or is not in the run', async () => {

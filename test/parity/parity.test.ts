@@ -10,6 +10,9 @@ import type { EnvFingerprint } from '../../src/core/artifacts.js';
 import { abs, files } from '../../src/core/run.js';
 import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, ENV } from './fixtures.js';
 import { runInfo } from '../helpers/artifacts.js';
+import { gateRun } from '../../src/gate/index.js';
+import { withStories } from '../../src/spec/storybook.js';
+import type { SpecPlan } from '../../src/spec/plan.js';
 
 const base = () => new Image().rect(20, 20, 100, 60, [40, 90, 200]).rect(30, 100, 140, 20, [0, 0, 0]);
 
@@ -287,4 +290,28 @@ test('the same pixel change in several captures shares one group key (reviewed o
   const other = (await runParity(r3, spec)).findings.filter((f) => /differ from the approved baseline/.test(f.message));
   assert.equal(other.length, 2);
   assert.notEqual(other[0].group, other[1].group, 'the same place changed to other pixels is another change');
+});
+
+test('a story removed from the Storybook alone fails the gate, naming it; one still in the index that this run did not capture does not', async () => {
+  const sb = (ids: string[], grep?: string) => withStories(
+    makeSpec({ name: 'ui', route: null, states: [], checks: [{ id: 'axe', enabled: false, severity: null, options: {} }], storybook: { url: 'http://sb/', dir: null, build: null, include: [], exclude: [], required: [], ...(grep ? { grep } : {}) } }),
+    { base: 'http://sb/', index: 'index.json', stories: ids.map((id) => ({ id, title: 'A', name: id, importPath: null })), params: {}, notes: [] });
+  const all = sb(['a--one', 'a--two']);
+  const run = makeRun([all]);
+  for (const st of all.states) writeCapture(run, 'ui', base().bytes(), { state: st.name });
+  assert.equal((await approveT(run)).written.length, 2);
+  const gate = async (spec: SpecPlan) => {
+    const r = nextRun(run, [spec]);
+    writeCapture(r, 'ui', base().bytes(), { state: 'a--one' });
+    await runChecks(r, spec);
+    await runParity(r, spec);
+    return gateRun(r, { startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:00:01Z' });
+  };
+  const kept = await gate(sb(['a--one', 'a--two'], 'ui/a--one'));   // a--two left out by --grep
+  assert.equal(kept.status, 'pass', JSON.stringify(kept.specs[0].reasons));
+  const removed = await gate(sb(['a--one']));
+  assert.equal(removed.status, 'fail');
+  // the removal is the one finding (the score it lowers is the only other reason)
+  assert.deepEqual(removed.specs[0].findings.map((f) => [f.check, f.severity, f.fails]), [['parity', 'important', true]]);
+  assert.match(removed.specs[0].reasons[0], /important parity \(spec-wide\): story "a--two" has approved baselines but is no longer in the Storybook/);
 });

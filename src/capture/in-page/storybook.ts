@@ -21,10 +21,14 @@ export function storyOutcome(arg: { id: string; done: string[]; roots: string[] 
   if (r && r.id === arg.id && r.phase === 'errored') return { done: true, error: `${text('#error-message') || 'the story errored'} (Storybook's render phase: errored)` };
   if (r && r.id === arg.id) { if (!arg.done.includes(r.phase)) return false; }
   else if (r || !body.classList.contains('sb-show-main') || body.classList.contains('sb-show-preparing-story')) return false;
-  // rendered: something must show, in the root or in a portal beside it (a modal, a tooltip)
+  // rendered: something must show, in the root or in a portal beside it (a modal, a tooltip).
+  // Shown text only (innerText: not a <style>'s, not a hidden element's), and none of Storybook's
+  // own elements beside the root (#storybook-highlights-root carries a <style> since 8.x)
   const root = arg.roots.map((s) => document.querySelector(s)).find(Boolean) ?? null;
-  const shows = (el: Element) => (el.textContent ?? '').trim() !== '' || el.querySelector('img, svg, canvas, video, input, button, iframe') !== null;
-  const outside = [...body.children].filter((el) => el !== root && !el.matches('.sb-wrapper, #storybook-docs, script, style, link'));
+  const media = 'img, svg, canvas, video, input, button, iframe';
+  const rendered = (el: Element) => el.getClientRects().length > 0;   // innerText of an unrendered element is its textContent
+  const shows = (el: Element) => (rendered(el) && (el as HTMLElement).innerText.trim() !== '') || [...el.querySelectorAll(media)].some(rendered);
+  const outside = [...body.children].filter((el) => el !== root && !el.matches('.sb-wrapper, [id^="storybook-"], script, style, link'));
   if (root && (root.childElementCount > 0 || shows(root))) return { done: true };
   if (outside.some(shows)) return { done: true };
   return { done: true, error: 'the story rendered nothing (its root is empty)' };
