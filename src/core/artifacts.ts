@@ -282,6 +282,7 @@ export const RuleSourceSchema = Type.Object({
   selector: Nullable(Str('the rule\'s selector that matched; null for inline styles')),
   text: Str('the declaration as written, e.g. "margin-top: -8px"'),
   inherited: Type.Optional(Type.Boolean({ description: 'declared on an ancestor (an inherited property)' })),
+  script: Type.Optional(Type.Boolean({ description: 'made by a script, so line and column are null: a constructed or script-created stylesheet, a rule inserted or changed through CSSOM, a style attribute the served document does not have' })),
   generated: Type.Optional(Type.Object({ url: Str(), line: Nullable(Num()), column: Nullable(Num()) }, { description: 'where the browser read it, when a source map led to the authored file' })),
 });
 export type RuleSourceRecord = Static<typeof RuleSourceSchema>;

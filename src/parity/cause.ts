@@ -134,7 +134,7 @@ export function fileResolver(run: RunContext, pageUrl: string): FileOf {
 
 function causeSource(s: RuleSourceRecord | null | undefined, fileOf: FileOf): CauseSource | null {
   if (!s) return null;
-  return { file: fileOf(s.url), line: s.line, column: s.column, selector: s.selector, kind: s.kind, text: s.text, ...(s.inherited ? { inherited: true } : {}) };
+  return { file: fileOf(s.url), line: s.line, column: s.column, selector: s.selector, kind: s.kind, text: s.text, ...(s.inherited ? { inherited: true } : {}), ...(s.script ? { script: true } : {}) };
 }
 
 /** How each side's stylesheet URLs read as files (each capture had its own server port). */

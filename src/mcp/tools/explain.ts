@@ -103,7 +103,7 @@ export function explain(a: ExplainArgs, where: { cwd: string; config?: string })
       const c = a.causes[0];
       for (const p of [...(c?.props ?? []), ...(c?.via?.props ?? [])]) {
         const at = p.source ?? p.was;
-        if (at) lines.push(`  edit ${placeText(at)}: ${at.text}  (${p.prop} ${p.before} → ${p.after}${p.source ? '' : ', no longer applies'})`);
+        if (at) lines.push(`  ${at.script ? 'set by' : 'edit'} ${placeText(at)}: ${at.text}  (${p.prop} ${p.before} → ${p.after}${p.source ? '' : ', no longer applies'})`);
       }
     }
     const dom = domExcerpt(run.runDir, f);
