@@ -81,7 +81,7 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
   const rec: CssRecord = {
     version: 1, url: page.url(), props, defaults, sources: [],
     elements: raw.elements.map((e) => ({
-      key: e.key, tag: e.tag, parent: e.parent, box: e.box, rules: null,
+      key: e.key, tag: e.tag, ident: e.ident, parent: e.parent, box: e.box, rules: null,
       values: Object.fromEntries(props.flatMap((p, i) => (e.values[i] !== defaults[i] ? [[p, e.values[i]]] : []))),
     })),
     counts: { visible: raw.visible, recorded: raw.elements.length, looked: 0 }, ms: { values: Date.now() - t0, rules: 0 }, error: null,

@@ -296,6 +296,7 @@ export const CssRecordSchema = Type.Object({
   elements: Type.Array(Type.Object({
     key: Str('stable element key: the spec\'s selector for a region or required element it alone matches, else #id, test id, tag.class (the scheme of flake-map masks), else the report selector; " #n" when not unique'),
     tag: Str(),
+    ident: Type.Optional(Str('a hash of its tag, id, classes, own text and number of children: parity aligns siblings by it when an inserted or removed one shifts their keys')),
     parent: Nullable(Type.Integer({ description: 'index of the nearest recorded ancestor' })),
     box: BoxSchema,
     values: Type.Record(Type.String(), Type.String(), { description: 'computed values that differ from `defaults`' }),

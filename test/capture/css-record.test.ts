@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { cssRecord } from '../../src/capture/css-record.js';
 import { servedDocument } from '../../src/capture/served-html.js';
+import { explainAreas, pairElements } from '../../src/parity/cause.js';
 import { launchTestBrowser } from '../helpers/browser.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -49,6 +50,11 @@ before(async () => {
   ].join('\n'));
   fs.writeFileSync(path.join(dir, 'a.css'), '.l { color: red; }\n');
   fs.writeFileSync(path.join(dir, 'b.css'), '.l2 {\n  margin-top: 6px;\n}\n');
+  // a banner inserted before three classless, inline-styled divs, and one of them removed
+  const divs = (promo: boolean, two: boolean) => '<!doctype html><body style="margin:0"><main>' + (promo ? '<div class="promo" style="height: 40px">Sale</div>' : '')
+    + '<div style="color: rgb(200, 0, 0)">one</div>' + (two ? '<div style="color: rgb(0, 120, 0)">two</div>' : '') + '<div style="color: rgb(0, 0, 200)">three</div><div>four</div></main>';
+  fs.writeFileSync(path.join(dir, 'before.html'), divs(false, true));
+  fs.writeFileSync(path.join(dir, 'after.html'), divs(true, false));
   srv = await serveStatic(dir);
   browser = await launchTestBrowser();
 });
@@ -109,4 +115,28 @@ test('what a script set is named so, with no line; an authored style attribute o
   const same = src('p:nth-of-type(1)', 'padding-top');
   assert.deepEqual(same, { kind: 'inline', url: doc, line: null, column: null, selector: null, text: 'padding-top: 2px' });
   await page.context().close();
+});
+
+test('a sibling inserted before others and one removed: the rest pair with themselves, the banner is new, the removed one gone', async () => {
+  const page = await (await browser.newContext()).newPage();
+  const take = async (file: string) => { const res = await page.goto(`${srv.url}/${file}`); return cssRecord(page, { keep: [], lookupMs: 10_000, served: servedDocument(page, res) }, new Map()); };
+  const base = await take('before.html');
+  const cur = await take('after.html');
+  await page.context().close();
+  const colour = (r: typeof base, i: number) => r.elements[i].values.color ?? r.defaults[r.props.indexOf('color')];
+  const divsOf = (r: typeof base) => r.elements.flatMap((e, i) => (e.tag === 'div' ? [i] : []));
+  const pairs = pairElements(base, cur);
+  const [promo, one, three, four] = divsOf(cur);
+  const [bOne, bTwo, bThree, bFour] = divsOf(base);
+  assert.equal(cur.elements[promo].key, '.promo');
+  assert.equal(pairs.get(promo), undefined, 'the banner is new, not the old first div with a class added');
+  assert.deepEqual([pairs.get(one), pairs.get(three), pairs.get(four)], [bOne, bThree, bFour], 'each div pairs with itself, whatever its :nth-of-type now');
+  assert.equal(colour(base, bThree), colour(cur, three));
+  assert.ok(![...pairs.values()].includes(bTwo), 'the removed div is paired with nothing');
+  const main = cur.elements.find((e) => e.tag === 'main')!.box;
+  const [area] = explainAreas(base, cur, [main], { base: (u) => u, cur: (u) => u });
+  const kinds = Object.fromEntries(area.causes.map((c) => [c.element, c.kind]));
+  assert.equal(kinds['.promo'], 'added', area.text);
+  assert.ok(!area.causes.some((c) => c.kind === 'changed'), `nothing changed its own style: ${area.text}`);
+  assert.doesNotMatch(area.text, /no longer set by|color/);
 });
