@@ -43,6 +43,7 @@ const CausePropSchema = Type.Object({
   source: Nullable(CauseSourceSchema, { description: 'the declaration that sets it now; null: none recorded' }),
   was: Nullable(CauseSourceSchema, { description: 'the declaration that set it at approval, when another one' }),
   unknown: Type.Optional(Type.Boolean({ description: 'the element\'s declarations now were not recorded (beyond the lookup bound): source null says nothing' })),
+  wasUnknown: Type.Optional(Type.Boolean({ description: 'the element\'s declarations at approval were not recorded (beyond the lookup bound then): was null says nothing' })),
 });
 export const CauseAreaSchema = Type.Object({
   area: BoxSchema,

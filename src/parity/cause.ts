@@ -177,10 +177,10 @@ export interface FilesOf { base: FileOf; cur: FileOf }
 function propsOf(base: CssRecord, cur: CssRecord, bi: number, ci: number, props: string[], fileOf: FilesOf): CauseProp[] {
   const b = base.elements[bi], c = cur.elements[ci];
   return props.map((prop) => {
-    const now = sourceOf(cur, c, prop);
-    const source = causeSource(now, fileOf.cur), was = causeSource(sourceOf(base, b, prop), fileOf.base);
+    const now = sourceOf(cur, c, prop), then = sourceOf(base, b, prop);
+    const source = causeSource(now, fileOf.cur), was = causeSource(then, fileOf.base);
     return { prop, before: valueOf(base, b, prop), after: valueOf(cur, c, prop), source, was: was && source && was.file === source.file && was.line === source.line ? null : was,
-      ...(now === undefined ? { unknown: true } : {}) };
+      ...(now === undefined ? { unknown: true } : {}), ...(then === undefined ? { wasUnknown: true } : {}) };
   });
 }
 
@@ -279,7 +279,8 @@ export { placeText };
 const propText = (p: CauseProp) => `${p.prop} ${p.before} → ${p.after}` + (p.source
   ? `, set by ${placeText(p.source)}${p.was ? ` (was ${placeText(p.was)})` : ''}`
   : p.unknown ? (p.was ? `, was set by ${placeText(p.was)} (its rules now were not recorded)` : ' (its rules were not recorded)')
-  : p.was ? `, no longer set by ${placeText(p.was)} (a rule removed or no longer matching)` : ', a browser default');
+  : p.was ? `, no longer set by ${placeText(p.was)} (a rule removed or no longer matching)`
+  : p.wasUnknown ? ', now a browser default (a rule removed or no longer matching; which one is not known: its rules were not recorded at approval)' : ', a browser default');
 const moveText = (m: { dx: number; dy: number }) => [m.dy ? `${m.dy < 0 ? 'up' : 'down'} ${Math.abs(m.dy)} px` : '', m.dx ? `${m.dx < 0 ? 'left' : 'right'} ${Math.abs(m.dx)} px` : ''].filter(Boolean).join(' and ');
 const grewText = (g: { width: number; height: number }) => g.height ? `${g.height > 0 ? 'grew' : 'shrank'} ${Math.abs(g.height)} px` : `${g.width > 0 ? 'widened' : 'narrowed'} ${Math.abs(g.width)} px`;
 
