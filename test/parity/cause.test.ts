@@ -90,3 +90,13 @@ test('a value now from no declaration, whose declaration at approval was not rec
   const [b] = explainAreas(known, cur, [box(250, 0, 500, 100)], files);
   assert.match(b.text, /color rgb\(255, 0, 0\) → rgb\(0, 0, 0\), no longer set by http:\/\/127\.0\.0\.1:1\/a\.css:9 \(\.card\)/);
 });
+
+test('a declaration a script made reads "set by script", with its selector or as an inline style, and no file or line', () => {
+  const scripted = (selector: string | null) => ({ kind: selector ? 'rule' as const : 'inline' as const, url: '', line: null, column: null, selector, text: 'width: 500px', script: true });
+  for (const [s, want] of [[scripted('.promo'), 'set by script (.promo)'], [scripted(null), 'set by script (inline style)']] as const) {
+    const now = { ...cur, sources: [s, cur.sources[1]] };
+    const [a] = explainAreas(base, now, [box(250, 0, 500, 100)], files);
+    assert.match(a.text, new RegExp(`width 400px → 500px, ${want.replace(/[().]/g, '\\$&')}[ ;]`), a.text);
+    assert.equal(a.causes[0].props[0].source?.script, true);
+  }
+});
