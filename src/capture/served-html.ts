@@ -78,13 +78,16 @@ export function locateStyle(attrs: StyleAttr[], tag: string, id: string | null, 
   return hits.length === 1 ? { line: hits[0].line, column: hits[0].column, exact: hits[0].exact } : null;
 }
 
-/** The text the server sent for the page's document (`res`: what page.goto answered, called right
- *  after it), read when asked; null: not HTML, not readable, or the page loaded another document since. */
+/** The text the server sent for the page's document (`res`: what page.goto answered), read when
+ *  asked; null: not HTML, not readable, or the page is another document now (its navigation entry,
+ *  which a history.pushState leaves alone, names another URL). */
 export function servedDocument(page: Page, res: Response | null): () => Promise<string | null> {
-  let loads = 0;
-  page.on('domcontentloaded', () => { loads++; });
   return async () => {
-    if (!res || loads > 0 || !/html/i.test(res.headers()['content-type'] ?? '')) return null;
-    try { return await res.text(); } catch { return null; }
+    if (!res || !/html/i.test(res.headers()['content-type'] ?? '')) return null;
+    try {
+      const now = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.name ?? location.href);
+      const bare = (u: string) => u.split('#')[0];
+      return bare(now) === bare(res.url()) ? await res.text() : null;
+    } catch { return null; }
   };
 }
