@@ -18,7 +18,8 @@ import { composedParent, deepAll, r2, selectorOf, shadowRootsIn } from './in-pag
 import { ownSelectors, volatileName } from './in-page/flake.js';
 import { cssElements } from './in-page/css-record.js';
 import { inPageScript } from './in-page/script.js';
-import { sourcesOf, type Header, type Matched } from './css-rules.js';
+import { sourcesOf, type Header, type Matched, type Served } from './css-rules.js';
+import { locateStyle, styleAttributes } from './served-html.js';
 import { authoredPlace, type SourceMaps } from './source-maps.js';
 
 /** The properties recorded: box model, layout mode, size, font, colour, paint, stacking. */
@@ -59,6 +60,8 @@ export interface CssRecordInput {
   keep: string[]; maxElements?: number; maxLookups?: number; lookupMs?: number;
   /** the approved record (beside the baseline): elements whose values differ from it are looked up first, whatever the budget */
   previous?: CssRecord | null;
+  /** the document's text as the server sent it: inline places are checked against it */
+  served?: (() => Promise<string | null>) | null;
 }
 
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
@@ -78,7 +81,7 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
   const rec: CssRecord = {
     version: 1, url: page.url(), props, defaults, sources: [],
     elements: raw.elements.map((e) => ({
-      key: e.key, tag: e.tag, parent: e.parent, box: e.box, rules: null,
+      key: e.key, tag: e.tag, ident: e.ident, parent: e.parent, box: e.box, rules: null,
       values: Object.fromEntries(props.flatMap((p, i) => (e.values[i] !== defaults[i] ? [[p, e.values[i]]] : []))),
     })),
     counts: { visible: raw.visible, recorded: raw.elements.length, looked: 0 }, ms: { values: Date.now() - t0, rules: 0 }, error: null,
@@ -98,7 +101,8 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
     const firstOf = new Map<string, number>();
     const order = [...first, ...raw.lookup.filter((i) => !first.has(i) && !firstOf.has(raw.sigs[i]) && firstOf.set(raw.sigs[i], i))];
     const budget = input.lookupMs ?? CSS_LOOKUP_MIN_MS;
-    await lookUpRules(cdp, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), raw.kept, first.size - raw.kept, t1 + budget, t1 + MUST_BUDGETS * budget, maps);
+    const html = await input.served?.().catch(() => null) ?? null;
+    await lookUpRules(cdp, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), raw.kept, first.size - raw.kept, t1 + budget, t1 + MUST_BUDGETS * budget, maps, html);
     raw.sigs.forEach((sig, i) => {
       const like = firstOf.get(sig);
       if (rec.elements[i].rules === null && like !== undefined && rec.elements[like].rules) rec.elements[i].like = like;
@@ -115,7 +119,24 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
 
 /** Looks up `order`: its first `kept` (regions, required elements, their ancestors) whatever the
  *  time, the next `changed` until `mustUntil`, the rest until `until`. */
-async function lookUpRules(cdp: CDPSession, rec: CssRecord, order: number[], kept: number, changed: number, until: number, mustUntil: number, maps: SourceMaps): Promise<void> {
+async function lookUpRules(cdp: CDPSession, rec: CssRecord, order: number[], kept: number, changed: number, until: number, mustUntil: number, maps: SourceMaps, html: string | null): Promise<void> {
+  const lines = html === null ? null : html.split('\n');
+  let attrs: ReturnType<typeof styleAttributes> | null = null;
+  let styled: Promise<Record<string, number>> | null = null;
+  /** The element's style attribute in the served document (only asked when it has one). */
+  const inlineOf = async (nodeId: number, tag: string): Promise<Served['inline']> => {
+    if (html === null) return null;
+    const { node } = await cdp.send('DOM.describeNode', { nodeId });
+    const a = node.attributes ?? [];
+    const attr = (n: string) => { for (let k = 0; k < a.length; k += 2) if (a[k] === n) return a[k + 1]; return null; };
+    const value = attr('style');
+    if (value === null) return null;
+    attrs ??= styleAttributes(html);
+    // how many elements have this tag and style now: one served tag can be one of them only
+    styled ??= cdp.send('Runtime.evaluate', { returnByValue: true, expression: `(() => { const n = {}; for (const e of document.querySelectorAll('[style]')) { const k = e.localName + '\\0' + e.getAttribute('style'); n[k] = (n[k] || 0) + 1; } return n; })()` })
+      .then((r) => (r.result.value ?? {}) as Record<string, number>);
+    return locateStyle(attrs, tag, attr('id'), value, (await styled)[`${tag}\0${value}`] ?? 0);
+  };
   const headers = new Map<string, Header>();
   cdp.on('CSS.styleSheetAdded', (e) => headers.set(e.header.styleSheetId, e.header as Header));
   await cdp.send('DOM.enable');
@@ -142,7 +163,8 @@ async function lookUpRules(cdp: CDPSession, rec: CssRecord, order: number[], kep
       try {
         const { nodeId } = await cdp.send('DOM.requestNode', { objectId });
         const matched = await cdp.send('CSS.getMatchedStylesForNode', { nodeId }) as Matched;
-        const found = sourcesOf(matched, rec.props, headers, rec.url);
+        const inline = matched.inlineStyle?.cssProperties.some((p) => p.range) ? await inlineOf(nodeId, rec.elements[i].tag) : null;
+        const found = sourcesOf(matched, rec.props, headers, rec.url, { lines, inline });
         const rules: Record<string, number> = {};
         for (const [prop, s] of found) rules[prop] = sourceIndex(await authoredPlace(s, headers, maps));
         rec.elements[i].rules = rules;
@@ -183,14 +205,14 @@ function approvedCss(run: RunContext, spec: string, state: string, viewport: str
 /** The capture phase: for a spec with parity, takes the record and writes it beside the capture
  *  (atomically, named in the capture record); a record that cannot be taken is named in the
  *  capture record's `cssError` and parity says why it cannot explain a change. */
-export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord, run: RunContext): Promise<void> {
+export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord, run: RunContext, served: CssRecordInput['served'] = null): Promise<void> {
   if (!spec.parity) return;
   const t = Date.now();
   const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : []))];
   try {
     const tm = record.timings;
     const spent = (tm.context ?? 0) + tm.navigate + tm.settle + tm.measure + tm.steps.reduce((n, x) => n + x.ms, 0);
-    const rec = await cssRecord(page, { keep, lookupMs: lookupBudget(spent), previous: approvedCss(run, spec.name, record.state, record.viewport.name) }, new Map());
+    const rec = await cssRecord(page, { keep, lookupMs: lookupBudget(spent), previous: approvedCss(run, spec.name, record.state, record.viewport.name), served }, new Map());
     const rel = files.css(spec.name, record.state, record.viewport.name);
     writeFileAtomic(abs(run, rel), cssRecordJson(rec));
     record.css = rel.split('/').pop()!;

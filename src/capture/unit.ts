@@ -25,6 +25,7 @@ import { gatherFor } from '../checks/registry.js';
 import { storyReady } from './storybook.js';
 import { DRIVERS, type EngineDriver } from './engine.js';
 import { unitGaps } from '../core/engines.js';
+import { servedDocument } from './served-html.js';
 
 export interface UnitJob { spec: SpecPlan; state: StatePlan; viewport: ViewportSpec; url: string | null }
 
@@ -60,6 +61,8 @@ interface UnitRun {
   cancelled: boolean;
   axeJson: unknown;
   structure: StructureSnapshot | null;
+  /** the document as served (the CSS record checks inline places against it) */
+  served: (() => Promise<string | null>) | null;
   png: Buffer | null;
   flake: Buffer | null;
   /** where measure left the page, and its fingerprint then (see remeasure) */
@@ -89,7 +92,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   const u: UnitRun = {
     job, env, driver, spec, record, uc: null, page: null, requests: null, cancelled: false,
     fault: progressingFault(),
-    axeJson: null, structure: null, png: null, flake: null, scrollY: 0, signature: null, readyAt: 0,
+    axeJson: null, structure: null, served: null, png: null, flake: null, scrollY: 0, signature: null, readyAt: 0,
   };
   const { fault } = u;
   const work = async () => { for (const phase of PHASES) await phase(u); };
@@ -157,6 +160,7 @@ async function navigate(u: UnitRun): Promise<void> {
       if (/ERR_ABORTED|crashed/i.test(String(err))) await Promise.race([crash, new Promise((r) => setTimeout(r, 1000))]);
       throw err;
     });
+  u.served = servedDocument(page, res);
   record.httpStatus = res ? res.status() : null;
   record.finalUrl = page.url();
   record.timings.navigate = Date.now() - t;
@@ -227,7 +231,7 @@ function evidenceTasks(u: UnitRun): (() => Promise<void>)[] {
     const ta = Date.now();
     try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
     if (wantsStructure(spec)) u.structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
-    await cssPhase(page, spec, record, env.run);
+    await cssPhase(page, spec, record, env.run, u.served);
     record.timings.aria = Date.now() - ta;
   };
   const audit = async () => {

@@ -36,12 +36,14 @@ const CauseSourceSchema = Type.Object({
   file: Str('project-relative file when the app is served from the project, else the stylesheet URL (or the authored file a source map names)'),
   line: Nullable(Num('1-based line of the declaration')), column: Nullable(Num()), selector: Nullable(Str()),
   kind: Lits('rule', 'inline', 'attribute'), text: Str('the declaration, e.g. "margin-top: -8px"'), inherited: Type.Optional(Type.Boolean()),
+  script: Type.Optional(Type.Boolean({ description: 'set by a script (a constructed or script-made stylesheet, a rule inserted or changed through CSSOM, a style property set by script): no file line to edit' })),
 });
 const CausePropSchema = Type.Object({
   prop: Str(), before: Str('computed value at approval'), after: Str('computed value now'),
   source: Nullable(CauseSourceSchema, { description: 'the declaration that sets it now; null: none recorded' }),
   was: Nullable(CauseSourceSchema, { description: 'the declaration that set it at approval, when another one' }),
   unknown: Type.Optional(Type.Boolean({ description: 'the element\'s declarations now were not recorded (beyond the lookup bound): source null says nothing' })),
+  wasUnknown: Type.Optional(Type.Boolean({ description: 'the element\'s declarations at approval were not recorded (beyond the lookup bound then): was null says nothing' })),
 });
 export const CauseAreaSchema = Type.Object({
   area: BoxSchema,

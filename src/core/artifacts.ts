@@ -282,6 +282,7 @@ export const RuleSourceSchema = Type.Object({
   selector: Nullable(Str('the rule\'s selector that matched; null for inline styles')),
   text: Str('the declaration as written, e.g. "margin-top: -8px"'),
   inherited: Type.Optional(Type.Boolean({ description: 'declared on an ancestor (an inherited property)' })),
+  script: Type.Optional(Type.Boolean({ description: 'made by a script, so line and column are null: a constructed or script-created stylesheet, a rule inserted or changed through CSSOM, a style attribute the served document does not have' })),
   generated: Type.Optional(Type.Object({ url: Str(), line: Nullable(Num()), column: Nullable(Num()) }, { description: 'where the browser read it, when a source map led to the authored file' })),
 });
 export type RuleSourceRecord = Static<typeof RuleSourceSchema>;
@@ -295,6 +296,7 @@ export const CssRecordSchema = Type.Object({
   elements: Type.Array(Type.Object({
     key: Str('stable element key: the spec\'s selector for a region or required element it alone matches, else #id, test id, tag.class (the scheme of flake-map masks), else the report selector; " #n" when not unique'),
     tag: Str(),
+    ident: Type.Optional(Str('a hash of its tag, id, classes, own text and number of children: parity aligns siblings by it when an inserted or removed one shifts their keys')),
     parent: Nullable(Type.Integer({ description: 'index of the nearest recorded ancestor' })),
     box: BoxSchema,
     values: Type.Record(Type.String(), Type.String(), { description: 'computed values that differ from `defaults`' }),

@@ -1,6 +1,6 @@
 // From a changed area to its cause (docs/root-cause.md), without a browser: the CSS record approved
-// with the baseline against the capture's. Elements are paired by key (then, for a key that changed
-// — a class removed in the markup — by place among their siblings); for each changed area the
+// with the baseline against the capture's. Elements are paired top-down, siblings aligned by what
+// they are (tag, classes, text) so an inserted one shifts nothing (see pairElements); for each changed area the
 // elements whose boxes (now or at approval) meet it and whose own computed values changed are
 // ranked by how much of the area they explain, smallest first on a tie; an element that only moved
 // is named as moved, with the earlier sibling whose change moved it. Each changed value comes with
@@ -49,25 +49,59 @@ function overlap(a: Box, b: Box): number {
 const valueOf = (rec: CssRecord, e: El, prop: string) => e.values[prop] ?? rec.defaults[rec.props.indexOf(prop)] ?? '';
 const round = (n: number) => Math.round(n);
 
-/** Pairs baseline elements with current ones: by key, then an unpaired element by tag and place
- *  among its paired parent's unpaired children (its key changed with its classes). */
+/** Sibling lists longer than this (product of both lengths) are paired by key and order, not aligned. */
+const MAX_ALIGN = 4_000_000;
+/** Keys that say where an element is rather than what it is: they shift when a sibling is inserted. */
+const POSITIONAL = /:nth-|:first-|:last-| #\d+$/;
+
+/** Pairs baseline elements with current ones, top-down: under each pair of parents the children are
+ *  aligned as a diff aligns lines (the longest common subsequence of their idents: tag, id,
+ *  classes, own text), so an inserted or removed sibling leaves the others paired however their
+ *  :nth-of-type keys shifted; between two aligned ones an element pairs with one of the same key,
+ *  else with one of the same tag in order (its classes changed: "div.card (.payment-card at
+ *  approval)"). What is left pairs by a key that names the element, not its place (moved elsewhere). */
 export function pairElements(base: CssRecord, cur: CssRecord): Map<number, number> {
-  const byKey = new Map(base.elements.map((e, i) => [e.key, i] as const));
   const pairs = new Map<number, number>();   // current index → baseline index
   const used = new Set<number>();
-  cur.elements.forEach((e, i) => { const b = byKey.get(e.key); if (b !== undefined) { pairs.set(i, b); used.add(b); } });
-  const reverse = new Map([...pairs].map(([c, b]) => [b, c] as const));
-  for (let i = 0; i < cur.elements.length; i++) {
-    if (pairs.has(i)) continue;
-    const e = cur.elements[i];
-    const bp = e.parent === null ? null : pairs.get(e.parent);
-    if (bp === undefined || bp === null) continue;
-    const kids = (rec: CssRecord, parent: number, taken: (j: number) => boolean) => rec.elements.flatMap((x, j) => (x.parent === parent && x.tag === e.tag && !taken(j) ? [j] : []));
-    const mine = kids(cur, e.parent!, (j) => pairs.has(j) && j !== i);
-    const theirs = kids(base, bp, (j) => used.has(j));
-    const b = theirs[mine.indexOf(i)];
-    if (b !== undefined && !reverse.has(b)) { pairs.set(i, b); used.add(b); reverse.set(b, i); }
-  }
+  const pair = (c: number, b: number) => { pairs.set(c, b); used.add(b); };
+  // a record approved before idents were recorded aligns by key
+  const idents = base.elements.every((e) => e.ident) && cur.elements.every((e) => e.ident);
+  const ident = (r: CssRecord, i: number) => (idents ? r.elements[i].ident! : r.elements[i].key);
+  const kidsOf = (r: CssRecord) => {
+    const m = new Map<number | null, number[]>();
+    r.elements.forEach((e, i) => { const k = m.get(e.parent); if (k) k.push(i); else m.set(e.parent, [i]); });
+    return m;
+  };
+  const bk = kidsOf(base), ck = kidsOf(cur);
+  const gap = (B: number[], C: number[]) => {
+    for (const c of C) { const b = B.find((x) => !used.has(x) && base.elements[x].key === cur.elements[c].key); if (b !== undefined) pair(c, b); }
+    for (const c of C) {
+      if (pairs.has(c)) continue;
+      const b = B.find((x) => !used.has(x) && base.elements[x].tag === cur.elements[c].tag);
+      if (b !== undefined) pair(c, b);
+    }
+  };
+  const align = (B: number[], C: number[]) => {
+    const n = B.length, m = C.length;
+    if (!n || !m) return;
+    if (n * m > MAX_ALIGN) return gap(B, C);
+    const eq = (i: number, j: number) => ident(base, B[i]) === ident(cur, C[j]);
+    const L = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+    for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i][j] = eq(i, j) ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+    let gb: number[] = [], gc: number[] = [];
+    let i = 0, j = 0;
+    while (i < n && j < m) {
+      if (eq(i, j)) { gap(gb, gc); gb = []; gc = []; pair(C[j++], B[i++]); }
+      else if (L[i + 1][j] >= L[i][j + 1]) gb.push(B[i++]);
+      else gc.push(C[j++]);
+    }
+    gap([...gb, ...B.slice(i)], [...gc, ...C.slice(j)]);
+  };
+  align(bk.get(null) ?? [], ck.get(null) ?? []);
+  // parents come before their children in a record: each pair's children are aligned in turn
+  for (let c = 0; c < cur.elements.length; c++) { const b = pairs.get(c); if (b !== undefined) align(bk.get(b) ?? [], ck.get(c) ?? []); }
+  const byKey = new Map(base.elements.flatMap((e, i) => (POSITIONAL.test(e.key) ? [] : [[e.key, i] as const])));
+  cur.elements.forEach((e, c) => { const b = byKey.get(e.key); if (!pairs.has(c) && b !== undefined && !used.has(b)) pair(c, b); });
   return pairs;
 }
 
@@ -134,7 +168,7 @@ export function fileResolver(run: RunContext, pageUrl: string): FileOf {
 
 function causeSource(s: RuleSourceRecord | null | undefined, fileOf: FileOf): CauseSource | null {
   if (!s) return null;
-  return { file: fileOf(s.url), line: s.line, column: s.column, selector: s.selector, kind: s.kind, text: s.text, ...(s.inherited ? { inherited: true } : {}) };
+  return { file: fileOf(s.url), line: s.line, column: s.column, selector: s.selector, kind: s.kind, text: s.text, ...(s.inherited ? { inherited: true } : {}), ...(s.script ? { script: true } : {}) };
 }
 
 /** How each side's stylesheet URLs read as files (each capture had its own server port). */
@@ -143,10 +177,10 @@ export interface FilesOf { base: FileOf; cur: FileOf }
 function propsOf(base: CssRecord, cur: CssRecord, bi: number, ci: number, props: string[], fileOf: FilesOf): CauseProp[] {
   const b = base.elements[bi], c = cur.elements[ci];
   return props.map((prop) => {
-    const now = sourceOf(cur, c, prop);
-    const source = causeSource(now, fileOf.cur), was = causeSource(sourceOf(base, b, prop), fileOf.base);
+    const now = sourceOf(cur, c, prop), then = sourceOf(base, b, prop);
+    const source = causeSource(now, fileOf.cur), was = causeSource(then, fileOf.base);
     return { prop, before: valueOf(base, b, prop), after: valueOf(cur, c, prop), source, was: was && source && was.file === source.file && was.line === source.line ? null : was,
-      ...(now === undefined ? { unknown: true } : {}) };
+      ...(now === undefined ? { unknown: true } : {}), ...(then === undefined ? { wasUnknown: true } : {}) };
   });
 }
 
@@ -212,7 +246,13 @@ export function explainAreas(base: CssRecord, cur: CssRecord, clusters: Box[], f
         props: propsOf(base, cur, bi, ci, props, fileOf), moved, via: moved ? viaOf(ci) : null,
         ...(base.elements[bi].key !== cur.elements[ci].key ? { wasKey: base.elements[bi].key } : {}) });
     }
-    // moved without a change of its own: the largest such element in the area, named with what moved it
+    // only in one of the two: added or removed (top-level ones: a removed card, not its contents)
+    const added = cur.elements.flatMap((e, ci) => (!pairs.has(ci) && (e.parent === null || pairs.has(e.parent)) && overlap(a, e.box) ? [ci] : []));
+    for (const ci of added) entries.push({ element: cur.elements[ci].key, kind: 'added', box: boxOf(ci), baselineBox: null, explains: overlap(a, boxOf(ci)) / A, props: [], moved: null, via: null });
+    const removed = base.elements.flatMap((e, bi) => (!paired.has(bi) && (e.parent === null || paired.has(e.parent)) && overlap(a, e.box) ? [bi] : []));
+    for (const bi of removed) entries.push({ element: base.elements[bi].key, kind: 'removed', box: null, baselineBox: base.elements[bi].box, explains: overlap(a, base.elements[bi].box) / A, props: [], moved: null, via: null });
+    // moved without a change of its own (nor a sibling added or removed, which is then the cause):
+    // the largest such element in the area, named with what moved it
     if (!entries.length) {
       const movers = cur.elements.flatMap((e, ci) => (pairs.has(ci) && !own.has(ci) && movedBy(ci) && overlap(a, span(e.box, baseBoxOf(ci))) ? [ci] : []))
         .filter((ci) => { const p = cur.elements[ci].parent; return p === null || !movedBy(p); });
@@ -221,11 +261,6 @@ export function explainAreas(base: CssRecord, cur: CssRecord, clusters: Box[], f
         entries.push({ element: cur.elements[ci].key, kind: 'moved', box: boxOf(ci), baselineBox: baseBoxOf(ci), explains: covered / A, props: [], moved: movedBy(ci), via: viaOf(ci) });
       }
     }
-    // only in one of the two: added or removed (top-level ones: a removed card, not its contents)
-    const added = cur.elements.flatMap((e, ci) => (!pairs.has(ci) && (e.parent === null || pairs.has(e.parent)) && overlap(a, e.box) ? [ci] : []));
-    for (const ci of added) entries.push({ element: cur.elements[ci].key, kind: 'added', box: boxOf(ci), baselineBox: null, explains: overlap(a, boxOf(ci)) / A, props: [], moved: null, via: null });
-    const removed = base.elements.flatMap((e, bi) => (!paired.has(bi) && (e.parent === null || paired.has(e.parent)) && overlap(a, e.box) ? [bi] : []));
-    for (const bi of removed) entries.push({ element: base.elements[bi].key, kind: 'removed', box: null, baselineBox: base.elements[bi].box, explains: overlap(a, base.elements[bi].box) / A, props: [], moved: null, via: null });
     // most of the area first; on a tie (within 5 %) the smaller element, which says more
     const size = (e: CauseEntry) => area(e.box ?? e.baselineBox!);
     entries.sort((x, y) => (Math.abs(y.explains - x.explains) > 0.05 ? y.explains - x.explains : size(x) - size(y)));
@@ -244,7 +279,8 @@ export { placeText };
 const propText = (p: CauseProp) => `${p.prop} ${p.before} → ${p.after}` + (p.source
   ? `, set by ${placeText(p.source)}${p.was ? ` (was ${placeText(p.was)})` : ''}`
   : p.unknown ? (p.was ? `, was set by ${placeText(p.was)} (its rules now were not recorded)` : ' (its rules were not recorded)')
-  : p.was ? `, no longer set by ${placeText(p.was)} (a rule removed or no longer matching)` : ', a browser default');
+  : p.was ? `, no longer set by ${placeText(p.was)} (a rule removed or no longer matching)`
+  : p.wasUnknown ? ', now a browser default (a rule removed or no longer matching; which one is not known: its rules were not recorded at approval)' : ', a browser default');
 const moveText = (m: { dx: number; dy: number }) => [m.dy ? `${m.dy < 0 ? 'up' : 'down'} ${Math.abs(m.dy)} px` : '', m.dx ? `${m.dx < 0 ? 'left' : 'right'} ${Math.abs(m.dx)} px` : ''].filter(Boolean).join(' and ');
 const grewText = (g: { width: number; height: number }) => g.height ? `${g.height > 0 ? 'grew' : 'shrank'} ${Math.abs(g.height)} px` : `${g.width > 0 ? 'widened' : 'narrowed'} ${Math.abs(g.width)} px`;
 

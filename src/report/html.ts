@@ -103,7 +103,7 @@ function causeRows(f: ReportFinding): { element: string; prop: string; before: s
     if (!c) return [];
     const rows = (element: string, props: typeof c.props) => props.map((p) => ({
       element, prop: p.prop, before: p.before, after: p.after,
-      where: p.source ? placeText(p.source) : p.was ? `no longer: ${placeText(p.was)}` : p.unknown ? 'not recorded' : 'browser default',
+      where: p.source ? placeText(p.source) : p.was ? `no longer: ${placeText(p.was)}` : p.unknown ? 'not recorded' : p.wasUnknown ? 'browser default now; the rule at approval not recorded' : 'browser default',
     }));
     return [...rows(c.element, c.props), ...(c.via ? rows(`${c.via.element} (moved ${c.element})`, c.via.props) : [])];
   });

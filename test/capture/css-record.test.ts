@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { cssRecord } from '../../src/capture/css-record.js';
+import { servedDocument } from '../../src/capture/served-html.js';
+import { explainAreas, pairElements } from '../../src/parity/cause.js';
 import { launchTestBrowser } from '../helpers/browser.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -22,6 +24,37 @@ before(async () => {
   // built.css line 1 maps to src/mapped.scss line 5 (mappings "AAIE": column 0 → line 5, column 2)
   fs.writeFileSync(path.join(dir, 'built.css'), '.mapped{margin-top:7px}\n/*# sourceMappingURL=built.css.map */\n');
   fs.writeFileSync(path.join(dir, 'built.css.map'), JSON.stringify({ version: 3, sources: ['src/mapped.scss'], names: [], mappings: 'AAIE' }));
+  // styles a script made, beside authored ones: line numbers below are this file's
+  fs.writeFileSync(path.join(dir, 'script.html'), [
+    '<!doctype html><html><head>', //                                            1
+    '<link rel="stylesheet" href="a.css"><link rel="stylesheet" href="b.css">', // 2
+    '<style>', //                                                                3
+    '.authored { margin-top: 3px; }', //                                         4
+    '</style>', //                                                               5
+    '<style id="mut">', //                                                       6
+    '.m1 { margin-left: 4px; }', //                                              7
+    '</style></head><body>', //                                                  8
+    '<div class="authored" style="color: rgb(1, 2, 3); padding-top: 5px">a</div>', // 9
+    '<div class="x">x</div><div class="y">y</div><div class="z">z</div><div class="w">w</div>', // 10
+    '<div class="m1 m2">m</div><div class="l2">l</div><div class="sa">sa</div>', // 11
+    '<p style="padding-top: 2px">same</p><p style="padding-top: 2px">same</p>', // 12
+    '<!-- <div class="x" style="padding-left: 7px;"> --><script>',
+    "document.querySelector('.x').style.paddingLeft = '7px';",
+    "document.styleSheets[0].insertRule('.y { padding-right: 8px; }', 0);",
+    "const s = new CSSStyleSheet(); s.replaceSync('.z { padding-bottom: 9px; }'); document.adoptedStyleSheets = [s];",
+    "const st = document.createElement('style'); st.textContent = '.w { margin-right: 10px; }'; document.head.appendChild(st);",
+    "document.getElementById('mut').sheet.insertRule('.m2 { margin-bottom: 11px; }', 1);",
+    "document.styleSheets[1].cssRules[0].style.marginTop = '20px';",
+    "document.querySelector('.sa').setAttribute('style', 'border-top-width: 2px');",
+    '</script>',
+  ].join('\n'));
+  fs.writeFileSync(path.join(dir, 'a.css'), '.l { color: red; }\n');
+  fs.writeFileSync(path.join(dir, 'b.css'), '.l2 {\n  margin-top: 6px;\n}\n');
+  // a banner inserted before three classless, inline-styled divs, and one of them removed
+  const divs = (promo: boolean, two: boolean) => '<!doctype html><body style="margin:0"><main>' + (promo ? '<div class="promo" style="height: 40px">Sale</div>' : '')
+    + '<div style="color: rgb(200, 0, 0)">one</div>' + (two ? '<div style="color: rgb(0, 120, 0)">two</div>' : '') + '<div style="color: rgb(0, 0, 200)">three</div><div>four</div></main>';
+  fs.writeFileSync(path.join(dir, 'before.html'), divs(false, true));
+  fs.writeFileSync(path.join(dir, 'after.html'), divs(true, false));
   srv = await serveStatic(dir);
   browser = await launchTestBrowser();
 });
@@ -46,4 +79,64 @@ test('each property is traced to the declaration that wins the cascade, at its o
   assert.equal(mapped?.line, 5);
   assert.deepEqual(mapped?.generated, { url: `${srv.url}/built.css`, line: 1, column: 9 });
   await page.context().close();
+});
+
+test('what a script set is named so, with no line; an authored style attribute or <style> at its line in the served document', async () => {
+  const page = await (await browser.newContext()).newPage();
+  const res = await page.goto(`${srv.url}/script.html`);
+  const rec = await cssRecord(page, { keep: [], lookupMs: 10_000, served: servedDocument(page, res) }, new Map());
+  const src = (key: string, prop: string) => {
+    const e = rec.elements.find((x) => x.key === key);
+    assert.ok(e, `no element ${key} in ${rec.elements.map((x) => x.key).join(', ')}`);
+    const r = e.rules ?? rec.elements[e.like!].rules!;
+    return r[prop] === undefined ? null : rec.sources[r[prop]];
+  };
+  const doc = `${srv.url}/script.html`;
+  const script = (key: string, prop: string, kind: string, selector: string | null) => {
+    const s = src(key, prop);
+    assert.equal(s?.script, true, `${key} ${prop}: ${JSON.stringify(s)}`);
+    assert.equal(s?.kind, kind);
+    assert.equal(s?.selector, selector);
+    assert.equal(s?.line, null, 'a script has no line to edit');
+  };
+  script('.x', 'padding-left', 'inline', null);            // el.style.x = …
+  script('.y', 'padding-right', 'rule', '.y');            // insertRule into a served stylesheet
+  script('.z', 'padding-bottom', 'rule', '.z');           // a constructed, adopted sheet
+  script('.w', 'margin-right', 'rule', '.w');             // a <style> a script made
+  script('.m1', 'margin-bottom', 'rule', '.m2');    // insertRule into a served <style>
+  script('.l2', 'margin-top', 'rule', '.l2');             // a served rule changed through CSSOM
+  script('.sa', 'border-top-width', 'inline', null);      // setAttribute('style', …)
+  // authored: the inline <style>'s declaration, the style attribute's own declarations at their line and column
+  assert.deepEqual(src('.authored', 'margin-top'), { kind: 'rule', url: doc, line: 4, column: 13, selector: '.authored', text: 'margin-top: 3px' });
+  assert.deepEqual(src('.m1', 'margin-left'), { kind: 'rule', url: doc, line: 7, column: 7, selector: '.m1', text: 'margin-left: 4px' }, 'an authored rule in a <style> a script added to');
+  assert.deepEqual(src('.authored', 'padding-top'), { kind: 'inline', url: doc, line: 9, column: 51, selector: null, text: 'padding-top: 5px' });
+  assert.deepEqual(src('.authored', 'color'), { kind: 'inline', url: doc, line: 9, column: 30, selector: null, text: 'color: rgb(1, 2, 3)' });
+  // two elements with the same style attribute: which line is whose cannot be told, so none
+  const same = src('p:nth-of-type(1)', 'padding-top');
+  assert.deepEqual(same, { kind: 'inline', url: doc, line: null, column: null, selector: null, text: 'padding-top: 2px' });
+  await page.context().close();
+});
+
+test('a sibling inserted before others and one removed: the rest pair with themselves, the banner is new, the removed one gone', async () => {
+  const page = await (await browser.newContext()).newPage();
+  const take = async (file: string) => { const res = await page.goto(`${srv.url}/${file}`); return cssRecord(page, { keep: [], lookupMs: 10_000, served: servedDocument(page, res) }, new Map()); };
+  const base = await take('before.html');
+  const cur = await take('after.html');
+  await page.context().close();
+  const colour = (r: typeof base, i: number) => r.elements[i].values.color ?? r.defaults[r.props.indexOf('color')];
+  const divsOf = (r: typeof base) => r.elements.flatMap((e, i) => (e.tag === 'div' ? [i] : []));
+  const pairs = pairElements(base, cur);
+  const [promo, one, three, four] = divsOf(cur);
+  const [bOne, bTwo, bThree, bFour] = divsOf(base);
+  assert.equal(cur.elements[promo].key, '.promo');
+  assert.equal(pairs.get(promo), undefined, 'the banner is new, not the old first div with a class added');
+  assert.deepEqual([pairs.get(one), pairs.get(three), pairs.get(four)], [bOne, bThree, bFour], 'each div pairs with itself, whatever its :nth-of-type now');
+  assert.equal(colour(base, bThree), colour(cur, three));
+  assert.ok(![...pairs.values()].includes(bTwo), 'the removed div is paired with nothing');
+  const main = cur.elements.find((e) => e.tag === 'main')!.box;
+  const [area] = explainAreas(base, cur, [main], { base: (u) => u, cur: (u) => u });
+  const kinds = Object.fromEntries(area.causes.map((c) => [c.element, c.kind]));
+  assert.equal(kinds['.promo'], 'added', area.text);
+  assert.ok(!area.causes.some((c) => c.kind === 'changed'), `nothing changed its own style: ${area.text}`);
+  assert.doesNotMatch(area.text, /no longer set by|color/);
 });

@@ -218,7 +218,8 @@ test('approve with confirm writes a clean run\'s baseline; after a change, expla
   assert.equal((first.structuredContent as any).status, 'fail', 'no baseline yet');
   const ok = await call(a, 'approve', { confirm: true, spec: 'changes' });
   assert.deepEqual((ok.structuredContent as any).written, ['baselines/changes/default-desktop.png'], texts(ok));
-  fs.writeFileSync(path.join(pagesDir, 'changes.html'), CLEAN.replace('<h1>Profile</h1>', '<h1 style="background:#c00;color:#fff;padding:24px">Your profile settings</h1>'));
+  const changed = CLEAN.replace('<h1>Profile</h1>', '<h1 style="background:#c00;color:#fff;padding:24px">Your profile settings</h1>');
+  fs.writeFileSync(path.join(pagesDir, 'changes.html'), changed);
   const r = await call(a, 'run', { specs: ['changes'] });
   const unit = (r.structuredContent as any).specs[0].units[0];
   const parity = unit.findings.find((f: any) => f.check === 'parity');
@@ -227,6 +228,13 @@ test('approve with confirm writes a clean run\'s baseline; after a change, expla
   assert.match(texts(e), /image: crop of changes#\d+ .* from changes\/default-desktop\.png/);
   assert.match(texts(e), /image: parity diff of changes#\d+ from changes\/default-desktop\.diff\.png/);
   assert.equal(images(e).length, 2);
+  // the cause: the element, the changed property with both values, the style attribute's own line in the served file
+  const line = changed.slice(0, changed.indexOf('<h1')).split('\n').length;
+  assert.match(texts(e), new RegExp(`cause: changed area \\d+×\\d+ in h1: [^\\n]*padding-top 0px → 24px, set by /changes\\.html:${line} \\(inline style\\)`), texts(e));
+  assert.match(texts(e), new RegExp(`\\n  edit /changes\\.html:${line} \\(inline style\\): padding:24px  \\(padding-top 0px → 24px\\)`));
+  const cause = (e.structuredContent as any).finding.cause[0].causes[0];
+  assert.equal(cause.element, 'h1');
+  assert.deepEqual(cause.props.find((p: any) => p.prop === 'padding-top').source, { file: '/changes.html', line, column: changed.split('\n')[line - 1].indexOf('padding:24px') + 1, selector: null, kind: 'inline', text: 'padding:24px' });
 });
 
 test('errors are MCP errors with the CLI\'s reasons: bad arguments and bad input are exit 2', async () => {

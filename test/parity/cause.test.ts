@@ -76,3 +76,27 @@ test('a property whose declaration was not recorded is said to be so, never call
   assert.match(b.text, /color rgb\(0, 0, 0\) → rgb\(255, 0, 0\) \(its rules were not recorded\)/);
   assert.doesNotMatch(b.text, /browser default/);
 });
+
+test('a value now from no declaration, whose declaration at approval was not recorded: not called a plain browser default', () => {
+  // the approved record did not look the card up (rules null); now no rule sets its colour
+  const approved = { ...base, elements: base.elements.map((e, i) => (i === 1 ? { ...e, rules: null, values: { ...e.values, color: 'rgb(255, 0, 0)' } } : e)) };
+  const [a] = explainAreas(approved, cur, [box(250, 0, 500, 100)], files);
+  const colour = a.causes[0].props.find((p) => p.prop === 'color');
+  assert.ok(colour, a.text);
+  assert.equal(colour.wasUnknown, true);
+  assert.match(a.text, /color rgb\(255, 0, 0\) → rgb\(0, 0, 0\), now a browser default \(a rule removed or no longer matching; which one is not known: its rules were not recorded at approval\)/);
+  // with the approved declaration recorded, it is named
+  const known = { ...approved, sources: [...approved.sources, src(9, 'color: red')], elements: approved.elements.map((e, i) => (i === 1 ? { ...e, rules: { width: 0, 'margin-left': 1, color: 2 } } : e)) };
+  const [b] = explainAreas(known, cur, [box(250, 0, 500, 100)], files);
+  assert.match(b.text, /color rgb\(255, 0, 0\) → rgb\(0, 0, 0\), no longer set by http:\/\/127\.0\.0\.1:1\/a\.css:9 \(\.card\)/);
+});
+
+test('a declaration a script made reads "set by script", with its selector or as an inline style, and no file or line', () => {
+  const scripted = (selector: string | null) => ({ kind: selector ? 'rule' as const : 'inline' as const, url: '', line: null, column: null, selector, text: 'width: 500px', script: true });
+  for (const [s, want] of [[scripted('.promo'), 'set by script (.promo)'], [scripted(null), 'set by script (inline style)']] as const) {
+    const now = { ...cur, sources: [s, cur.sources[1]] };
+    const [a] = explainAreas(base, now, [box(250, 0, 500, 100)], files);
+    assert.match(a.text, new RegExp(`width 400px → 500px, ${want.replace(/[().]/g, '\\$&')}[ ;]`), a.text);
+    assert.equal(a.causes[0].props[0].source?.script, true);
+  }
+});

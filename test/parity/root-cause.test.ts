@@ -65,9 +65,10 @@ test('the demo regression is traced to the order summary\'s margin-top, set by b
   assert.match(ex.stdout + ex.stderr, /edit demo\/app\/build\.css:5 \(\.order-summary\): margin-top: -8px/, ex.stdout + ex.stderr);
 });
 
-test('the regression set on the demo and real corpus pages: top-1 element ≥ 95 %, property ≥ 80 %, file:line ≥ 80 %', async () => {
+test('the regression set on the demo and real corpus pages: top-1 element ≥ 95 %, property ≥ 80 %, file:line ≥ 80 %', async (ctx) => {
   const outs = await measureAll(browser);
   const t = table(outs);
+  ctx.diagnostic(t); // the table of docs/root-cause.md, from this run
   assert.ok(outs.length >= 10, `too few cases ran (${outs.length})`);
   assert.ok(outs.every((o) => o.changed), `every regression changes pixels\n${t}`);
   assert.ok(rate(outs.map((o) => o.element)) >= 0.95, t);

@@ -8,7 +8,7 @@ import type { Box } from '../../core/artifacts.js';
 import { composedParent, deepAll, r2, selectorOf } from './dom.js';
 import { ownSelectors } from './flake.js';
 
-export interface CssElementRaw { key: string; tag: string; parent: number | null; box: Box; values: string[] }
+export interface CssElementRaw { key: string; tag: string; ident: string; parent: number | null; box: Box; values: string[] }
 
 /** Collects at most `max` elements: every element of `keep` (regions, required) and its
  *  ancestors first, then the largest visible ones; parents before children (document order). */
@@ -53,6 +53,15 @@ export function cssElements(arg: { props: string[]; max: number; keep: string[] 
     return n;
   };
   const keyOf = (e: Element) => (e.getRootNode() === document ? ownSelectors(e, none).find((sel) => count(sel) === 1) : undefined) ?? selectorOf(e);
+  // what aligns siblings when keys shift (an element inserted before them): tag, id, classes,
+  // its own text and how many children it has, hashed (FNV-1a)
+  const identOf = (e: Element) => {
+    const own = Array.from(e.childNodes, (n) => (n.nodeType === 3 ? n.textContent : '')).join(' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+    const text = `${e.localName}#${e.id}.${[...e.classList].sort().join('.')}|${own}|${e.childElementCount}`;
+    let h = 0x811c9dc5;
+    for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193) >>> 0;
+    return h.toString(36);
+  };
   const elements = order.map((e) => {
     const r = boxes.get(e) ?? e.getBoundingClientRect();
     const cs = getComputedStyle(e);
@@ -63,7 +72,7 @@ export function cssElements(arg: { props: string[]; max: number; keep: string[] 
     if (n > 1) key += ` #${n}`;
     const p = composedParent(e);
     return {
-      key, tag: e.tagName.toLowerCase(), parent: p && index.has(p) ? index.get(p)! : null,
+      key, tag: e.tagName.toLowerCase(), ident: identOf(e), parent: p && index.has(p) ? index.get(p)! : null,
       box: { x: r2(r.left + window.scrollX), y: r2(r.top + window.scrollY), width: r2(r.width), height: r2(r.height) },
       values: arg.props.map((prop) => cs.getPropertyValue(prop)),
     };

@@ -103,7 +103,7 @@ export function explain(a: ExplainArgs, where: { cwd: string; config?: string })
       const c = a.causes[0];
       for (const p of [...(c?.props ?? []), ...(c?.via?.props ?? [])]) {
         const at = p.source ?? p.was;
-        if (at) lines.push(`  edit ${placeText(at)}: ${at.text}  (${p.prop} ${p.before} → ${p.after}${p.source ? '' : ', no longer applies'})`);
+        if (at) lines.push(`  ${at.script ? 'set by' : 'edit'} ${placeText(at)}: ${at.text}  (${p.prop} ${p.before} → ${p.after}${p.source ? '' : ', no longer applies'})`);
       }
     }
     const dom = domExcerpt(run.runDir, f);
@@ -127,7 +127,7 @@ export function explain(a: ExplainArgs, where: { cwd: string; config?: string })
 export default defineTool({
   name: 'explain',
   title: 'Explain a finding',
-  description: 'Show what one finding rests on: the capture cropped around its box, the parity diff at the same place when the run compared against a baseline, the DOM excerpt the capture recorded (role, name, visibility verdict, axe node HTML, ARIA snapshot lines) and the check\'s documentation. Give a finding id from run or look ("checkout#3"), or a unit ("checkout/default-mobile") for its whole capture and its findings. Default run: the newest run with a report.',
+  description: 'Show what one finding rests on: the capture cropped around its box, the parity diff at the same place when the run compared against a baseline, for a parity finding its cause (per changed area: the element, each changed CSS property with both values and the declaration that sets it, file:line and selector, as `edit <file>:<line> (<selector>): <declaration>` lines; "set by script" when a script made it), the DOM excerpt the capture recorded (role, name, visibility verdict, axe node HTML, ARIA snapshot lines) and the check\'s documentation. Give a finding id from run or look ("checkout#3"), or a unit ("checkout/default-mobile") for its whole capture and its findings. Default run: the newest run with a report.',
   input: z.object({
     finding: z.string().min(1).optional().describe('a finding id as run or look list it: "<spec>#<n>"'),
     unit: z.string().min(1).optional().describe('a unit instead: "<spec>/<state>-<viewport>"'),
