@@ -158,12 +158,20 @@ async function navigate(u: UnitRun): Promise<void> {
     .catch(async (err) => {
       // a renderer crash surfaces first as an aborted navigation; give the crash event a moment
       if (/ERR_ABORTED|crashed/i.test(String(err))) await Promise.race([crash, new Promise((r) => setTimeout(r, 1000))]);
+      // say what the page was being waited for, not Playwright's "page.goto: Timeout … exceeded"
+      if ((err as Error)?.name === 'TimeoutError' && !u.fault.timedOut) throw new UnitFault('navigation-timeout', notReady(spec, `the page did not finish loading (${spec.wait.for === 'networkidle' ? 'network idle' : 'its load event'})`));
       throw err;
     });
   u.served = servedDocument(page, res);
   record.httpStatus = res ? res.status() : null;
   record.finalUrl = page.url();
   record.timings.navigate = Date.now() - t;
+}
+
+/** "the page was not ready: <what> within <wait.timeout> ms", naming the selector still to come. */
+function notReady(spec: UnitRun['spec'], what: string): string {
+  const then = spec.wait.for === 'selector' && spec.wait.selector && !what.includes(spec.wait.selector) ? `, before wait.selector "${spec.wait.selector}" was looked for` : '';
+  return `the page was not ready: ${what} within ${spec.wait.timeout} ms (wait.timeout)${then}`;
 }
 
 /** The page is ready: the story rendered, wait.selector visible, the page settled. */
@@ -178,7 +186,7 @@ async function ready(u: UnitRun): Promise<void> {
       await page.waitForSelector(spec.wait.selector, { state: 'visible', timeout: spec.wait.timeout });
     } catch (err) {
       if ((err as Error).name !== 'TimeoutError') throw err;
-      throw new UnitFault('navigation-timeout', `the page was not ready: wait.selector "${spec.wait.selector}" did not appear within ${spec.wait.timeout} ms`);
+      throw new UnitFault('navigation-timeout', notReady(spec, `wait.selector "${spec.wait.selector}" did not appear`));
     }
   }
   await settle(page, spec.wait.timeout, spec.fullPage, u.requests!);

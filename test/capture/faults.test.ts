@@ -89,6 +89,15 @@ describe('run-level faults', () => {
     assert.match(rec.error!.message, /\[data-ready\]/);
   });
 
+  test('a page whose load event never comes is a navigation timeout saying so, and naming the selector still to wait for', async () => {
+    const run = makeRun(tmpDir(), [makeSpec('never-loads', { checkOptions: quick, wait: { for: 'selector', selector: '#gallery-ready', timeout: 1500 } })], srv.url);
+    await captureRun(run);
+    const rec = readRecord(run, 'never-loads');
+    assert.equal(rec.error?.reason, 'navigation-timeout');
+    assert.match(rec.error!.message, /did not finish loading \(its load event\) within 1500 ms \(wait\.timeout\), before wait\.selector "#gallery-ready" was looked for/);
+    assert.doesNotMatch(rec.error!.message, /page\.goto/);
+  });
+
   test('a unit that keeps progressing past the unit timeout (shot after shot of a page that keeps changing) is not cut off: only a stall is', async () => {
     // the ticker changes every 100 ms: the stability check shoots until its own 6 s timeout, each shot
     // progress; the hard limit (3 × 5 s) leaves 9 s for opening and the evidence on a loaded machine
