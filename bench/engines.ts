@@ -1,7 +1,8 @@
 // Cost per unit in each engine: the same 20 pages × 2 viewports through captureRun (everything:
 // settle, measurements, stability re-shoot, axe, ARIA snapshot, files), once with the viewports in
 // Chromium and once in Firefox (firefox-esr over WebDriver BiDi), in the same process, with the
-// same number of parallel contexts. Each engine's launch is timed apart and left out of the
+// same `workers` (Firefox captures one unit at a time whatever it says: core/engines.ts
+// SHARED_FOCUS, so its figure is a one-worker one). Each engine's launch is timed apart and left out of the
 // per-unit figure. The Firefox / Chromium ratio is the figure to publish (docs/engines.md).
 // Run: node --import tsx bench/engines.ts   (WORKERS=n, ROUNDS=n)
 import fs from 'node:fs';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { captureRun } from '../src/capture/index.js';
 import { FIREFOX_BROWSERS, launchBrowser } from '../src/capture/browser.js';
-import { engineViewport, type Engine } from '../src/core/engines.js';
+import { engineViewport, SHARED_FOCUS, type Engine } from '../src/core/engines.js';
 import { serveStatic } from '../src/core/static-server.js';
 import { makeRun, makeSpec, desktop, mobile } from '../test/capture/plan-fixture.js';
 import { tmpDir } from '../test/helpers/tmp.js';
@@ -54,6 +55,6 @@ for (const engine of ['chromium', 'firefox'] as Engine[]) {
   out[engine] = { launch, perUnit: best / n };
 }
 console.log(`engines: ${PAGES.length} pages × 2 viewports, ${WORKERS} workers, best of ${rounds}`);
-for (const [e, r] of Object.entries(out)) console.log(`  ${e.padEnd(8)} launch ${(r.launch / 1000).toFixed(1)} s, ${(r.perUnit / 1000).toFixed(2)} s per unit (wall time / units)`);
+for (const [e, r] of Object.entries(out)) console.log(`  ${e.padEnd(8)}${SHARED_FOCUS[e as Engine] ? ' (one unit at a time)' : ''} launch ${(r.launch / 1000).toFixed(1)} s, ${(r.perUnit / 1000).toFixed(2)} s per unit (wall time / units)`);
 console.log(`  Firefox / Chromium per unit: ${(out.firefox.perUnit / out.chromium.perUnit).toFixed(2)}`);
 await srv.close();

@@ -9,7 +9,7 @@ import { abs, files, type RunContext } from '../core/run.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import { stateAt } from '../core/run.js';
 import { launchBrowser, requireFirefox, type Launched } from './browser.js';
-import type { Engine } from '../core/engines.js';
+import { SHARED_FOCUS, type Engine } from '../core/engines.js';
 import { DRIVERS } from './engine.js';
 import { failedRecord } from './record.js';
 import { captureUnit, type UnitJob } from './unit.js';
@@ -124,7 +124,7 @@ async function captureEngine(run: RunContext, opts: CaptureOptions, jobs: UnitJo
       opts.onUnit?.({ spec: job.spec.name, state: job.state.name, viewport: job.viewport.name, ok: record.ok, ms: Date.now() - t0, ...(record.error ? { reason: record.error.reason } : {}) });
     } catch { /* a broken progress printer must not lose a unit */ }
   };
-  const workers = Math.max(1, Math.min(jobs.length, opts.workers ?? run.plan.workers ?? defaultWorkers()));
+  const workers = SHARED_FOCUS[engine] ? 1 : Math.max(1, Math.min(jobs.length, opts.workers ?? run.plan.workers ?? defaultWorkers()));
   try {
     await Promise.all(Array.from({ length: workers }, async () => {
       while (next < jobs.length) await one(jobs[next++]);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { resolveInside, shown } from '../core/paths.js';
 import { DEFAULT_OUT } from '../core/defaults.js';
-import { DEFAULT_ENGINES } from '../core/engines.js';
+import { DEFAULT_ENGINES, type Engine } from '../core/engines.js';
 import { readYaml, parseYaml, readTextFile, positionOf, at, type Source } from './source.js';
 import { schemaCheck } from './schema-errors.js';
 import type { ConfigInput, SpecInput } from './schema.js';
@@ -27,6 +27,9 @@ export interface LoadOptions {
   /** specs given as text instead of files (`veval look`): `file` is where it would live, relative
    *  to the project root; the config's `specs:` and `specs` above are then not searched */
   inline?: { file: string; text: string }[];
+  /** the engines to capture in, in place of the config's browser.engines (the real-page suites
+   *  score one project in each engine: test/real/harness.ts) */
+  engines?: Engine[];
 }
 
 export interface LoadedConfig {
@@ -136,6 +139,7 @@ export async function loadProject(opts: LoadOptions = {}): Promise<ProjectPlan> 
   const cwd = opts.cwd ?? process.cwd();
   const problems: string[] = [];
   const cfg = loadConfig(opts, problems);
+  if (opts.engines) cfg.config = { ...cfg.config, browser: { ...cfg.config.browser, engines: opts.engines } };
   const inline = new Map((opts.inline ?? []).map((s) => [path.resolve(cfg.root, s.file), s.text]));
   const files = opts.inline ? [...inline.keys()]
     : await findSpecFiles({ cwd, args: opts.specs, root: cfg.root, patterns: cfg.known('specs') ? cfg.config.specs : undefined, configFile: cfg.file }, problems);

@@ -75,6 +75,27 @@ describe('Firefox as a second engine', { skip: NO_FIREFOX }, () => {
     assert.doesNotMatch(approve.stdout + approve.stderr, /home\/default-mobile[^.]/);
   });
 
+  // Pages of one Firefox share focus (a click in one context blurs the others: measured with ESR 153
+  // over BiDi), so two units at a time would capture each other's blur. Each page shows a hint
+  // while its field has focus; with two workers and both states waiting after the click, the first
+  // page's hint was gone by its capture. Firefox units run one at a time: both keep it.
+  test('Firefox units do not blur each other: a focus-driven hint is captured in every unit of a 2-worker run', async () => {
+    const dir = tmpDir();
+    const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Field</title></head><body><main>
+<h1>Field</h1><label>Name <input id="field"></label><p id="hint" hidden>Your full name</p>
+<script>field.addEventListener('focus', () => { hint.hidden = false; }); field.addEventListener('blur', () => { hint.hidden = true; });</script>
+</main></body></html>`;
+    const spec = (route: string) => `route: ${route}\nstates:\n  - name: typing\n    steps: [{ click: "#field" }, { wait: 1500 }]\n    required: [{ selector: "#hint", name: hint }]\n`;
+    writeTree(dir, {
+      'site/a.html': page, 'site/b.html': page,
+      'visual-eval.config.yaml': 'server: { static: site }\nviewports: { desktop: { width: 800, height: 600 } }\nbrowser: { engines: [firefox] }\nworkers: 2\nchecks: { stability: false }\n',
+      'specs/a.yaml': spec('/a.html'), 'specs/b.yaml': spec('/b.html'),
+    });
+    const r = await runMain(['run'], dir);
+    const hints = report(dir).specs.map((s: any) => [s.name, s.findings.filter((f: any) => f.check === 'required-visible').map((f: any) => f.message)]);
+    assert.deepEqual(hints, [['a', []], ['b', []]], r.stdout + r.stderr);
+  });
+
   test('a spec narrows the engines: engines: [chromium] captures no Firefox unit and passes', async () => {
     const dir = project('[chromium, firefox]', 'engines: [chromium]\n');
     const r = await runMain(['run', '--update-baselines'], dir);

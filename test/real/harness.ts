@@ -10,6 +10,14 @@
 // blocker are misses; polish is not scored. `knownFalseAlarms` / `knownMisses` in a truth file are
 // residual differences kept with a reason: they are reported apart and must still occur, so the
 // lists can only shrink (an entry marked `flaky` occurs in some runs only and is tolerated either way).
+//
+// Engines: a suite is scored in one engine at a time (scoreSuite's `engine`, default chromium; for
+// firefox the config's browser.engines is replaced by [firefox], and a unit's viewport
+// "mobile.firefox" is scored as "mobile"). One truth file serves both engines: an expected finding
+// or a residual with `engines: ["chromium"]` (or ["firefox"]) holds in that engine only, and its
+// `how` / `reason` says what was measured in each; an entry without `engines` holds in both.
+// VEVAL_REAL_SPECS=a,b scores only those specs (to re-run the ones that differ); KEEP_TMP=1 keeps
+// the run folder (records, screenshots) and prints where it is.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -20,14 +28,17 @@ import { serveStatic } from '../../src/core/static-server.js';
 import { gateRun } from '../../src/gate/index.js';
 import type { ReportFinding } from '../../src/gate/report-schema.js';
 import { loadProject } from '../../src/spec/project.js';
+import { splitViewport, type Engine } from '../../src/core/engines.js';
 import { REPO, tmpDir } from '../helpers/tmp.js';
 
 export interface Suite { name: string; project: string; serve: string }
 export interface Key { check: string; viewport: string | null; state: string | null; target: string | null }
-export interface Expected extends Key { severity?: string; how: string }
+/** `engines`: the engines the entry holds in (absent: every engine) */
+export interface Expected extends Key { severity?: string; how: string; engines?: Engine[] }
 /** `flaky`: a residual that occurs in some runs only (a capture artifact under load); tolerated
- *  either way instead of being required to occur, and counted apart in the precision table */
-export interface Residual extends Key { reason: string; flaky?: boolean }
+ *  either way instead of being required to occur (a known miss: to stay missed), and counted apart
+ *  in the precision table */
+export interface Residual extends Key { reason: string; flaky?: boolean; engines?: Engine[] }
 export interface Truth { spec: string; expected: Expected[]; knownFalseAlarms?: Residual[]; knownMisses?: Residual[] }
 
 /** The suites: the real corpus (third-party pages outside the repo) and, when present, the framework pages. */
@@ -84,27 +95,39 @@ export interface SpecScore {
   stale: string[];
 }
 
-/** Runs veval (capture → checks → gate, one browser, `workers` units at a time) over one suite and scores each spec. */
-export async function scoreSuite(suite: Suite, workers = 2): Promise<SpecScore[]> {
+/** The truth entries that hold in `engine`. */
+const holdsIn = <T extends { engines?: Engine[] }>(engine: Engine) => (e: T) => !e.engines || e.engines.includes(engine);
+
+/** The specs VEVAL_REAL_SPECS names (comma-separated), or null: every spec. */
+export const specFilter = (): string[] | null => process.env.VEVAL_REAL_SPECS?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
+
+/** Runs veval (capture → checks → gate, one browser, `workers` units at a time) over one suite in
+ *  one engine and scores each spec. */
+export async function scoreSuite(suite: Suite, workers = 2, engine: Engine = 'chromium'): Promise<SpecScore[]> {
   const server = await serveStatic(suite.serve);
-  const out = tmpDir('veval-real-');
+  const out = tmpDir(`veval-real-${engine}-`);
   try {
-    const plan = await loadProject({ cwd: suite.project, baseURL: server.url });
+    const plan = await loadProject({ cwd: suite.project, baseURL: server.url, engines: [engine] });
+    const only = specFilter();
+    if (only) plan.specs = plan.specs.filter((s) => only.includes(s.name));
+    if (!plan.specs.length) return [];
     const run: RunContext = { root: plan.root, outDir: out, runId: 'run', runDir: path.join(out, 'run'), plan };
     await captureRun(run, { baseURL: server.url, workers });
     for (const spec of plan.specs) await runChecks(run, spec);
     const report = gateRun(run, { startedAt: new Date().toISOString(), finishedAt: new Date().toISOString() });
     return report.specs.map((s) => {
       const truthFile = path.join(suite.project, 'truth', `${s.name}.json`);
-      const truth: Truth = fs.existsSync(truthFile) ? JSON.parse(fs.readFileSync(truthFile, 'utf8')) : { spec: s.name, expected: [] };
+      const all: Truth = fs.existsSync(truthFile) ? JSON.parse(fs.readFileSync(truthFile, 'utf8')) : { spec: s.name, expected: [] };
+      const truth: Truth = { ...all, expected: all.expected.filter(holdsIn(engine)),
+        knownFalseAlarms: all.knownFalseAlarms?.filter(holdsIn(engine)), knownMisses: all.knownMisses?.filter(holdsIn(engine)) };
       const raw = parse(fs.readFileSync(path.join(suite.project, s.file.startsWith('/') ? path.relative(suite.project, s.file) : s.file), 'utf8')) as RawSpec;
-      const got = s.findings.filter(scored).map((f) => ({ check: f.check, viewport: f.viewport, state: f.state, target: targetOf(f, raw), message: f.message }));
+      const got = s.findings.filter(scored).map((f) => ({ check: f.check, viewport: f.viewport === null ? null : splitViewport(f.viewport).viewport, state: f.state, target: targetOf(f, raw), message: f.message }));
       const knownFA = truth.knownFalseAlarms ?? [], knownMiss = truth.knownMisses ?? [];
       const falseAlarms = got.filter((g) => !truth.expected.some((e) => same(e, g)) && !knownFA.some((k) => same(k, g)));
       const misses = truth.expected.filter((e) => !got.some((g) => same(e, g)) && !knownMiss.some((k) => same(k, e)));
       const stale = [
         ...knownFA.filter((k) => !k.flaky && !got.some((g) => same(k, g))).map((k) => `knownFalseAlarms entry no longer occurs: ${keyText(k)}`),
-        ...knownMiss.filter((k) => got.some((g) => same(k, g))).map((k) => `knownMisses entry is found now: ${keyText(k)}`),
+        ...knownMiss.filter((k) => !k.flaky && got.some((g) => same(k, g))).map((k) => `knownMisses entry is found now: ${keyText(k)}`),
       ];
       const found = truth.expected.filter((e) => got.some((g) => same(e, g))).length;
       const occurring = knownFA.filter((k) => got.some((g) => same(k, g)));
@@ -112,6 +135,7 @@ export async function scoreSuite(suite: Suite, workers = 2): Promise<SpecScore[]
     });
   } finally {
     await server.close();
-    fs.rmSync(out, { recursive: true, force: true });
+    if (process.env.KEEP_TMP === '1') process.stderr.write(`KEEP_TMP=1: ${suite.name} in ${engine}: run folder ${path.join(out, 'run')}\n`);
+    else fs.rmSync(out, { recursive: true, force: true });
   }
 }
