@@ -88,28 +88,31 @@ async function captureJobs(run: RunContext, opts: CaptureOptions, jobs: UnitJob[
 }
 
 async function captureEngine(run: RunContext, opts: CaptureOptions, jobs: UnitJob[], early: Launched | null, engine: Engine): Promise<{ units: number; failed: number; environment: EnvFingerprint }> {
-  const { browser, environment } = early ?? await DRIVERS[engine].launch(run.plan);
-  let disconnected = false;
-  const gone = new Promise<true>((resolve) => browser.on('disconnected', () => { disconnected = true; resolve(true); }));
-  const waitDisconnected = async (ms: number) => {
-    if (disconnected || !browser.isConnected()) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), ms); });
-    try { return await Promise.race([gone, late]); } finally { clearTimeout(timer); }
-  };
-  const onAbort = () => { browser.close().catch(() => {}); };
+  const workers = Math.max(1, Math.min(jobs.length, opts.workers ?? run.plan.workers ?? defaultWorkers()));
+  // an engine whose pages share one focus gets a browser per worker: two of its processes do not
+  // blur each other, the pages of one do (SHARED_FOCUS)
+  const first = early ?? await DRIVERS[engine].launch(run.plan);
+  const launched: Launched[] = [first];
+  try {
+    while (SHARED_FOCUS[engine] && launched.length < workers) launched.push(await DRIVERS[engine].launch(run.plan));
+  } catch (err) {
+    await Promise.all(launched.map((l) => l.browser.close().catch(() => {})));
+    throw err;
+  }
+  const { environment } = first;
+  const envs = launched.map((l) => browserEnv(run, opts, l));
+  const onAbort = () => { for (const l of launched) l.browser.close().catch(() => {}); };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const env = { run, browser, environment, trace: opts.trace ?? 'off', signal: opts.signal, disconnected: () => disconnected, waitDisconnected };
 
   let next = 0;
   let failed = 0;
   let finished = 0;
   const unreachable: string[] = [];      // URLs whose navigation found nothing listening
-  const one = async (job: UnitJob) => {
+  const one = async (job: UnitJob, env: (typeof envs)[number]) => {
     const t0 = Date.now();
     let record: CaptureRecord;
     if (opts.signal?.aborted) record = failedRecord(job.spec.name, job.state.name, job.viewport, job.url ?? '', environment, { reason: 'interrupted', message: 'interrupted before this unit started' });
-    else if (disconnected) record = failedRecord(job.spec.name, job.state.name, job.viewport, job.url ?? '', environment, { reason: 'browser-closed', message: 'the browser closed before this unit started' });
+    else if (env.disconnected()) record = failedRecord(job.spec.name, job.state.name, job.viewport, job.url ?? '', environment, { reason: 'browser-closed', message: 'the browser closed before this unit started' });
     else record = await captureUnit(job, env);
     try {
       writeJsonAtomic(abs(run, files.record(job.spec.name, job.state.name, job.viewport.name)), record);
@@ -124,17 +127,30 @@ async function captureEngine(run: RunContext, opts: CaptureOptions, jobs: UnitJo
       opts.onUnit?.({ spec: job.spec.name, state: job.state.name, viewport: job.viewport.name, ok: record.ok, ms: Date.now() - t0, ...(record.error ? { reason: record.error.reason } : {}) });
     } catch { /* a broken progress printer must not lose a unit */ }
   };
-  const workers = SHARED_FOCUS[engine] ? 1 : Math.max(1, Math.min(jobs.length, opts.workers ?? run.plan.workers ?? defaultWorkers()));
   try {
-    await Promise.all(Array.from({ length: workers }, async () => {
-      while (next < jobs.length) await one(jobs[next++]);
+    await Promise.all(Array.from({ length: workers }, async (_, w) => {
+      const env = envs[w % envs.length]!;
+      while (next < jobs.length) await one(jobs[next++]!, env);
     }));
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
-    if (browser.isConnected()) await browser.close().catch(() => {});
+    await Promise.all(launched.map(async (l) => { if (l.browser.isConnected()) await l.browser.close().catch(() => {}); }));
   }
   if (unreachable.length === jobs.length && !opts.signal?.aborted) throw nothingAnswers(unreachable, run.plan);
   return { units: jobs.length, failed, environment };
+}
+
+/** What a unit needs of its browser: the browser, whether it has gone, and a wait for that. */
+function browserEnv(run: RunContext, opts: CaptureOptions, { browser, environment }: Launched) {
+  let disconnected = false;
+  const gone = new Promise<true>((resolve) => browser.on('disconnected', () => { disconnected = true; resolve(true); }));
+  const waitDisconnected = async (ms: number) => {
+    if (disconnected || !browser.isConnected()) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), ms); });
+    try { return await Promise.race([gone, late]); } finally { clearTimeout(timer); }
+  };
+  return { run, browser, environment, trace: opts.trace ?? 'off', signal: opts.signal, disconnected: () => disconnected, waitDisconnected };
 }
 
 /** Navigation found no server: refused, or the host name does not resolve. */

@@ -46,10 +46,11 @@ export const ENGINE_GAPS: Record<Engine, { what: string; reason: string }[]> = {
 
 /** Engines whose pages share one focus: a click in one page blurs every other page of the browser
  *  (measured with ESR 153 over BiDi: the other page gets a blur event and document.hasFocus() turns
- *  false; Chromium emulates focus per page). Their units are captured one at a time, so a unit's
- *  focus-driven look (focus rings, a menubar's focus class) is never another unit's doing. */
+ *  false; Chromium emulates focus per page), while two browser processes do not blur each other.
+ *  Each worker gets a browser of its own, so a unit's focus-driven look (focus rings, a menubar's
+ *  focus class) is never another unit's doing. */
 export const SHARED_FOCUS: Partial<Record<Engine, string>> = {
-  firefox: 'Firefox pages share one focus (a click in one blurs the others), so its units run one at a time',
+  firefox: 'Firefox pages share one focus (a click in one blurs the others), so each worker gets a Firefox of its own',
 };
 
 /** Whether a viewport id answers a name the user typed (`--viewport`): "mobile" is mobile in every engine, "mobile.firefox" only Firefox's. */
