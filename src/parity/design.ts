@@ -8,7 +8,7 @@
 import type { Box } from '../core/artifacts.js';
 import type { DESIGN_DEPARTURES } from '../core/artifact-results.js';
 import { clip, colourSimilarity, crop, fillBoxes, lumaSimilarity, resizeArea, WINDOW } from './design-image.js';
-import { locate, toGray } from './design-locate.js';
+import { EDGE_PX, edgeStrips, locate, toGray } from './design-locate.js';
 import { nearestDeltaE } from './delta-e.js';
 import type { Rgba } from './png.js';
 
@@ -197,6 +197,10 @@ function rowsAligned(cap: Rgba, exp: Rgba, box: Box, from: Box): number {
 /** A region whose weaker corner correlates below this with its best place in the export is not in
  *  the export (missing): measured on the pairs, docs/design-parity.md. */
 export const MATCH_FLOOR = 0.5;
+/** The strips just outside a located region's top and bottom edges (design-locate.ts edgeStrips)
+ *  may differ by this much mean luma (0..255): measured on the pairs, matching regions at most 17.5,
+ *  regions that lost their last rows 22–26 (docs/design-parity.md). */
+export const EDGE_DIFF = 20;
 
 /** Judges every region: where the export has it (found in 2D, or its region box), then moved,
  *  resized, missing, restyled (mean ΔE2000) and content (SSIM), each against its own threshold. */
@@ -222,6 +226,14 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
           return finish();
         }
         region.exportBox = roundBox(loc.box);
+        // found by its corners: what lies just outside its top and bottom edges must agree too, or
+        // the export's region goes on past the edge the capture's ends at (it lost its last rows)
+        const edges = edgeStrips(grey.cap, grey.exp, r.box, loc.box, DESIGN_SCALE);
+        const past = (['bottom', 'top'] as const).filter((k) => (edges[k] ?? 0) > EDGE_DIFF);
+        if (past.length) {
+          kinds.add('resized');
+          why.push(`shorter than in the export: ${past.map((k) => `the ${EDGE_PX} px ${k === 'bottom' ? 'below' : 'above'} its ${k} edge differ by ${r1(edges[k]!)} in mean luma`).join(' and ')} (allowed ${EDGE_DIFF}) — the export's region goes on past ${past.length > 1 ? 'them' : 'it'}`);
+        }
       } else region.exportBox = r.box; // blank in the capture: nothing to look for, compared where it is
     }
     const from = region.exportBox!;
