@@ -10,6 +10,7 @@ import type { DESIGN_DEPARTURES } from '../core/artifact-results.js';
 import { clip, colourSimilarity, crop, fillBoxes, lumaSimilarity, resizeArea, WINDOW } from './design-image.js';
 import { EDGE_PX, edgeStrips, locate, toGray } from './design-locate.js';
 import { nearestDeltaE } from './delta-e.js';
+import { regionWords, wordAgreement } from './design-words.js';
 import type { Rgba } from './png.js';
 
 export { DESIGN_DEFAULTS } from '../core/limits.js';
@@ -201,6 +202,9 @@ export const MATCH_FLOOR = 0.5;
  *  may differ by this much mean luma (0..255): measured on the pairs, matching regions at most 17.5,
  *  regions that lost their last rows 22–26 (docs/design-parity.md). */
 export const EDGE_DIFF = 20;
+/** Text that reflowed inside a region (its height differs) must be this share of the same words
+ *  (design-words.ts): measured on the pairs, the catalog hero rewrapped 0.96–1, replaced 0.56. */
+export const WORDS_MIN = 0.8;
 
 /** Judges every region: where the export has it (found in 2D, or its region box), then moved,
  *  resized, missing, restyled (mean ΔE2000) and content (SSIM), each against its own threshold. */
@@ -262,6 +266,10 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
     // text reflowed inside (heights differ): the top and the bottom compared each at its own edge
     let score = got.score;
     if (Math.abs(o.dh) > t) {
+      // the allowance is for the same words rewrapped in another font, not for other words of a
+      // similar shape (a sale banner for the hero's text): their widths in reading order must agree
+      const words = wordAgreement(regionWords(captureImg, deviceScaleFactor > 0 ? deviceScaleFactor : 1, r.box) ?? [], regionWords(exportImg, 1 / scale, from) ?? []);
+      if (words < WORDS_MIN) { kinds.add('content'); why.push(`its text reflowed (${r1(Math.abs(o.dh))} px ${o.dh < 0 ? 'shorter' : 'taller'}) but is not the export's words rewrapped: ${Math.round(words * 100)} % of its words agree in width and order with the export's (at least ${WORDS_MIN * 100} % for the same text in another font)`); }
       const h = r.box.height / 2;
       const top = scoreAt(c, e, { ...r.box, height: h }, { ...from, height: h }, { x: near, y: near });
       const bottom = scoreAt(c, e, { ...r.box, y: r.box.y + h, height: h }, { ...from, y: from.y + from.height - h, height: h }, { x: near, y: near });
