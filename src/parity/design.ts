@@ -230,14 +230,6 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
           return finish();
         }
         region.exportBox = roundBox(loc.box);
-        // found by its corners: what lies just outside its top and bottom edges must agree too, or
-        // the export's region goes on past the edge the capture's ends at (it lost its last rows)
-        const edges = edgeStrips(grey.cap, grey.exp, r.box, loc.box, DESIGN_SCALE);
-        const past = (['bottom', 'top'] as const).filter((k) => (edges[k] ?? 0) > EDGE_DIFF);
-        if (past.length) {
-          kinds.add('resized');
-          why.push(`shorter than in the export: ${past.map((k) => `the ${EDGE_PX} px ${k === 'bottom' ? 'below' : 'above'} its ${k} edge differ by ${r1(edges[k]!)} in mean luma`).join(' and ')} (allowed ${EDGE_DIFF}) — the export's region goes on past ${past.length > 1 ? 'them' : 'it'}`);
-        }
       } else region.exportBox = r.box; // blank in the capture: nothing to look for, compared where it is
     }
     const from = region.exportBox!;
@@ -259,6 +251,15 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
     const off = (k: number, d: number, allowed: number) => Math.abs(d) > allowed && Math.max(k, 1 / k) > settings.maxSizeRatio;
     const sized = [off(ratio.width, o.dw, t) ? times(ratio.width, 'wider', 'narrower') : '', off(ratio.height, o.dh, th) ? times(ratio.height, 'taller', 'shorter') : ''].filter(Boolean);
     if (sized.length) { kinds.add('resized'); why.push(`${sized.join(' and ')} than in the export (${r1(r.box.width)}×${r1(r.box.height)} against ${r1(from.width)}×${r1(from.height)} px; allowed: ${settings.maxSizeRatio}×, or ${t} px in width and ${th} px in height)`); }
+    // found by its corners where the capture has it, at its height: what lies just outside its top and
+    // bottom edges must agree too, or the export's region goes on past the edge the capture's ends at
+    // (it lost its last rows, and its corners were found on the part left). Not for a region that
+    // moved or changed height: its surroundings differ for that reason, already named.
+    if (region.located && !kinds.has('moved') && Math.abs(o.dh) <= t) {
+      const edges = edgeStrips(grey.cap, grey.exp, r.box, from, DESIGN_SCALE);
+      const past = (['bottom', 'top'] as const).filter((k) => (edges[k] ?? 0) > EDGE_DIFF);
+      if (past.length) { kinds.add('resized'); why.push(`shorter than in the export: ${past.map((k) => `the ${EDGE_PX} px ${k === 'bottom' ? 'below' : 'above'} its ${k} edge differ by ${r1(edges[k]!)} in mean luma`).join(' and ')} (allowed ${EDGE_DIFF}), the export's region goes on past ${past.length > 1 ? 'them' : 'it'}`); }
+    }
     // content and colour: the export's box read at the capture's size, found again within a few px
     const near = Math.min(t, SEARCH_PX);
     const got = scoreAt(c, e, r.box, from, { x: near, y: near });
