@@ -1,9 +1,10 @@
 // Comparison with an accepted design export (a baseline imported by `veval approve --from-image`).
 // An export never matches a render pixel for pixel (another font stack, anti-aliasing, another
 // scale), so pixels are not counted: the export is scaled to the capture's width (CSS px), and each
-// declared region is scored with a perceptual measure (SSIM, design-image.ts) against the export at
-// the same place — or, when the export came with region boxes, at the export's box for that region,
-// whose offset from the capture's box is then a layout comparison of its own (tolerance in px).
+// region is found in the export (design-locate.ts; with region boxes, the export's box is the truth)
+// and judged moved, resized (also: the export's region goes on past its edge), missing, restyled
+// (ΔE2000) and content (SSIM, design-image.ts; text reflowed inside must be the same words,
+// design-words.ts), each against its own threshold.
 // How the default threshold was chosen, on which pairs, with which error rates: docs/design-parity.md.
 import type { Box } from '../core/artifacts.js';
 import type { DESIGN_DEPARTURES } from '../core/artifact-results.js';
