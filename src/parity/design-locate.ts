@@ -129,4 +129,42 @@ export function locate(cap: Gray, exp: Gray, box: Box, scale: number): Located |
   return { box: { x: best.x0 / s, y: best.y0 / s, width: (best.x1 - best.x0) / s, height: (best.y1 - best.y0) / s }, match: best.match };
 }
 
+/** The strip checked outside a located box's top and bottom edges (CSS px): about one block gap. */
+export const EDGE_PX = 16;
+
+/**
+ * How much what lies just outside the region's top and bottom edges differs between the capture and
+ * the export at the box found there: the mean luma difference (0..255) of the EDGE_PX strip above
+ * and below, each px against the nearest within 1 px (4 CSS px) in the other image, the worse way
+ * round; null where a strip falls outside either image. A region that lost its last rows (a total
+ * line, a second row of cards) has its corners found on the part that is left, so the box found is
+ * the capture's size — but in the export its content goes on below that box, and the strip shows it.
+ */
+export function edgeStrips(cap: Gray, exp: Gray, box: Box, found: Box, scale: number): { top: number | null; bottom: number | null } {
+  const s = scale, h = Math.max(1, Math.round(EDGE_PX * s));
+  const x = Math.round(box.x * s), w = Math.max(1, Math.round(box.width * s)), fx = Math.round(found.x * s);
+  const strip = (cy: number, ey: number) => Math.max(nearestDiff(cap, x, cy, exp, fx, ey, w, h), nearestDiff(exp, fx, ey, cap, x, cy, w, h));
+  const top = strip(Math.round(box.y * s) - h, Math.round(found.y * s) - h);
+  const bottom = strip(Math.round((box.y + box.height) * s), Math.round((found.y + found.height) * s));
+  return { top: Number.isFinite(top) ? top : null, bottom: Number.isFinite(bottom) ? bottom : null };
+}
+
+/** Mean over the w×h strip of `a` at (ax, ay) of its px's luma difference from the nearest px within
+ *  1 px in `b` at (bx, by); NaN when the strip is not inside both images. */
+function nearestDiff(a: Gray, ax: number, ay: number, b: Gray, bx: number, by: number, w: number, h: number): number {
+  const inside = (g: Gray, x: number, y: number) => x >= 0 && y >= 0 && x + w <= g.width && y + h <= g.height;
+  if (!inside(a, ax, ay) || !inside(b, bx, by)) return NaN;
+  let sum = 0;
+  for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) {
+    const v = a.v[(ay + j) * a.width + ax + i];
+    let best = Infinity;
+    for (let dj = -1; dj <= 1; dj++) for (let di = -1; di <= 1; di++) {
+      const X = bx + i + di, Y = by + j + dj;
+      if (X >= 0 && Y >= 0 && X < b.width && Y < b.height) best = Math.min(best, Math.abs(v - b.v[Y * b.width + X]));
+    }
+    sum += best;
+  }
+  return sum / (w * h);
+}
+
 function max(c: Float32Array): number { let m = -Infinity; for (let k = 0; k < c.length; k++) if (c[k] > m) m = c[k]; return m; }

@@ -1,15 +1,17 @@
 // Comparison with an accepted design export (a baseline imported by `veval approve --from-image`).
 // An export never matches a render pixel for pixel (another font stack, anti-aliasing, another
 // scale), so pixels are not counted: the export is scaled to the capture's width (CSS px), and each
-// declared region is scored with a perceptual measure (SSIM, design-image.ts) against the export at
-// the same place — or, when the export came with region boxes, at the export's box for that region,
-// whose offset from the capture's box is then a layout comparison of its own (tolerance in px).
+// region is found in the export (design-locate.ts; with region boxes, the export's box is the truth)
+// and judged moved, resized (also: the export's region goes on past its edge), missing, restyled
+// (ΔE2000) and content (SSIM, design-image.ts; text reflowed inside must be the same words,
+// design-words.ts), each against its own threshold.
 // How the default threshold was chosen, on which pairs, with which error rates: docs/design-parity.md.
 import type { Box } from '../core/artifacts.js';
 import type { DESIGN_DEPARTURES } from '../core/artifact-results.js';
 import { clip, colourSimilarity, crop, fillBoxes, lumaSimilarity, resizeArea, WINDOW } from './design-image.js';
-import { locate, toGray } from './design-locate.js';
+import { EDGE_PX, edgeStrips, locate, toGray } from './design-locate.js';
 import { nearestDeltaE } from './delta-e.js';
+import { regionWords, wordAgreement } from './design-words.js';
 import type { Rgba } from './png.js';
 
 export { DESIGN_DEFAULTS } from '../core/limits.js';
@@ -197,6 +199,13 @@ function rowsAligned(cap: Rgba, exp: Rgba, box: Box, from: Box): number {
 /** A region whose weaker corner correlates below this with its best place in the export is not in
  *  the export (missing): measured on the pairs, docs/design-parity.md. */
 export const MATCH_FLOOR = 0.5;
+/** The strips just outside a located region's top and bottom edges (design-locate.ts edgeStrips)
+ *  may differ by this much mean luma (0..255): measured on the pairs, matching regions at most 17.5,
+ *  regions that lost their last rows 22–26 (docs/design-parity.md). */
+export const EDGE_DIFF = 20;
+/** Text that reflowed inside a region (its height differs) must be this share of the same words
+ *  (design-words.ts): measured on the pairs, the catalog hero rewrapped 0.96–1, replaced 0.56. */
+export const WORDS_MIN = 0.8;
 
 /** Judges every region: where the export has it (found in 2D, or its region box), then moved,
  *  resized, missing, restyled (mean ΔE2000) and content (SSIM), each against its own threshold. */
@@ -243,6 +252,15 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
     const off = (k: number, d: number, allowed: number) => Math.abs(d) > allowed && Math.max(k, 1 / k) > settings.maxSizeRatio;
     const sized = [off(ratio.width, o.dw, t) ? times(ratio.width, 'wider', 'narrower') : '', off(ratio.height, o.dh, th) ? times(ratio.height, 'taller', 'shorter') : ''].filter(Boolean);
     if (sized.length) { kinds.add('resized'); why.push(`${sized.join(' and ')} than in the export (${r1(r.box.width)}×${r1(r.box.height)} against ${r1(from.width)}×${r1(from.height)} px; allowed: ${settings.maxSizeRatio}×, or ${t} px in width and ${th} px in height)`); }
+    // found by its corners where the capture has it, at its height: what lies just outside its top and
+    // bottom edges must agree too, or the export's region goes on past the edge the capture's ends at
+    // (it lost its last rows, and its corners were found on the part left). Not for a region that
+    // moved or changed height: its surroundings differ for that reason, already named.
+    if (region.located && !kinds.has('moved') && Math.abs(o.dh) <= t) {
+      const edges = edgeStrips(grey.cap, grey.exp, r.box, from, DESIGN_SCALE);
+      const past = (['bottom', 'top'] as const).filter((k) => (edges[k] ?? 0) > EDGE_DIFF);
+      if (past.length) { kinds.add('resized'); why.push(`shorter than in the export: ${past.map((k) => `the ${EDGE_PX} px ${k === 'bottom' ? 'below' : 'above'} its ${k} edge differ by ${r1(edges[k]!)} in mean luma`).join(' and ')} (allowed ${EDGE_DIFF}), the export's region goes on past ${past.length > 1 ? 'them' : 'it'}`); }
+    }
     // content and colour: the export's box read at the capture's size, found again within a few px
     const near = Math.min(t, SEARCH_PX);
     const got = scoreAt(c, e, r.box, from, { x: near, y: near });
@@ -250,6 +268,10 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
     // text reflowed inside (heights differ): the top and the bottom compared each at its own edge
     let score = got.score;
     if (Math.abs(o.dh) > t) {
+      // the allowance is for the same words rewrapped in another font, not for other words of a
+      // similar shape (a sale banner for the hero's text): their widths in reading order must agree
+      const words = wordAgreement(regionWords(captureImg, deviceScaleFactor > 0 ? deviceScaleFactor : 1, r.box) ?? [], regionWords(exportImg, 1 / scale, from) ?? []);
+      if (words < WORDS_MIN) { kinds.add('content'); why.push(`its text reflowed (${r1(Math.abs(o.dh))} px ${o.dh < 0 ? 'shorter' : 'taller'}) but is not the export's words rewrapped: ${Math.round(words * 100)} % of its words agree in width and order with the export's (at least ${WORDS_MIN * 100} % for the same text in another font)`); }
       const h = r.box.height / 2;
       const top = scoreAt(c, e, { ...r.box, height: h }, { ...from, height: h }, { x: near, y: near });
       const bottom = scoreAt(c, e, { ...r.box, y: r.box.y + h, height: h }, { ...from, y: from.y + from.height - h, height: h }, { x: near, y: near });

@@ -128,3 +128,47 @@ test('a region pushed by a departing region above it departs as moved, naming wh
   const reflowed = compareDesign(draw(2), draw(1, { cardH: 140, lines: [12, 34, 52, 83, 113], ctaY: 240 }), 1, boxed({ card: { ...REG.card, height: 140 }, cta: { ...REG.cta, y: 240 } }), [], S);
   assert.deepEqual(reflowed.regions.map((r) => [r.name, r.departs]), [['header', false], ['card', false], ['cta', false]], JSON.stringify(reflowed.regions));
 });
+
+test('a card that lost its last line departs as resized: its corners are found on the part left, but below its bottom edge the export goes on', () => {
+  const cap = draw(1, { cardH: 85, lines: [12, 30, 44, 71] });
+  const c = compareDesign(draw(2), cap, 1, regions({ card: { ...REG.card, height: 85 } }), [], S);
+  const card = c.regions.find((r) => r.name === 'card')!;
+  assert.ok(card.kinds.includes('resized'), JSON.stringify(card));
+  assert.match(card.why.join('; '), /shorter than in the export: the 16 px below its bottom edge differ by \d+(\.\d)? in mean luma \(allowed 20\)/);
+  // the whole card, and what lies around it, agree: nothing to say
+  assert.equal(compareDesign(draw(2), draw(1), 1, regions(), [], S).regions.find((r) => r.name === 'card')!.departs, false);
+});
+
+/** A panel of "words" (white bars 10 px tall, 6 px apart) on blue, flowed into lines 160 px wide, at
+ *  `k` px per CSS px, each word `scale` times its width (another font); the panel's height follows its lines. */
+const prose = (k: number, words: number[], scale: number) => {
+  const lines: number[][] = [[]];
+  let x = 0;
+  for (const w0 of words) {
+    const w = Math.round(w0 * scale);
+    if (x && x + w > 160) { lines.push([]); x = 0; }
+    lines[lines.length - 1].push(w);
+    x += w + 6;
+  }
+  const height = 20 + lines.length * 18;
+  const img = new Image(200 * k, 300 * k);
+  img.rect(0, 0, 200 * k, 40 * k, [11, 61, 145]);
+  img.rect(10 * k, 60 * k, 180 * k, height * k, [11, 61, 145]);
+  lines.forEach((ws, i) => { let at = 20; for (const w of ws) { img.rect(at * k, (70 + 18 * i) * k, w * k, 10 * k, [255, 255, 255]); at += w + 6; } });
+  return { img: decodePng(img.bytes()), box: { x: 10, y: 60, width: 180, height } };
+};
+const WORDS = [34, 22, 48, 18, 40, 26, 52, 30, 20, 44, 28, 36, 24, 50, 16, 38, 30, 42, 22, 18, 46, 28, 34, 20];
+
+test('a paragraph rewrapped in a narrower font is tolerated; other words of about the same shape are not, named as not the export\'s words', () => {
+  const exp = prose(2, WORDS, 0.85);
+  const same = prose(1, WORDS, 1), other = prose(1, [...WORDS].reverse().map((w, i) => (i % 3 ? w + 14 : Math.max(12, w - 16))), 1);
+  const judge = (p: typeof same) => compareDesign(exp.img, p.img, 1, [{ name: 'panel', box: p.box, exportBox: null }], [], S).regions[0];
+  // the text reflowed: the capture's panel is more than tolerancePx taller than the export's
+  assert.ok(same.box.height - exp.box.height > S.tolerancePx && other.box.height - exp.box.height > S.tolerancePx, JSON.stringify([exp.box, same.box, other.box]));
+  // (its colours may count as restyled: bars of white are blocks of colour, not thin glyphs a few px off)
+  const rewrapped = judge(same);
+  assert.ok(!rewrapped.kinds.includes('content') && rewrapped.score! >= S.minScore, JSON.stringify(rewrapped));
+  const replaced = judge(other);
+  assert.ok(replaced.kinds.includes('content'), JSON.stringify(replaced));
+  assert.match(replaced.why.join('; '), /its text reflowed \(\d+(\.\d)? px taller\) but is not the export's words rewrapped: \d+ % of its words agree in width and order with the export's \(at least 80 % for the same text in another font\)/);
+});

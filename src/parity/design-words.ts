@@ -1,0 +1,82 @@
+// The words of a region, in reading order, as widths: whether text that reflowed inside a region
+// (its height differs from the export's) is the same words rewrapped in another font, or other words
+// of about the same shape. Rewrapping changes the lines, never the sequence of words; another font
+// scales every word's width by about one factor. So each image's region is cut at 1 px per CSS px,
+// split into lines (rows with ink) and each line into words (ink separated by a gap of at least a
+// quarter of the line's height: a space, not the gap between two letters), and the two sequences of
+// widths are aligned (longest common subsequence, words agreeing within WORD_TOLERANCE once one
+// sequence is scaled by the best factor). docs/design-parity.md has the measurements.
+import type { Box } from '../core/artifacts.js';
+import { crop, resizeArea } from './design-image.js';
+import type { Rgba } from './png.js';
+
+/** CSS px left out inside the box's edges: its own border and rounded corners are not words. */
+const INSET = 6;
+/** Luma difference (0..255) from the region's background that counts as ink. */
+const INK = 60;
+/** A word gap is at least this share of its line's height (and 4 px): a space is about 0.3 em, the
+ *  gap between two letters at most about 0.15. */
+const GAP = 0.25, GAP_MIN = 4;
+/** Two words agree when their widths (one scaled) differ by at most this share, or 2 px. */
+const WORD_TOLERANCE = 0.2;
+
+/** The widths (CSS px) of the words in `box` (CSS px) of `img` drawn at `pxPerCss`, line by line; null
+ *  when the box is too small to hold any. */
+export function regionWords(img: Rgba, pxPerCss: number, box: Box): number[] | null {
+  const w = Math.round(box.width - 2 * INSET), h = Math.round(box.height - 2 * INSET);
+  if (w < 2 || h < 2) return null;
+  const c = crop(img, { x: (box.x + INSET) * pxPerCss, y: (box.y + INSET) * pxPerCss, width: w * pxPerCss, height: h * pxPerCss });
+  return c ? words(resizeArea(c, w, h)) : null;
+}
+
+function words(c: Rgba): number[] {
+  const W = c.width, H = c.height, g = new Float32Array(W * H);
+  for (let i = 0; i < g.length; i++) g[i] = 0.299 * c.data[i * 4] + 0.587 * c.data[i * 4 + 1] + 0.114 * c.data[i * 4 + 2];
+  // the background: the commonest luma (in bins of 8), averaged over its bin
+  const hist = new Int32Array(32);
+  for (let i = 0; i < g.length; i++) hist[g[i] >> 3]++;
+  let mode = 0;
+  for (let k = 1; k < 32; k++) if (hist[k] > hist[mode]) mode = k;
+  let sum = 0, n = 0;
+  for (let i = 0; i < g.length; i++) if (g[i] >> 3 === mode) { sum += g[i]; n++; }
+  const bg = sum / n;
+  const ink = (x: number, y: number) => Math.abs(g[y * W + x] - bg) > INK;
+  const rowInk = (y: number) => { for (let x = 0; x < W; x++) if (ink(x, y)) return true; return false; };
+  const out: number[] = [];
+  for (let y0 = 0; y0 < H;) {
+    if (!rowInk(y0)) { y0++; continue; }
+    let y1 = y0 + 1;
+    while (y1 < H && rowInk(y1)) y1++;
+    // a rule or a border a px or two tall is not a line of words
+    if (y1 - y0 < 3) { y0 = y1; continue; }
+    const gap = Math.max(GAP_MIN, Math.round(GAP * (y1 - y0)));
+    let start = -1, blank = 0;
+    for (let x = 0; x <= W; x++) {
+      let on = false;
+      for (let y = y0; x < W && y < y1 && !on; y++) on = ink(x, y);
+      if (on) { if (start < 0) start = x; blank = 0; continue; }
+      if (start < 0) continue;
+      if (++blank >= gap || x === W) { out.push(x - blank + 1 - start); start = -1; blank = 0; }
+    }
+    y0 = y1;
+  }
+  return out;
+}
+
+/** How far the two sequences of word widths are the same words (0..1): the share of words of both
+ *  that pair up in order, at the scale factor (another font's widths) that pairs up the most. */
+export function wordAgreement(a: number[], b: number[]): number {
+  if (!a.length || !b.length) return a.length === b.length ? 1 : 0;
+  const n = a.length, m = b.length, L = new Int32Array((n + 1) * (m + 1));
+  let best = 0;
+  // font width factors from 0.6 to 1.7 (a condensed face to a wide monospace one), 3 % apart
+  for (let k = 0.6; k <= 1.7; k *= 1.03) {
+    for (let i = 1; i <= n; i++) for (let j = 1; j <= m; j++) {
+      const d = Math.abs(a[i - 1] - k * b[j - 1]);
+      const same = d <= 2 || d <= WORD_TOLERANCE * Math.max(a[i - 1], k * b[j - 1]);
+      L[i * (m + 1) + j] = Math.max(L[(i - 1) * (m + 1) + j], L[i * (m + 1) + j - 1], same ? L[(i - 1) * (m + 1) + j - 1] + 1 : 0);
+    }
+    best = Math.max(best, L[(n + 1) * (m + 1) - 1]);
+  }
+  return (2 * best) / (n + m);
+}
