@@ -7,7 +7,7 @@ import { splitViewport, type Engine } from '../core/engines.js';
 /** A compiled step: the union of the step verb modules' plans (src/steps/<verb>.ts), by `action`. */
 export type { StepAction, StepPlan } from '../steps/registry.js';
 import type { StepPlan } from '../steps/registry.js';
-import type { StoriesChanged } from './story-imports.js';
+import type { StoriesChanged } from './story-types.js';
 
 export interface RequiredPlan {
   name: string;

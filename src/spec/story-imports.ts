@@ -8,15 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { builtinModules } from 'node:module';
-import type { IndexStory } from './storybook.js';
+import type { IndexStory, StoriesChanged } from './story-types.js';
 
 /** What --changed narrows a Storybook spec's stories by (set on the spec's storybook plan). */
-export interface StoriesChanged {
-  /** the Storybook's project folder (absolute): where the index's importPaths start */
-  project: string;
-  /** the changed files that selected the spec (absolute) */
-  files: string[];
-}
 
 // `import x from 'y'`, `export … from 'y'`, `import 'y'`, `import('y')`, `require('y')`, CSS `@import 'y'`
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"\n]+)['"]/g;

@@ -10,7 +10,8 @@ import { cssError } from './selectors.js';
 import { storiesTouched } from './story-imports.js';
 
 /** A story as the index lists it. */
-export interface IndexStory { id: string; title: string; name: string; importPath: string | null }
+export type { IndexStory } from './story-types.js';
+import type { IndexStory } from './story-types.js';
 
 /** Where a Storybook lists its stories: index.json since 7, stories.json in 6.x (tried in this order). */
 export const INDEX_FILES = ['index.json', 'stories.json'] as const;
