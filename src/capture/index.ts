@@ -91,14 +91,15 @@ async function captureEngine(run: RunContext, opts: CaptureOptions, jobs: UnitJo
   const workers = Math.max(1, Math.min(jobs.length, opts.workers ?? run.plan.workers ?? defaultWorkers()));
   // an engine whose pages share one focus gets a browser per worker: two of its processes do not
   // blur each other, the pages of one do (SHARED_FOCUS)
-  const first = early ?? await DRIVERS[engine].launch(run.plan);
-  const launched: Launched[] = [first];
-  try {
-    while (SHARED_FOCUS[engine] && launched.length < workers) launched.push(await DRIVERS[engine].launch(run.plan));
-  } catch (err) {
+  // (launched side by side: a Firefox takes 6–20 s to start)
+  const starts = await Promise.allSettled([early ?? DRIVERS[engine].launch(run.plan), ...Array.from({ length: SHARED_FOCUS[engine] ? workers - 1 : 0 }, () => DRIVERS[engine].launch(run.plan))]);
+  const launched = starts.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const refused = starts.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (refused) {
     await Promise.all(launched.map((l) => l.browser.close().catch(() => {})));
-    throw err;
+    throw refused.reason;
   }
+  const first = launched[0]!;
   const { environment } = first;
   const envs = launched.map((l) => browserEnv(run, opts, l));
   const onAbort = () => { for (const l of launched) l.browser.close().catch(() => {}); };
