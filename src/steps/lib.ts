@@ -42,19 +42,39 @@ export function valued(a: string): { selector: string; value: string } | null {
 export const selectorOf = (raw: string | { selector: string }) => (typeof raw === 'string' ? raw : raw.selector);
 
 /** A verb that acts on one element with no options of its own (hover, check, uncheck). */
-export function elementVerb<A extends string>(o: { verb: A; order: number; description: string; act: (el: Locator, timeout: number) => Promise<void>; example: string; placeholder: string }) {
+export function elementVerb<A extends string>(o: { verb: A; order: number; description: string; act: (el: Locator, opts: PointerOptions) => Promise<void>; example: string; placeholder: string }) {
   return defineVerb({
     verb: o.verb,
     order: o.order,
     description: o.description,
     value: selOrObj({}, o.description),
     plan: (raw, source): StepBase<A> => ({ action: o.verb, selector: selectorOf(raw), source }),
-    run: (page, step, timeout) => o.act(target(page, step), timeout),
+    run: (page, step, timeout) => { const el = target(page, step); return atCentre(el, timeout, (opts) => o.act(el, opts)); },
     describe: (s) => `${o.verb} ${s.selector}`,
     cli: { form: 'SEL', parse: (a) => a },
     example: o.example,
     snippet: { [o.verb]: `\${1:${o.placeholder}}` },
   });
+}
+
+export interface PointerOptions { timeout: number; scroll: 'none' }
+
+/** A pointer verb acts where a user would: on the element scrolled to the middle of its scrollers,
+ *  with Playwright told not to scroll. Its own retries scroll the element to the bottom, middle
+ *  and top edge in turn, and at the top a fixed bar or a skip link sits over it: a click under an
+ *  APG page's skip-to bar failed at random on a loaded machine. Re-centred each second of the
+ *  wait (the page may scroll meanwhile); never again once Playwright began the action. */
+export async function atCentre(el: Locator, timeout: number, act: (opts: PointerOptions) => Promise<void>): Promise<void> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const left = Math.max(1, end - Date.now());
+    await el.evaluate((e: Element) => e.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }), undefined, { timeout: left });
+    try {
+      return await act({ timeout: Math.max(1, Math.min(end - Date.now(), 1000)), scroll: 'none' });
+    } catch (err) {
+      if ((err as Error).name !== 'TimeoutError' || actionBegun(err) || Date.now() >= end) throw err;
+    }
+  }
 }
 
 const callLog = (err: unknown) => String((err as Error)?.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim().replace(/^- /, ''));
