@@ -49,7 +49,7 @@ export function elementVerb<A extends string>(o: { verb: A; order: number; descr
     description: o.description,
     value: selOrObj({}, o.description),
     plan: (raw, source): StepBase<A> => ({ action: o.verb, selector: selectorOf(raw), source }),
-    run: (page, step, timeout) => { const el = target(page, step); return atCentre(el, timeout, (opts) => o.act(el, opts)); },
+    run: (page, step, timeout) => { const el = target(page, step); return pointerAct(el, step, timeout, (opts) => o.act(el, opts)); },
     describe: (s) => `${o.verb} ${s.selector}`,
     cli: { form: 'SEL', parse: (a) => a },
     example: o.example,
@@ -57,25 +57,56 @@ export function elementVerb<A extends string>(o: { verb: A; order: number; descr
   });
 }
 
-export interface PointerOptions { timeout: number; scroll: 'none' }
+export interface PointerOptions { timeout: number; scroll?: 'none' }
 
-/** A pointer verb acts where a user would: on the element scrolled to the middle of its scrollers,
- *  with Playwright told not to scroll. Its own retries scroll the element to the bottom, middle
- *  and top edge in turn, and at the top a fixed bar or a skip link sits over it: a click under an
- *  APG page's skip-to bar failed at random on a loaded machine. Re-centred each second of the
- *  wait (the page may scroll meanwhile); never again once Playwright began the action. */
-export async function atCentre(el: Locator, timeout: number, act: (opts: PointerOptions) => Promise<void>): Promise<void> {
+/** A pointer verb acts where a user would: on the element in the middle of the viewport, with
+ *  Playwright told not to scroll. Its own retries scroll the element to the bottom, middle and
+ *  top edge in turn, and at the top a fixed bar or a skip link sits over it: a click under an APG
+ *  page's skip-to bar failed at random on a loaded machine. Scrolled to the middle again each
+ *  second of the wait (the page may scroll meanwhile), never once Playwright began the action.
+ *  Inside a frame Playwright scrolls as before (its frame scrolling is what brings one in view). */
+export async function pointerAct(el: Locator, step: StepBase, timeout: number, act: (opts: { timeout: number; scroll?: 'none' }) => Promise<void>): Promise<void> {
+  if (step.frame?.length) return act({ timeout });
   const end = Date.now() + timeout;
+  const left = () => Math.max(1, end - Date.now());
   for (;;) {
-    const left = Math.max(1, end - Date.now());
-    await el.evaluate((e: Element) => e.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }), undefined, { timeout: left });
+    await el.evaluate(toMiddle, undefined, { timeout: left() });
     try {
-      return await act({ timeout: Math.max(1, Math.min(end - Date.now(), 1000)), scroll: 'none' });
+      return await act({ timeout: Math.min(left(), 1000), scroll: 'none' });
     } catch (err) {
       if ((err as Error).name !== 'TimeoutError' || actionBegun(err) || Date.now() >= end) throw err;
     }
   }
 }
+
+/** In the page: each scroller the element is in, then the document, scrolls it to its middle
+ *  (not when it is in the middle half already). The document by window.scrollTo, never
+ *  scrollIntoView: on a phone page zoomed out to a wider layout viewport, scrollIntoView also
+ *  offsets the visual viewport, and Playwright's click point is then off by that offset. */
+const toMiddle = (e: Element) => {
+  // no named inner functions: tsx's keepNames would wrap them in a __name() the page lacks
+  let fixed = getComputedStyle(e).position === 'fixed';
+  const scrollers: (Element | null)[] = [];
+  for (let a = e.parentElement; a && a !== document.scrollingElement; a = a.parentElement) {
+    const cs = getComputedStyle(a);
+    if (cs.position === 'fixed') fixed = true;
+    if (/auto|scroll|overlay/.test(cs.overflowX + cs.overflowY)) scrollers.push(a);
+  }
+  const v = window.visualViewport;
+  if (!fixed && v) scrollers.push(null);   // null: the document
+  for (const a of scrollers) {
+    const r = e.getBoundingClientRect(), b = a?.getBoundingClientRect();
+    const view = a && b ? [b.top + a.clientTop, a.clientHeight, b.left + a.clientLeft, a.clientWidth] : [v!.offsetTop, v!.height, v!.offsetLeft, v!.width];
+    // [start, size, view start, view size] per axis: no shift in the middle half (vertically) or
+    // when wholly inside (horizontally: a wide table is not scrolled sideways for nothing)
+    const [dy, dx] = [[r.top, r.height, view[0]!, view[1]!], [r.left, r.width, view[2]!, view[3]!]].map((o, i) => {
+      const d = o[0]! + o[1]! / 2 - (o[2]! + o[3]! / 2);
+      const still = i === 0 ? Math.abs(d) <= o[3]! / 4 : o[0]! >= o[2]! && o[0]! + o[1]! <= o[2]! + o[3]!;
+      return still ? 0 : d;
+    }) as [number, number];
+    if (a) { a.scrollTop += dy; a.scrollLeft += dx; } else if (dx || dy) window.scrollTo({ top: window.scrollY + dy, left: window.scrollX + dx, behavior: 'instant' });
+  }
+};
 
 const callLog = (err: unknown) => String((err as Error)?.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim().replace(/^- /, ''));
 
