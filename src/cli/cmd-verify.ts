@@ -107,7 +107,7 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
   return ok ? EXIT.pass : EXIT.fail;
 }
 
-export type ApproveFlags = CommonOptions & { spec?: string; state?: string; prune?: boolean; force?: boolean; fromImage?: string; boxes?: string };
+export type ApproveFlags = CommonOptions & { spec?: string; state?: string; prune?: boolean; force?: boolean; fromImage?: string; boxes?: string; units?: ReadonlySet<string> };
 
 /** approve without its printing (`veval mcp` and `veval review` call it too): which run it used, and
  *  what it changed or refused; or the flags given more than once (refused before any run is opened).
@@ -131,7 +131,7 @@ export async function approveRun(opts: ApproveFlags, inLock?: (run: import('../c
   const one = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
   const res = await withBaselineLock(r.root, `veval ${inLock ? 'review' : 'approve'} (run ${run.runId})`, () => {
     inLock?.(run);
-    return approve(run, { spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport), prune: !!opts.prune, force: !!opts.force, projectSpecs, acceptA11yDebt: !!opts.acceptA11yDebt });
+    return approve(run, { spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport), prune: !!opts.prune, force: !!opts.force, projectSpecs, acceptA11yDebt: !!opts.acceptA11yDebt, ...(opts.units ? { units: opts.units } : {}) });
   });
   return { note, res };
 }

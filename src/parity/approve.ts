@@ -37,6 +37,9 @@ export interface ApproveOptions {
   /** run --update-baselines: the run approves its own captures before it is gated; the tree is the
    *  one hashed at its start (changes during the run are reported when it ends) */
   inRun?: boolean;
+  /** only these units (`<spec>/<state>-<viewport>`, as refusals name them): `veval review` approves
+   *  a group of captures in one pass (one lock, one staleness check) instead of one per capture */
+  units?: ReadonlySet<string>;
 }
 
 /** Why a unit was refused when an explicit acceptance would let it through (`veval review` offers
@@ -76,7 +79,9 @@ export async function approveWith(run: RunContext, opts: ApproveOptions, deps: A
   const approver = opts.approver ?? whoApproves(run.root);
   const approvedAt = deps.now().toISOString();
   for (const spec of specs) {
-    const units = unitsOf(spec).filter((u) => (!opts.state || u.state === opts.state) && (!opts.viewport || viewportMatches(u.viewport, opts.viewport)));
+    const units = unitsOf(spec).filter((u) => (!opts.state || u.state === opts.state) && (!opts.viewport || viewportMatches(u.viewport, opts.viewport))
+      && (!opts.units || opts.units.has(`${spec.name}/${unitKey(u.state, u.viewport)}`)));
+    if (opts.units && !units.length) continue;
     const outside = outsideBaselines(run, spec.name);
     const whole = stale.reason ?? outside ?? (blockers && 'error' in blockers ? blockers.error : null);
     if (whole) { for (const u of units) res.refused.push({ unit: `${spec.name}/${unitKey(u.state, u.viewport)}`, reason: whole }); continue; }

@@ -92,31 +92,45 @@ export class ReviewSession {
 
   approve(units: string[], ticks: Partial<Record<Acceptance, boolean>>): Promise<ActionResult[]> {
     return this.serial(async () => {
-      const out: ActionResult[] = [];
+      const said = new Map<string, ActionResult>();
       const view = new Map(this.state().units.map((u) => [u.unit, u]));
       for (const unit of units) {
-        const u = this.units.get(unit)!;
         const v = view.get(unit)!;
-        if (v.decision) { out.push({ unit, ok: false, message: `already ${v.decision.decision}; undo it first` }); continue; }
-        if (v.design && !ticks.replaceDesign) {
-          out.push({ unit, ok: false, message: `its baseline is the accepted design export ${v.design}; tick "replace the design export" to replace it with this capture`, needs: { flag: 'replaceDesign', items: [v.design] } });
-          continue;
+        if (v.decision) said.set(unit, { unit, ok: false, message: `already ${v.decision.decision}; undo it first` });
+        else if (v.design && !ticks.replaceDesign) {
+          said.set(unit, { unit, ok: false, message: `its baseline is the accepted design export ${v.design}; tick "replace the design export" to replace it with this capture`, needs: { flag: 'replaceDesign', items: [v.design] } });
         }
-        let kept: Kept | null = null;
-        const r = await approveRun({ ...this.flags, run: this.run.runDir, spec: u.spec, state: u.state, viewport: u.viewport, prune: false, force: !!ticks.force, acceptA11yDebt: !!ticks.acceptA11yDebt },
-          (run) => { kept = keep(run, u.spec, u.state, u.viewport); });
-        if ('repeated' in r) throw new Error('unreachable: one unit at a time');
-        const res = r.res;
-        const refused: Refusal | undefined = res.refused.find((x) => x.unit === unit) ?? res.refused[0];
-        if (refused) { out.push({ unit, ok: false, message: refused.reason, ...(refused.needs ? { needs: refused.needs } : {}) }); continue; }
-        const rel = baselineRel(u.spec, unitKey(u.state, u.viewport));
-        const did = res.written.includes(rel);
-        if (did && kept && wrote(this.run, kept)) this.kept.set(unit, kept);
-        this.decide(unit, 'approved', null, did ? [rel] : []);
-        const notes = [...res.warnings, ...res.acceptedDebt.map((d) => `accessibility debt accepted: ${d}`)];
-        out.push({ unit, ok: true, message: [did ? `approved: wrote ${rel}` : `approved: ${rel} already matches this capture`, ...notes].join('; ') });
       }
-      return out;
+      const go = units.filter((u) => !said.has(u));
+      if (go.length) {
+        // one approve for the whole selection (a group of 40 captures is one pass, not 40), keeping
+        // what each unit's baseline was for undo, inside the lock
+        const kept = new Map<string, Kept>();
+        const r = await approveRun({ ...this.flags, run: this.run.runDir, units: new Set(go), prune: false, force: !!ticks.force, acceptA11yDebt: !!ticks.acceptA11yDebt },
+          (run) => { for (const unit of go) { const u = this.units.get(unit)!; kept.set(unit, keep(run, u.spec, u.state, u.viewport)); } });
+        if ('repeated' in r) throw new Error('unreachable: no repeated flag');
+        const res = r.res;
+        const selected = new Set(go);
+        // a refusal that names no selected unit (the run itself) refuses every one
+        const whole = res.refused.find((x) => !selected.has(x.unit));
+        for (const unit of go) {
+          const u = this.units.get(unit)!;
+          const refused: Refusal | undefined = res.refused.find((x) => x.unit === unit) ?? whole;
+          if (refused) { said.set(unit, { unit, ok: false, message: refused.reason, ...(refused.needs ? { needs: refused.needs } : {}) }); continue; }
+          const rel = baselineRel(u.spec, unitKey(u.state, u.viewport));
+          const did = res.written.includes(rel);
+          // fail closed: neither written nor already matching is not an approval
+          if (!did && !res.unchanged.includes(rel)) { said.set(unit, { unit, ok: false, message: 'approve did not reach this capture; nothing was written' }); continue; }
+          const k = kept.get(unit);
+          if (did && k && wrote(this.run, k)) this.kept.set(unit, k);
+          this.decide(unit, 'approved', null, did ? [rel] : []);
+          // the notes that name this unit (by its unit key, or its baseline's path)
+          const mine = (line: string) => line.startsWith(`${unit}: `) || line.startsWith(`${rel}: `);
+          const notes = [...res.warnings.filter(mine), ...res.acceptedDebt.filter(mine).map((d) => `accessibility debt accepted: ${d}`)];
+          said.set(unit, { unit, ok: true, message: [did ? `approved: wrote ${rel}` : `approved: ${rel} already matches this capture`, ...notes].join('; ') });
+        }
+      }
+      return units.map((unit) => said.get(unit)!);
     });
   }
 

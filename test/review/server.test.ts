@@ -164,6 +164,24 @@ test('undo puts the previous baseline back; approving again with the keyboard (a
   await p.close();
 });
 
+test('one approve for a selection: each capture gets its own answer (one written, one refused for its blocker), in the order asked', async () => {
+  const html = await request({ path: '/' });
+  const token = /name="veval-review-token" content="([^"]+)"/.exec(html.body)![1]!;
+  const headers = { 'content-type': 'application/json', origin: new URL(review.url).origin, 'x-veval-token': token };
+  const post = async (action: string, units: string[]) => JSON.parse((await request({ method: 'POST', path: `/api/${action}`, headers, body: JSON.stringify({ units }) })).body);
+  await post('undo', ['b/default-desktop']);
+  assert.equal(shaOf(base('b')), before1.b);
+  const out = await post('approve', ['c/default-desktop', 'b/default-desktop', 'a/default-desktop']);
+  const results: { unit: string; ok: boolean; message: string }[] = out.results ?? out;
+  assert.deepEqual(results.map((r) => [r.unit, r.ok]), [['c/default-desktop', false], ['b/default-desktop', true], ['a/default-desktop', false]]);
+  assert.match(results[0]!.message, /blocker finding.*required-visible/);
+  assert.match(results[1]!.message, /^approved: wrote baselines\/b\/default-desktop\.png/);
+  assert.doesNotMatch(results[1]!.message, /c\/default-desktop|image-alt/, 'no other capture\'s notes');
+  assert.match(results[2]!.message, /already approved/);
+  assert.equal(shaOf(base('b')), captured('b'));
+  assert.equal(shaOf(base('c')), before1.c, 'refused: untouched');
+});
+
 test('a capture with a blocker is approved only with the explicit tick; rejecting it (r, with a comment) records it and leaves its baseline', async () => {
   const { p } = await open();
   await p.click('#u-c-default-desktop li.finding .msg');
