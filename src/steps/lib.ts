@@ -57,26 +57,30 @@ export function elementVerb<A extends string>(o: { verb: A; order: number; descr
   });
 }
 
-export interface PointerOptions { timeout: number; scroll?: 'none' }
+export interface PointerOptions { timeout: number; scroll?: 'none'; trial?: boolean }
 
 /** A pointer verb acts where a user would: on the element in the middle of the viewport, with
  *  Playwright told not to scroll. Its own retries scroll the element to the bottom, middle and
  *  top edge in turn, and at the top a fixed bar or a skip link sits over it: a click under an APG
- *  page's skip-to bar failed at random on a loaded machine. Scrolled to the middle again each
- *  second of the wait (the page may scroll meanwhile), never once Playwright began the action.
+ *  page's skip-to bar failed at random on a loaded machine. While the element is not yet
+ *  actionable (Playwright's trial run: every check, no action) it is scrolled to the middle again
+ *  at growing intervals (the page may scroll meanwhile); the action itself then gets the time left,
+ *  at least 2 s — cut short mid-click on a loaded machine it would be refused as possibly done.
  *  Inside a frame Playwright scrolls as before (its frame scrolling is what brings one in view). */
-export async function pointerAct(el: Locator, step: StepBase, timeout: number, act: (opts: { timeout: number; scroll?: 'none' }) => Promise<void>): Promise<void> {
+export async function pointerAct(el: Locator, step: StepBase, timeout: number, act: (opts: PointerOptions) => Promise<void>): Promise<void> {
   if (step.frame?.length) return act({ timeout });
   const end = Date.now() + timeout;
   const left = () => Math.max(1, end - Date.now());
-  for (;;) {
+  for (let round = 1; ; round++) {
     await el.evaluate(toMiddle, undefined, { timeout: left() });
     try {
-      return await act({ timeout: Math.min(left(), 1000), scroll: 'none' });
+      await act({ timeout: Math.min(left(), 1000 * round), scroll: 'none', trial: true });
+      break;
     } catch (err) {
-      if ((err as Error).name !== 'TimeoutError' || actionBegun(err) || Date.now() >= end) throw err;
+      if ((err as Error).name !== 'TimeoutError' || Date.now() >= end) throw err;
     }
   }
+  return act({ timeout: Math.max(left(), 2000), scroll: 'none' });
 }
 
 /** In the page: each scroller the element is in, then the document, scrolls it to its middle
