@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { CLI, TSX, tmpDir, writeTree, type CliResult } from '../helpers/tmp.js';
+import { CLI_ARGS, tmpDir, writeTree, type CliResult } from '../helpers/tmp.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { runCliAsync } from '../hardening/helpers.js';
 import { TEST_BROWSER_PATH } from '../helpers/browser.js';
@@ -60,7 +60,7 @@ const newRun = (dir: string, before: string[]) => runsOf(dir).filter((r) => !bef
 function killWhen(args: string[], dir: string, when: (out: string, runDir: string | null) => boolean): Promise<CliResult> {
   return new Promise((resolve) => {
     const before = fs.existsSync(path.join(dir, 'evals/runs')) ? runsOf(dir) : [];
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', CI: 'true', ...ENV } });
+    const child = spawn(process.execPath, [...CLI_ARGS, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', CI: 'true', ...ENV } });
     let stdout = '', stderr = '', killed = false;
     const look = () => {
       if (killed) return;
@@ -189,7 +189,7 @@ test('run --update-baselines with its log written into the repository: baselines
   const { good } = await apps(['a', 'b']);
   const dir = project(['a', 'b'], { parity: true });
   // as a user would type it: `veval run --update-baselines > log.txt`, log.txt untracked, not ignored
-  const cmd = `"${process.execPath}" --import "${TSX}" "${CLI}" run --base-url ${good} --update-baselines --workers 1 --reporter json > log.txt 2>&1`;
+  const cmd = `"${process.execPath}" ${CLI_ARGS.map((a) => `"${a}"`).join(' ')} run --base-url ${good} --update-baselines --workers 1 --reporter json > log.txt 2>&1`;
   const r = await new Promise<number | null>((resolve) => spawn('sh', ['-c', cmd], { cwd: dir, env: { ...process.env, NO_COLOR: '1', CI: 'true', ...ENV } }).on('close', resolve));
   const log = fs.readFileSync(path.join(dir, 'log.txt'), 'utf8');
   assert.equal(r, 0, log);

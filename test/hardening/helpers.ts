@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { CLI, REPO, TSX, tmpDir, writeTree, type CliResult } from '../helpers/tmp.js';
+import { CLI_ARGS, REPO, tmpDir, writeTree, type CliResult } from '../helpers/tmp.js';
 import { TEST_BROWSER_PATH } from '../helpers/browser.js';
 
 export const APP = path.join(REPO, 'test', 'fixtures', 'hardening', 'app.mjs');
@@ -47,7 +47,7 @@ ${extraConfig}`,
 /** The real CLI, asynchronously: `during` sees stdout as it comes and may signal the child. */
 export function runCliAsync(args: string[], cwd: string, env: Record<string, string>, during?: (out: string, child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env } });
+    const child = spawn(process.execPath, [...CLI_ARGS, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env } });
     let stdout = '', stderr = '';
     // `during` sees both streams as they arrive (the console list is on stderr)
     let both = '';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { CLI, TSX } from './tmp.js';
+import { CLI_ARGS } from './tmp.js';
 
 export const REVIEWER = 'Rita Reviewer <rita@example.com>';
 
@@ -14,7 +14,7 @@ export interface Review { child: ChildProcess; url: string; out: () => string; e
 export function startReview(cwd: string, args: string[]): Promise<Review> {
   const gitconfig = path.join(path.dirname(cwd), `${path.basename(cwd)}.${process.pid}.gitconfig`);
   fs.writeFileSync(gitconfig, '[user]\n\tname = Rita Reviewer\n\temail = rita@example.com\n');
-  const child = spawn(process.execPath, ['--import', TSX, CLI, 'review', '--no-open', ...args], { cwd, env: { ...process.env, NO_COLOR: '1', GIT_CONFIG_GLOBAL: gitconfig } });
+  const child = spawn(process.execPath, [...CLI_ARGS, 'review', '--no-open', ...args], { cwd, env: { ...process.env, NO_COLOR: '1', GIT_CONFIG_GLOBAL: gitconfig } });
   let out = '';
   const exit = new Promise<number | null>((resolve) => child.on('close', (code) => { fs.rmSync(gitconfig, { force: true }); resolve(code); }));
   return new Promise((resolve, reject) => {

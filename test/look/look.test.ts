@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { TEST_BROWSER_PATH } from '../helpers/browser.js';
 import { spawn } from 'node:child_process';
-import { CLI, TSX, tmpDir, writeTree } from '../helpers/tmp.js';
+import { CLI_ARGS, tmpDir, writeTree } from '../helpers/tmp.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { look, lookPlan, type LookResult } from '../../src/look/index.js';
 import { loadProject } from '../../src/spec/project.js';
@@ -39,7 +39,7 @@ after(async () => {
 /** The real CLI, spawned without blocking this process: the browser server lives in it. */
 function cli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [...CLI_ARGS, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
     let stdout = '', stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });
     child.stderr.on('data', (d) => { stderr += d; });

@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TEST_BROWSER_PATH } from '../helpers/browser.js';
-import { CLI, TSX, tmpDir, writeTree } from '../helpers/tmp.js';
+import { CLI_ARGS, tmpDir, writeTree } from '../helpers/tmp.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { CLEAN, DEFECTS } from '../look/pages.js';
 import { DESIGN_DEFAULTS } from '../../src/core/limits.js';
@@ -27,7 +27,7 @@ interface Connected { client: Client; transport: StdioClientTransport; stderr: (
 
 async function connect(cwd: string): Promise<Connected> {
   const transport = new StdioClientTransport({
-    command: process.execPath, args: ['--import', TSX, CLI, 'mcp'], cwd, stderr: 'pipe',
+    command: process.execPath, args: [...CLI_ARGS, 'mcp'], cwd, stderr: 'pipe',
     env: { ...process.env, NO_COLOR: '1' } as Record<string, string>,
   });
   let stderr = '';
