@@ -48,11 +48,33 @@ function expectedLine(c: Case): number | null {
   return null;
 }
 
-async function capture(browser: Browser, base: string, c: Case, flag: { regress: boolean }, regress: boolean, previous: CssRecord | null = null): Promise<{ png: Buffer; rec: CssRecord; expected: { tag: string; box: { x: number; y: number; width: number; height: number } } | null }> {
+// The can store appends each product when its image has loaded, so nearly every load lists them in
+// another order (27 orders in 30 loads here). The set measures a CSS regression with everything else
+// equal, so its pages' fetches — and their bodies — are answered in the order they were asked for.
+const IN_ORDER = `(() => {
+  const fetch0 = window.fetch.bind(window);
+  let asked = Promise.resolve(), read = Promise.resolve();
+  const inTurn = (p, turn) => { const r = turn.then(() => p); return [r, r.then(() => {}, () => {})]; };
+  window.fetch = (...args) => {
+    const [r, next] = inTurn(fetch0(...args), asked); asked = next;
+    return r.then((res) => {
+      for (const m of ['blob', 'json', 'text', 'arrayBuffer']) {
+        const own = res[m].bind(res);
+        res[m] = () => { const [v, n] = inTurn(own(), read); read = n; return v; };
+      }
+      return res;
+    });
+  };
+})();`;
+
+interface Shot { png: Buffer; rec: CssRecord; dom: string; expected: { tag: string; box: { x: number; y: number; width: number; height: number } } | null }
+
+async function capture(browser: Browser, base: string, c: Case, flag: { regress: boolean }, regress: boolean, previous: CssRecord | null = null): Promise<Shot> {
   const t0 = Date.now();
   const ctx = await browser.newContext({ ...VIEWPORTS[c.viewport], reducedMotion: 'reduce' });
   try {
     const page: Page = await ctx.newPage();
+    await page.addInitScript(IN_ORDER);
     flag.regress = regress;
     await page.goto(`${base}/${c.route}`, { waitUntil: 'networkidle' });
     await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
@@ -65,7 +87,9 @@ async function capture(browser: Browser, base: string, c: Case, flag: { regress:
       const r = e.getBoundingClientRect();
       return { tag: e.tagName.toLowerCase(), box: { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height } };
     }, c.element);
-    return { png, rec, expected };
+    // the DOM as text: the same for both captures of a CSS regression unless the page itself varies
+    const dom = await page.evaluate(() => document.body.textContent ?? '');
+    return { png, rec, dom, expected };
   } finally {
     await ctx.close();
   }
@@ -104,7 +128,7 @@ export async function measure(browser: Browser, c: Case): Promise<Outcome> {
     const file = c.lineFile ?? c.file;
     const line = expectedLine_ === null ? null : !!first && [first.source, first.was].some((s) => s?.file === file && s.line === expectedLine_);
     return {
-      c, changed: clusters.length > 0, top, text: areas[0]?.text ?? '(no pixel change)',
+      c, changed: clusters.length > 0, top, text: (b.dom === a.dom || !c.file.endsWith('.css') ? '' : '(the page put its content in another order in each capture) ') + (areas[0]?.text ?? '(no pixel change)'),
       // an area that only moved is explained by the element that moved it
       element: !!top && (top.element === expectedKey || (top.kind === 'moved' && top.via?.element === expectedKey)), prop: !!first && c.props.includes(first.prop), line, expectedKey, expectedLine: expectedLine_,
       ms: { base: a.rec.ms.values + a.rec.ms.rules, regressed: b.rec.ms.values + b.rec.ms.rules }, looked: `${a.rec.counts.looked}/${a.rec.counts.recorded}, ${b.rec.counts.looked}/${b.rec.counts.recorded}`,
