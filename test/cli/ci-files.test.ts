@@ -1,7 +1,7 @@
 // The CI files `veval init` writes work as written: valid YAML, valid against the SchemaStore
 // GitHub workflow schema, and — executed step by step here with the matrix expanded (each shard,
 // then the merge) — the same gate verdict as one unsharded `veval run`, for 1 spec and for 5.
-import { test } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -124,11 +124,30 @@ test('a shard whose slice holds no spec passes ("shard i/n has no specs"); witho
 
 // Once per flavour (each run executes every job: the checkout, the install, the browser step, the
 // shard's run, then the merge), with 5 specs, one of them broken: 4 shards, so the shards whose
-// specs are clean show that a project init made has no red job of its own.
+// specs are clean show that a project init made has no red job of its own. One project for both, as
+// a user adding GitLab later has it: init wrote the GitHub workflow and the baselines were approved;
+// `init --ci gitlab` re-run adds the GitLab file and leaves the specs as they are.
+const pages = ['index', 'about', 'pricing', 'blog', 'contact'], broken = 'pricing';
+let shared: { project: string; unsharded: string } | null = null;
+function projectFor(ci: 'github' | 'gitlab'): { project: string; unsharded: string } {
+  if (!shared) {
+    const project = scratchProject(pages, broken, 'github');
+    shared = { project, unsharded: unshardedStatus(project) };
+  }
+  if (ci === 'gitlab' && !fs.existsSync(path.join(shared.project, '.gitlab-ci.yml'))) {
+    const specs = () => fs.readdirSync(path.join(shared!.project, 'specs')).map((f) => fs.readFileSync(path.join(shared!.project, 'specs', f), 'utf8'));
+    const before = specs();
+    const r = runCli(['init', '--ci', 'gitlab'], shared.project);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual(specs(), before, 'a re-run of init leaves the specs it wrote as they are');
+  }
+  return shared;
+}
+after(() => { if (shared) fs.rmSync(shared.project, { recursive: true, force: true }); });
+
 for (const ci of ['github', 'gitlab'] as const) {
-  const pages = ['index', 'about', 'pricing', 'blog', 'contact'], broken = 'pricing';
   test(`${ci}: the steps init wrote, run in order with ${pages.length} specs (each shard, then the merge), gate like one unsharded run`, () => {
-    const project = scratchProject(pages, broken, ci);
+    const { project, unsharded } = projectFor(ci);
     const work = tmpDir('veval-ci-run-');
     let result: CiResult | null = null;
     try {
@@ -146,7 +165,7 @@ for (const ci of ['github', 'gitlab'] as const) {
       assert.equal(red.length, 1, failedJobs(result).join('\n'));
       assert.match(red[0].steps.map((s) => s.output).join('\n'), new RegExp(`FAIL ${broken}\\b`));
       const merged = mergedReport(merge.dir);
-      assert.equal(merged.status, unshardedStatus(project));
+      assert.equal(merged.status, unsharded);
       assert.equal(merged.status, 'fail');
       assert.equal(merged.totals.specs, pages.length);
       assert.equal(merge.ok, false, 'a failed gate fails the merge job');
@@ -157,7 +176,6 @@ for (const ci of ['github', 'gitlab'] as const) {
         assert.ok(fs.readdirSync(kept).some((d) => fs.existsSync(path.join(kept, d, 'junit.xml'))), 'the merged junit.xml is kept');
       }
     } finally {
-      fs.rmSync(project, { recursive: true, force: true });
       cleanCi(work, project);
     }
   });
