@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { REPO, runCli, tmpDir } from '../helpers/tmp.js';
 import { launchTestBrowser } from '../helpers/browser.js';
 import { artifactProblem } from '../../src/core/artifact-read.js';
-import { measureAll, rate, table } from './root-cause-set.js';
+import { CASES, measureAll, rate, table } from './root-cause-set.js';
 
 const NO_KEY = { OPENAI_API_KEY: '' };
 let browser: Browser;
@@ -69,6 +69,9 @@ test('the regression set on the demo and real corpus pages: top-1 element ≥ 95
   const outs = await measureAll(browser);
   const t = table(outs);
   ctx.diagnostic(t); // the table of docs/root-cause.md, from this run
+  // a contributor's clone has no ../shared: the demo's cases still run, the corpus's are named as left out
+  const left = CASES.filter((c) => !outs.some((o) => o.c === c));
+  if (left.length) ctx.diagnostic(`left out, their page absent (the real-page corpus lives outside the repo): ${left.map((c) => c.id).join(', ')}`);
   assert.ok(outs.length >= 10, `too few cases ran (${outs.length})`);
   assert.ok(outs.every((o) => o.changed), `every regression changes pixels\n${t}`);
   assert.ok(rate(outs.map((o) => o.element)) >= 0.95, t);
