@@ -31,6 +31,7 @@ else trap 'rm -rf "$scratch"' EXIT; fi
 # 10.5 min wall). VEVAL_TEST_CONCURRENCY sets another count.
 # node's own default reporter (spec on a terminal, else TAP) plus the slowest files at the end
 if [ -t 1 ]; then reporter=spec; else reporter=tap; fi
-TMPDIR="$scratch" node --import tsx --test --test-concurrency="${VEVAL_TEST_CONCURRENCY:-3}" \
+# each file's CPU (with its browsers and subprocesses) is logged at its exit for the table
+TMPDIR="$scratch" VEVAL_TEST_CPU_LOG="$scratch/cpu.log" node --import tsx --import ./scripts/test-cpu.mjs --test --test-concurrency="${VEVAL_TEST_CONCURRENCY:-3}" \
   --test-reporter="$reporter" --test-reporter-destination=stdout \
   --test-reporter=./scripts/test-times.mjs --test-reporter-destination=stderr "$@" "${files[@]}"
