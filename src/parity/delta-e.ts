@@ -21,6 +21,8 @@ export function srgbToLab(r: number, g: number, b: number): Lab {
 }
 
 const deg = Math.PI / 180;
+// hue angle in degrees, 0..360 (module level: a closure made per call costs more than the formula)
+function hue(a: number, b: number): number { return a === 0 && b === 0 ? 0 : (Math.atan2(b, a) / deg + 360) % 360; }
 
 /** CIE ΔE2000 of two CIELAB colours (kL = kC = kH = 1). */
 export function deltaE2000([L1, a1, b1]: Lab, [L2, a2, b2]: Lab): number {
@@ -28,8 +30,7 @@ export function deltaE2000([L1, a1, b1]: Lab, [L2, a2, b2]: Lab): number {
   const G = 0.5 * (1 - Math.sqrt(Cm ** 7 / (Cm ** 7 + 25 ** 7)));
   const a1p = (1 + G) * a1, a2p = (1 + G) * a2;
   const C1p = Math.hypot(a1p, b1), C2p = Math.hypot(a2p, b2);
-  const h = (a: number, b: number) => (a === 0 && b === 0 ? 0 : (Math.atan2(b, a) / deg + 360) % 360);
-  const h1 = h(a1p, b1), h2 = h(a2p, b2);
+  const h1 = hue(a1p, b1), h2 = hue(a2p, b2);
   const dL = L2 - L1, dC = C2p - C1p;
   let dh = 0;
   if (C1p * C2p !== 0) { dh = h2 - h1; if (dh > 180) dh -= 360; else if (dh < -180) dh += 360; }
@@ -46,13 +47,30 @@ export function deltaE2000([L1, a1, b1]: Lab, [L2, a2, b2]: Lab): number {
 }
 
 /** Mean over the pixels of `a` of the ΔE2000 to the nearest colour of `b` within `near` px of the
- *  same place (`a` and `b` the same size, opaque). */
+ *  same place (`a` and `b` the same size, opaque). The same sums as comparing every pair, with less
+ *  work: an exact match at the same place ends a pixel's search (ΔE 0 is the least there is), and
+ *  each distinct colour pair's ΔE is computed once — an export and a capture have few colours
+ *  (flat fills, anti-aliased text) over many pixels. */
 export function nearestDeltaE(a: Rgba, b: Rgba, near: number): number {
-  const lab = (img: Rgba) => { const out: Lab[] = []; for (let i = 0; i < img.data.length; i += 4) out.push(srgbToLab(img.data[i], img.data[i + 1], img.data[i + 2])); return out; };
-  const A = lab(a), B = lab(b), w = a.width, h = a.height;
+  const w = a.width, h = a.height;
+  const rgb = (d: Uint8Array, i: number) => (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+  const labs = new Map<number, Lab>(), pairs = new Map<number, number>();
+  const lab = (c: number) => { let l = labs.get(c); if (!l) labs.set(c, (l = srgbToLab(c >> 16, (c >> 8) & 255, c & 255))); return l; };
+  const dE = (p: number, q: number) => {
+    if (p === q) return 0;
+    const key = p * 16777216 + q;   // both 24-bit: exact in a double
+    let d = pairs.get(key);
+    if (d === undefined) {
+      if (pairs.size >= 4_000_000) pairs.clear();   // bounded memory on a photo-like region
+      pairs.set(key, (d = deltaE2000(lab(p), lab(q))));
+    }
+    return d;
+  };
   let sum = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
+      const p = rgb(a.data, (y * w + x) * 4);
+      if (p === rgb(b.data, (y * w + x) * 4)) continue;   // adds 0
       let m = Infinity;
       for (let dy = -near; dy <= near && m > 0; dy++) {
         const yy = y + dy;
@@ -60,7 +78,7 @@ export function nearestDeltaE(a: Rgba, b: Rgba, near: number): number {
         for (let dx = -near; dx <= near; dx++) {
           const xx = x + dx;
           if (xx < 0 || xx >= w) continue;
-          const d = deltaE2000(A[y * w + x], B[yy * w + xx]);
+          const d = dE(p, rgb(b.data, (yy * w + xx) * 4));
           if (d < m) m = d;
         }
       }
