@@ -97,6 +97,8 @@ async function capture(browser: Browser, base: string, c: Case, flag: { regress:
 
 export interface Outcome {
   c: Case; changed: boolean; top: CauseEntry | null; text: string;
+  /** both captures had the same DOM text (a CSS case measures only its CSS change only then) */
+  sameDom: boolean;
   element: boolean; prop: boolean; line: boolean | null; expectedKey: string | null; expectedLine: number | null; ms: { base: number; regressed: number };
   /** elements whose rules were looked up / recorded, approved and regressed */
   looked: string;
@@ -128,7 +130,7 @@ export async function measure(browser: Browser, c: Case): Promise<Outcome> {
     const file = c.lineFile ?? c.file;
     const line = expectedLine_ === null ? null : !!first && [first.source, first.was].some((s) => s?.file === file && s.line === expectedLine_);
     return {
-      c, changed: clusters.length > 0, top, text: (b.dom === a.dom || !c.file.endsWith('.css') ? '' : '(the page put its content in another order in each capture) ') + (areas[0]?.text ?? '(no pixel change)'),
+      c, changed: clusters.length > 0, top, text: areas[0]?.text ?? '(no pixel change)', sameDom: b.dom === a.dom,
       // an area that only moved is explained by the element that moved it
       element: !!top && (top.element === expectedKey || (top.kind === 'moved' && top.via?.element === expectedKey)), prop: !!first && c.props.includes(first.prop), line, expectedKey, expectedLine: expectedLine_,
       ms: { base: a.rec.ms.values + a.rec.ms.rules, regressed: b.rec.ms.values + b.rec.ms.rules }, looked: `${a.rec.counts.looked}/${a.rec.counts.recorded}, ${b.rec.counts.looked}/${b.rec.counts.recorded}`,
