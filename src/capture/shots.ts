@@ -14,6 +14,11 @@ export interface ShotOptions {
    *  task per gap from the first (what is left when the shots end is the caller's to run); a gap
    *  only ever gets longer, so the stability check is not weakened */
   between?: (() => Promise<void>)[];
+  /** read-only evidence that paints nothing (the CSS record: computed values, CDP rule lookups):
+   *  the paint signals run it inside their first calm window, whose frames and changes still count
+   *  (should it paint, the unit falls back to the shots: slower, never less strict); the shots run
+   *  it after the first gap's task */
+  during?: () => Promise<void>;
   /** called after each shot (the unit's watchdog counts a shot as progress) */
   onShot?: () => void;
   /** 'shots' skips the paint signals (tests of the shots themselves; the signals' own fallback) */

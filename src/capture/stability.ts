@@ -32,7 +32,10 @@ const union = (a: Box | null, b: Box): Box => {
 export async function stableShot(page: Page, o: ShotOptions): Promise<ShotResult> {
   // each evidence task runs once, whichever proof runs it
   const done = new Set<number>();
-  o = { ...o, between: o.between?.map((task, i) => async () => { if (!done.has(i)) { done.add(i); await task(); } }) };
+  const once = (task: () => Promise<void>, i: number) => async () => { if (!done.has(i)) { done.add(i); await task(); } };
+  const between = o.between?.map(once);
+  const during = o.during && once(o.during, -1);
+  o = { ...o, between, during };
   // a full-page shot's resize is held back from the page's scripts for as long as veval shoots
   // (in-page/quiet.ts); a viewport shot sends none
   if (!o.fullPage) return prove(page, o);
@@ -57,7 +60,10 @@ async function prove(page: Page, o: ShotOptions): Promise<ShotResult> {
   }
   const signals = o.proof === 'shots' ? { why: 'asked for' } : await withEvidence(page, o);
   if ('png' in signals) return { png: signals.png, stability: signals.stability, shots: 1, firstShotMs: signals.shotMs, stillBy: 'paint signals' };
-  const shot = await shootUntilStable(page, o, 'painted' in signals && !!signals.painted);
+  // the shots: what runs inside the signals' window runs after the first gap's task (if not run yet)
+  const [first, ...rest] = o.between ?? [];
+  const chained = o.during ? [async () => { await first?.(); await o.during!(); }, ...rest] : o.between;
+  const shot = await shootUntilStable(page, { ...o, between: chained }, 'painted' in signals && !!signals.painted);
   const stillBy = `shots: ${signals.why}`;
   // the browser saw the viewport paint while veval did nothing, yet the shots agreed: they may
   // have fallen on the same phase of a change only pixels show. The browser is asked once more,

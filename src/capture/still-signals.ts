@@ -43,7 +43,8 @@ export async function stillBySignals(page: Page, o: ShotOptions): Promise<Proof>
     for (let tries = 0; ; tries++) {
       await watch.reset();
       const t = Date.now();
-      await page.waitForTimeout(window);
+      // evidence that paints nothing is gathered inside the first window (it lasts as long as that takes)
+      await Promise.all([page.waitForTimeout(window), tries === 0 ? o.during?.() : null]);
       const report = await motionCollectIn(page);
       if (!report) return { why: 'the document was replaced' };
       const frames = watch.frames;

@@ -239,9 +239,10 @@ function evidenceTasks(u: UnitRun): (() => Promise<void>)[] {
     const ta = Date.now();
     try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
     if (wantsStructure(spec)) u.structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
-    await cssPhase(page, spec, record, env.run, u.served);
     record.timings.aria = Date.now() - ta;
   };
+  // the CSS record paints nothing: the paint signals take it inside their calm window (stability.ts)
+  const css = () => cssPhase(page, spec, record, env.run, u.served);
   const audit = async () => {
     const te = Date.now();
     // what the planned checks declare they need gathered (checks/registry.ts), never a check id
@@ -253,7 +254,7 @@ function evidenceTasks(u: UnitRun): (() => Promise<void>)[] {
     }
     record.timings.axe = Date.now() - te;
   };
-  return [snapshots, audit];
+  return [snapshots, audit, css];
 }
 
 /** The stable screenshot (the stability watch re-shooting), the evidence in its gaps, paint. */
@@ -281,7 +282,7 @@ async function shoot(u: UnitRun): Promise<void> {
     masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
     maskSelectors: record.masks.map((m) => m.selector),
     onShot: () => { u.fault.stage = 'screenshot'; },
-    between: evidence,
+    between: evidence.slice(0, 2), during: evidence[2],
   });
   u.png = shot.png;
   u.flake = shot.flake ?? null;

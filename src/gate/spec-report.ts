@@ -111,7 +111,7 @@ function unitTimings(r: UnitArtifacts['record']['value'], a: SpecArtifacts, pari
   return {
     capture: t.total, context: num(t.context), navigate: t.navigate, settle: t.settle,
     steps: t.steps.reduce((s, x) => s + x.ms, 0), measure: t.measure, screenshot: t.screenshot,
-    stability: num(t.stability), axe: t.axe, aria: num(t.aria), write: num(t.write), close: num(t.close),
+    stability: num(t.stability), axe: t.axe, aria: num(t.aria), css: num(t.css), write: num(t.write), close: num(t.close),
     checks: round(checksMs), parity: round(num(parityUnit?.ms)),
   };
 }
