@@ -3,16 +3,18 @@
 // elements (plus every region and required element and their ancestors) with their key, box and
 // computed values for PROPS, read in the page in one pass; then, for a bounded number of them, the
 // declaration that sets each property, from Chromium's cascade (CDP CSS.getMatchedStylesForNode),
-// followed through the stylesheet's source map when the app serves one. Read-only.
+// followed through the stylesheet's source map when the app serves one. Against an approved record
+// whose stylesheets are the page's (same URLs, places and texts), only regions, required elements and
+// what changed are looked up; the rest keep the approved declarations. Read-only.
+import crypto from 'node:crypto';
 import type { CDPSession, Page } from 'playwright-core';
 import { ENGINE_GAPS } from '../core/engines.js';
 import { pageEngine } from './engine.js';
 import type { CaptureRecord, CssRecord, RuleSourceRecord } from '../core/artifacts.js';
 import { writeFileAtomic } from '../core/fsx.js';
 import { abs, files, unitKey, type RunContext } from '../core/run.js';
-import { readArtifact } from '../core/artifact-read.js';
-import { baselineAbs } from '../parity/baselines.js';
-import { cssRel } from '../parity/cause.js';
+import { readManifest } from '../parity/baselines.js';
+import { readBaselineCss } from '../parity/cause.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { composedParent, deepAll, r2, selectorOf, shadowRootsIn } from './in-page/dom.js';
 import { ownSelectors, volatileName } from './in-page/flake.js';
@@ -94,15 +96,23 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
   }
   const cdp = await page.context().newCDPSession(page);
   try {
+    const headers = await enableCss(cdp);
+    rec.sheets = await sheetsDigest(cdp, headers).catch(() => undefined);
+    // the approved record's declarations still stand where the stylesheets are the approved ones:
+    // then only what changed is looked up (and the regions and required elements); the rest is
+    // carried. Otherwise, as at approval: the budget's worth of lookups.
+    const prev = input.previous;
+    const same = !!prev && !!rec.sheets && prev.sheets === rec.sheets;
     // regions, required elements and their ancestors, then what changed since approval, each its
     // own lookup; then one lookup per likeness (see cssElements)
-    const changed = input.previous ? changedSince(input.previous, rec) : [];
+    const changed = prev ? changedSince(prev, rec) : [];
     const first = new Set([...raw.lookup.slice(0, raw.kept), ...changed]);
     const firstOf = new Map<string, number>();
-    const order = [...first, ...raw.lookup.filter((i) => !first.has(i) && !firstOf.has(raw.sigs[i]) && firstOf.set(raw.sigs[i], i))];
+    const order = same ? [...first] : [...first, ...raw.lookup.filter((i) => !first.has(i) && !firstOf.has(raw.sigs[i]) && firstOf.set(raw.sigs[i], i))];
     const budget = input.lookupMs ?? CSS_LOOKUP_MIN_MS;
     const html = await input.served?.().catch(() => null) ?? null;
-    await lookUpRules(cdp, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), raw.kept, first.size - raw.kept, t1 + budget, t1 + MUST_BUDGETS * budget, maps, html);
+    await lookUpRules(cdp, headers, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), raw.kept, first.size - raw.kept, t1 + budget, t1 + MUST_BUDGETS * budget, maps, html);
+    if (same) carry(prev!, rec, new Set(changed));
     raw.sigs.forEach((sig, i) => {
       const like = firstOf.get(sig);
       if (rec.elements[i].rules === null && like !== undefined && rec.elements[like].rules) rec.elements[i].like = like;
@@ -117,9 +127,56 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
   return rec;
 }
 
+/** DOM and CSS domains on; the stylesheets' headers (CSS.enable reports every sheet the page has). */
+async function enableCss(cdp: CDPSession): Promise<Map<string, Header>> {
+  const headers = new Map<string, Header>();
+  cdp.on('CSS.styleSheetAdded', (e) => headers.set(e.header.styleSheetId, e.header as Header));
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  await cdp.send('DOM.getDocument', { depth: 0 });
+  return headers;
+}
+
+/** The page's stylesheets in one digest: each one's URL, place in its document and text, in a fixed
+ *  order; veval's own (a style element marked data-veval-own) and the browser's left out. Equal
+ *  digests: every declaration is where it was, at the same line and column. */
+async function sheetsDigest(cdp: CDPSession, headers: Map<string, Header>): Promise<string> {
+  const parts = await Promise.all([...headers.values()].filter((h) => h.origin !== 'user-agent').map(async (h) => {
+    if (h.ownerNode !== undefined) {
+      const { node } = await cdp.send('DOM.describeNode', { backendNodeId: h.ownerNode });
+      if ((node.attributes ?? []).includes('data-veval-own')) return null;
+    }
+    const { text } = await cdp.send('CSS.getStyleSheetText', { styleSheetId: h.styleSheetId });
+    return JSON.stringify([h.sourceURL, h.isInline, h.startLine, h.startColumn, !!h.isConstructed, crypto.createHash('sha256').update(text).digest('hex')]);
+  }));
+  return crypto.createHash('sha256').update(parts.filter((x): x is string => x !== null).sort().join('\n')).digest('hex');
+}
+
+/** Elements not looked up whose key, ident and values are the approved record's keep its
+ *  declarations (the stylesheets being the same): indexes into `sources` re-made for this record. */
+function carry(prev: CssRecord, rec: CssRecord, changed: Set<number>): void {
+  const byKey = new Map(prev.elements.map((e) => [e.key, e] as const));
+  const index = new Map(rec.sources.map((s, i) => [JSON.stringify(s), i] as const));
+  let carried = 0;
+  rec.elements.forEach((e, i) => {
+    const was = byKey.get(e.key);
+    if (e.rules !== null || changed.has(i) || !was || was.ident !== e.ident) return;
+    const rules = was.rules ?? (was.like !== undefined ? prev.elements[was.like]?.rules ?? null : null);
+    if (!rules) return;
+    e.rules = Object.fromEntries(Object.entries(rules).map(([prop, k]) => {
+      const key = JSON.stringify(prev.sources[k]);
+      let j = index.get(key);
+      if (j === undefined) { j = rec.sources.length; rec.sources.push(prev.sources[k]); index.set(key, j); }
+      return [prop, j];
+    }));
+    carried++;
+  });
+  rec.counts.carried = carried;
+}
+
 /** Looks up `order`: its first `kept` (regions, required elements, their ancestors) whatever the
  *  time, the next `changed` until `mustUntil`, the rest until `until`. */
-async function lookUpRules(cdp: CDPSession, rec: CssRecord, order: number[], kept: number, changed: number, until: number, mustUntil: number, maps: SourceMaps, html: string | null): Promise<void> {
+async function lookUpRules(cdp: CDPSession, headers: Map<string, Header>, rec: CssRecord, order: number[], kept: number, changed: number, until: number, mustUntil: number, maps: SourceMaps, html: string | null): Promise<void> {
   const lines = html === null ? null : html.split('\n');
   let attrs: ReturnType<typeof styleAttributes> | null = null;
   let styled: Promise<Record<string, number>> | null = null;
@@ -137,11 +194,6 @@ async function lookUpRules(cdp: CDPSession, rec: CssRecord, order: number[], kep
       .then((r) => (r.result.value ?? {}) as Record<string, number>);
     return locateStyle(attrs, tag, attr('id'), value, (await styled)[`${tag}\0${value}`] ?? 0);
   };
-  const headers = new Map<string, Header>();
-  cdp.on('CSS.styleSheetAdded', (e) => headers.set(e.header.styleSheetId, e.header as Header));
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
-  await cdp.send('DOM.getDocument', { depth: 0 });
   const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__vevalCssEls' });
   if (!result.objectId) throw new Error('the recorded elements are gone');
   const { result: items } = await cdp.send('Runtime.getProperties', { objectId: result.objectId, ownProperties: true });
@@ -196,10 +248,13 @@ export function cssRecordJson(rec: CssRecord): string {
   return `${body},\n "sources": [\n${sources.map((s) => '  ' + JSON.stringify(s)).join(',\n')}\n ],\n "elements": [\n${elements.map((e) => '  ' + JSON.stringify(e)).join(',\n')}\n ]\n}\n`;
 }
 
-/** The CSS record approved with the unit's baseline, when there is a readable one (only a hint of
- *  what to look up first: parity checks its digest before it trusts it). */
+/** The CSS record approved with the unit's baseline, when there is one whose digest is the one
+ *  recorded at approval (what changed since is looked up first; its declarations may be carried). */
 function approvedCss(run: RunContext, spec: string, state: string, viewport: string): CssRecord | null {
-  try { return readArtifact('css', baselineAbs(run, cssRel(spec, unitKey(state, viewport)))).value; } catch { return null; }
+  try {
+    const entry = readManifest(run, spec).manifest?.images[unitKey(state, viewport)];
+    return entry ? readBaselineCss(run, spec, entry).rec : null;
+  } catch { return null; }
 }
 
 /** The capture phase: for a spec with parity, takes the record and writes it beside the capture

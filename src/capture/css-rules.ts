@@ -12,7 +12,7 @@ interface CssProperty { name: string; value: string; important?: boolean; text?:
 interface Style { styleSheetId?: string; cssProperties: CssProperty[]; range?: Range; cssText?: string }
 interface RuleMatch { rule: { origin: string; styleSheetId?: string; style: Style; selectorList: { text: string; selectors: { text: string }[] } }; matchingSelectors: number[] }
 export interface Matched { inlineStyle?: Style; attributesStyle?: Style; matchedCSSRules?: RuleMatch[]; inherited?: { inlineStyle?: Style; matchedCSSRules?: RuleMatch[] }[] }
-export interface Header { styleSheetId: string; sourceURL: string; sourceMapURL?: string; isInline: boolean; startLine: number; startColumn: number; isMutable?: boolean; isConstructed?: boolean }
+export interface Header { styleSheetId: string; sourceURL: string; sourceMapURL?: string; isInline: boolean; startLine: number; startColumn: number; isMutable?: boolean; isConstructed?: boolean; ownerNode?: number; origin?: string }
 
 /** What the served document says about the looked-up element, for what CDP cannot tell: whether a
  *  declaration in an inline <style> or a style attribute is the one the server sent. */

@@ -303,7 +303,7 @@ function areaText(a: Box, causes: CauseEntry[]): string {
 type Read = { rec: CssRecord | null; problem: string | null };
 
 /** The approved CSS record: listed, on disk, with the sha256 recorded at approval. */
-function readBaselineCss(run: RunContext, spec: string, entry: BaselineEntry): Read {
+export function readBaselineCss(run: RunContext, spec: string, entry: BaselineEntry): Read {
   if (!entry.css) return { rec: null, problem: entry.css === null ? 'the baseline was approved without a CSS record' : 'the baseline was approved before veval recorded CSS; re-approve to trace changes to their rules' };
   const rel = `${BASELINES}/${spec}/${entry.css.file}`;
   let buf: Buffer;

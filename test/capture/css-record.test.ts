@@ -140,3 +140,41 @@ test('a sibling inserted before others and one removed: the rest pair with thems
   assert.ok(!area.causes.some((c) => c.kind === 'changed'), `nothing changed its own style: ${area.text}`);
   assert.doesNotMatch(area.text, /no longer set by|color/);
 });
+
+test('against an approved record with the same stylesheets only what changed is looked up, the rest keeps its declarations; an edited stylesheet is looked up again', async () => {
+  const page = await (await browser.newContext()).newPage();
+  try {
+    await page.goto(`${srv.url}/index.html`);
+    const approved = await cssRecord(page, { keep: [], lookupMs: 10_000 }, new Map());
+    assert.ok(approved.sheets, 'the stylesheets were digested');
+    assert.ok(approved.counts.looked >= 4, `approval looks the elements up (${approved.counts.looked})`);
+    const resolve = (r: typeof approved, key: string, prop: string) => {
+      const e = r.elements.find((x) => x.key === key)!;
+      const rules = e.rules ?? r.elements[e.like!]?.rules;
+      return rules?.[prop] === undefined ? null : r.sources[rules[prop]];
+    };
+    // the same page again: nothing changed, nothing but the kept elements looked up, every declaration carried
+    await page.reload();
+    const again = await cssRecord(page, { keep: [], lookupMs: 10_000, previous: approved }, new Map());
+    assert.equal(again.sheets, approved.sheets);
+    // the document element and the body are always looked up (the ancestors of anything kept)
+    assert.ok(again.counts.looked <= 2, `nothing changed, no region kept: only <html> and <body> looked up (${again.counts.looked})`);
+    assert.ok((again.counts.carried ?? 0) >= 4, `the approved declarations carried (${again.counts.carried})`);
+    for (const [key, prop] of [['p.note:nth-of-type(1)', 'margin-top'], ['main.box', 'color'], ['.mapped', 'margin-top'], ['#loud', 'padding-left']]) {
+      assert.deepEqual(resolve(again, key, prop), resolve(approved, key, prop), `${key} ${prop}`);
+    }
+    // a line added at the top of site.css: the same computed values, but every declaration moved a
+    // line down; the digest differs, so the elements are looked up again, at their new lines
+    const css = path.join(dir, 'site.css');
+    const text = fs.readFileSync(css, 'utf8');
+    fs.writeFileSync(css, `/* a comment */\n${text}`);
+    try {
+      await page.reload();
+      const edited = await cssRecord(page, { keep: [], lookupMs: 10_000, previous: approved }, new Map());
+      assert.notEqual(edited.sheets, approved.sheets);
+      assert.ok(!edited.counts.carried, 'nothing carried from other stylesheets');
+      assert.equal(resolve(edited, 'main.box', 'color')?.line, 2);
+      assert.equal(resolve(edited, 'p.note:nth-of-type(1)', 'margin-top')?.line, 4);
+    } finally { fs.writeFileSync(css, text); }
+  } finally { await page.context().close(); }
+});
