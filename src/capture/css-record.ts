@@ -104,14 +104,18 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
     const prev = input.previous;
     const same = !!prev && !!rec.sheets && prev.sheets === rec.sheets;
     // regions, required elements and their ancestors, then what changed since approval, each its
-    // own lookup; then one lookup per likeness (see cssElements)
+    // own lookup; then one lookup per likeness (see cssElements). With the approved stylesheets,
+    // what changed only (within the budgets): everything else is carried.
     const changed = prev ? changedSince(prev, rec) : [];
-    const first = new Set([...raw.lookup.slice(0, raw.kept), ...changed]);
+    const kept = same ? 0 : raw.kept;
+    const first = new Set([...raw.lookup.slice(0, kept), ...changed]);
     const firstOf = new Map<string, number>();
     const order = same ? [...first] : [...first, ...raw.lookup.filter((i) => !first.has(i) && !firstOf.has(raw.sigs[i]) && firstOf.set(raw.sigs[i], i))];
     const budget = input.lookupMs ?? CSS_LOOKUP_MIN_MS;
-    const html = await input.served?.().catch(() => null) ?? null;
-    await lookUpRules(cdp, headers, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), raw.kept, first.size - raw.kept, t1 + budget, t1 + MUST_BUDGETS * budget, maps, html);
+    if (order.length) {
+      const html = await input.served?.().catch(() => null) ?? null;
+      await lookUpRules(cdp, headers, rec, order.slice(0, input.maxLookups ?? CSS_MAX_LOOKUPS), kept, first.size - kept, t1 + budget, t1 + MUST_BUDGETS * budget, maps, html);
+    }
     if (same) carry(prev!, rec, new Set(changed));
     raw.sigs.forEach((sig, i) => {
       const like = firstOf.get(sig);
