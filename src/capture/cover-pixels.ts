@@ -6,6 +6,7 @@
 // element, without both — and the cover counts only when it hides what the element paints there.
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { screenshot } from './shots.js';
 import { coverMarks, hideForPixels, otherOnTop, remeasureRequired, type CoverProbe, type MeasureArg } from './in-page/measure.js';
 
 /** The share of the element's own paint a cover must take away to count as hiding it. */
@@ -58,7 +59,7 @@ export async function coverEffect(page: Page, inPage: InPage, i: number, probe: 
   let hidden = true;
   const shot = async (cover: boolean, target: boolean): Promise<Shot> => {
     hidden = hidden && (await inPage(hideForPixels, { i, probe, cover, target })) === true;
-    const png = PNG.sync.read(await page.screenshot({ clip, animations: 'disabled', caret: 'hide', type: 'png', scale: 'css' }));
+    const png = PNG.sync.read(await screenshot(page, { clip, scale: 'css' }));
     return { data: png.data, width: png.width, height: png.height };
   };
   try {

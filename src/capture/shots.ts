@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 import { decodePng } from '../parity/png.js';
 import type { Box } from '../core/artifacts.js';
 import type { Heat } from './flake.js';
+import { ownStyle } from './in-page/dom.js';
+import { inPageScript } from './in-page/script.js';
 
 export interface ShotOptions {
   /** interval, timeout and shots (that must agree, with no painted change between them) are the stability check's options, its defaults filled (checks/stability.ts; docs/checks/stability.md has the measurements behind them) */
@@ -25,6 +27,24 @@ export interface ShotOptions {
   proof?: 'signals' | 'shots';
 }
 
+/** A screenshot with the page's carets hidden by a stylesheet of veval's own (marked so: the
+ *  stability watch knows it), not by Playwright's `caret: 'hide'`, which writes `caret-color` into
+ *  the style attribute of every field and then restores it re-serialised (`width:auto` comes back
+ *  `width: auto;`, a field without one gets `style=""`): each shot changed the page's own DOM, an
+ *  app's MutationObserver saw it, and the stability watch saw a field's style change (measured: 8
+ *  of 40 bench units, every page with a styled checkbox, lost their one-image proof to it). */
+export async function screenshot(page: Page, o: { fullPage?: boolean; clip?: Box; scale?: 'css' | 'device' }): Promise<Buffer> {
+  await page.evaluate(inPageScript([ownStyle], hideCarets, CARET_STYLE_ID)).catch(() => { /* a closing page: the shot fails on its own */ });
+  return page.screenshot({ ...o, animations: 'disabled', caret: 'initial', type: 'png', scale: o.scale ?? 'device' });
+}
+const CARET_STYLE_ID = 'veval-caret';
+function hideCarets(id: string) {
+  if (document.getElementById(id)) return;
+  const st = ownStyle('*, *::before, *::after { caret-color: transparent !important; }');
+  st.id = id;
+  (document.head ?? document.documentElement).appendChild(st);
+}
+
 /** One screenshot. A full-page one starts at the top: Chromium's full-page screenshot of a
  *  zoomed-out mobile layout (a page wider than the device) leaves the page scrolled (measured on
  *  the real corpus, APG pages at 390 px: scrollY 0 → 3472 after one shot, then +2 px per shot),
@@ -35,7 +55,7 @@ export async function takeShot(page: Page, fullPage: boolean): Promise<Buffer> {
   if (fullPage) {
     await page.evaluate(() => { if (window.scrollX || window.scrollY) window.scrollTo({ left: 0, top: 0, behavior: 'instant' as ScrollBehavior }); }).catch(() => {});
   }
-  return page.screenshot({ fullPage, animations: 'disabled', caret: 'hide', type: 'png', scale: 'device' });
+  return screenshot(page, { fullPage });
 }
 
 /** Pixels that may flip between two screenshots of a page that did not change: Chromium re-rasters

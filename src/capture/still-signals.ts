@@ -12,7 +12,7 @@ import { unwatchedOutside } from './in-page/unwatched.js';
 import { motionCollectIn, motionStartIn } from './motion-watch.js';
 import { openPaintWatch } from './paint-watch.js';
 import { signatureOf } from './measure.js';
-import { calmNeeded, diffBox, gapAt, takeShot, type ShotOptions } from './shots.js';
+import { calmNeeded, diffBox, gapAt, screenshot, takeShot, type ShotOptions } from './shots.js';
 
 /** Stillness proven (one image), or why not; `painted`: the page painted or changed by itself in a
  *  window where veval did nothing (the shots then ask for the longer calm from their first window). */
@@ -109,8 +109,7 @@ async function unwatchedBox(page: Page): Promise<Box | null | string> {
   return box;
 }
 
-const clipShot = (page: Page, clip: Box) =>
-  page.screenshot({ clip, fullPage: true, animations: 'disabled', caret: 'hide', type: 'png', scale: 'device' });
+const clipShot = (page: Page, clip: Box) => screenshot(page, { clip, fullPage: true });
 
 /**
  * After shots that agreed on a page the browser saw paint by itself: a calm window of `ms` with no

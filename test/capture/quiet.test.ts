@@ -1,7 +1,8 @@
 // A capture does not disturb the page (issue 46): through a whole capture with every check on —
 // settling, steps, measuring, cover confirmation, the stability shots, axe, the ARIA and structure
-// snapshots — the page's scripts see no `resize`, no media query change and no other viewport
-// size. Chromium's full-page screenshot sends a resize (in-page/quiet.ts); veval holds it back,
+// snapshots — the page's scripts see no `resize`, no media query change, no other viewport size and
+// no style written into its fields (veval's shots hide carets with a stylesheet of its own).
+// Chromium's full-page screenshot sends a resize (in-page/quiet.ts); veval holds it back,
 // and only it: a real resize and the page's own dispatched events still reach the page.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -260,7 +260,9 @@ export function measure(arg: MeasureArg) {
 /** A cheap fingerprint of what the page shows: elements, rendered text, size. */
 export function pageSignature(): string {
   const se = document.scrollingElement || document.documentElement;
-  return [document.getElementsByTagName('*').length, (document.body.innerText || '').length, se.scrollWidth, se.scrollHeight].join(':');
+  // veval's own nodes (a caret style its shots add) are not the page's
+  const own = document.querySelectorAll('[data-veval-own]').length;
+  return [document.getElementsByTagName('*').length - own, (document.body.innerText || '').length, se.scrollWidth, se.scrollHeight].join(':');
 }
 
 /** The element at a document point (for naming what kept changing). */

@@ -13,6 +13,7 @@ import { openContext } from '../context.js';
 import { inPageScript } from '../in-page/script.js';
 import { queryBreakpoints } from '../in-page/responsive.js';
 import { settle, trackRequests } from '../settle.js';
+import { screenshot } from '../shots.js';
 import { unitUrl } from '../index.js';
 import { failedWidths, firstWidths, nextWidths, rangesOf, type WidthResult } from './ranges.js';
 import { measureWidth, sweepViewport } from './width.js';
@@ -119,7 +120,7 @@ export async function sweepState(run: RunContext, browser: Browser, job: SweepJo
         const key = `${r.worst}:${y}`;
         if (!shots.has(key)) {
           const rel = files.sweepShot(job.spec.name, job.state.name, r.worst, y);
-          writeFileAtomic(abs(run, rel), await page.screenshot({ fullPage: true, clip: { x: 0, y, width: at.width, height: at.height }, animations: 'disabled', caret: 'hide' }));
+          writeFileAtomic(abs(run, rel), await screenshot(page, { fullPage: true, clip: { x: 0, y, width: at.width, height: at.height } }));
           shots.set(key, rel.split('/').pop()!);
         }
         shotOf.push(shots.get(key)!);
