@@ -10,7 +10,7 @@
 // repeated ROUNDS times (best kept). Peers live in bench/peers/ (own package.json, installed
 // there on first use with PUPPETEER_SKIP_DOWNLOAD=1), not in veval's deps.
 // Run: node --import tsx bench/peers.ts   (WORKERS=n, ROUNDS=n, SETS=clean,defects)
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -144,6 +144,9 @@ function vevalProcess(url: string, set: PageSet, noAxe = false): Promise<Outcome
   const dir = makeBenchProject({ units: UNITS, baseURL: url, parity: true, noAxe });
   projects.push(dir);
   const dist = path.join(REPO, 'dist', 'cli', 'main.js');
+  // the process is the built CLI: a build older than src/ measured the code before the change
+  // (run-all.ts started without `npm run bench`'s setup did so once)
+  execFileSync('bash', [path.join(REPO, 'scripts', 'build.sh'), '--if-stale'], { stdio: 'ignore' });
   const cmd = fs.existsSync(dist) ? [dist] : ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'main.ts')];
   const run = (...extra: string[]) => sh(process.execPath, [...cmd, 'run', '--workers', String(WORKERS), ...extra], dir, { OPENAI_API_KEY: '' });
   const caught = () => {
