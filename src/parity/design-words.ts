@@ -5,7 +5,9 @@
 // split into lines (rows with ink) and each line into words (ink separated by a gap of at least a
 // quarter of the line's height: a space, not the gap between two letters), and the two sequences of
 // widths are aligned (longest common subsequence, words agreeing within WORD_TOLERANCE once one
-// sequence is scaled by the best factor). docs/design-parity.md has the measurements.
+// sequence is scaled by the best factor). The lines alone (regionLines, sameLines) tell whether a
+// region of the export's height holds its text where the export does: where it does not, the words
+// are asked for too. docs/design-parity.md has the measurements.
 import type { Box } from '../core/artifacts.js';
 import { crop, resizeArea } from './design-image.js';
 import type { Rgba } from './png.js';
@@ -20,16 +22,18 @@ const GAP = 0.25, GAP_MIN = 4;
 /** Two words agree when their widths (one scaled) differ by at most this share, or 2 px. */
 const WORD_TOLERANCE = 0.2;
 
-/** The widths (CSS px) of the words in `box` (CSS px) of `img` drawn at `pxPerCss`, line by line; null
- *  when the box is too small to hold any. */
-export function regionWords(img: Rgba, pxPerCss: number, box: Box): number[] | null {
+/** A band of rows this many px tall or less is a rule, a border or a field's anti-aliased edge, not
+ *  a line of text (text of 8 px or more has ink at least this tall). */
+const LINE_MIN = 4;
+
+/** A region cut at 1 px per CSS px (inside INSET), as luma, with its background and ink rule.
+ *  Masked boxes (CSS px of the page) hold no ink: what is masked is not compared. */
+function gray(img: Rgba, pxPerCss: number, box: Box, masks: Box[]) {
   const w = Math.round(box.width - 2 * INSET), h = Math.round(box.height - 2 * INSET);
   if (w < 2 || h < 2) return null;
-  const c = crop(img, { x: (box.x + INSET) * pxPerCss, y: (box.y + INSET) * pxPerCss, width: w * pxPerCss, height: h * pxPerCss });
-  return c ? words(resizeArea(c, w, h)) : null;
-}
-
-function words(c: Rgba): number[] {
+  const c0 = crop(img, { x: (box.x + INSET) * pxPerCss, y: (box.y + INSET) * pxPerCss, width: w * pxPerCss, height: h * pxPerCss });
+  if (!c0) return null;
+  const c = resizeArea(c0, w, h);
   const W = c.width, H = c.height, g = new Float32Array(W * H);
   for (let i = 0; i < g.length; i++) g[i] = 0.299 * c.data[i * 4] + 0.587 * c.data[i * 4 + 1] + 0.114 * c.data[i * 4 + 2];
   // the background: the commonest luma (in bins of 8), averaged over its bin
@@ -40,15 +44,52 @@ function words(c: Rgba): number[] {
   let sum = 0, n = 0;
   for (let i = 0; i < g.length; i++) if (g[i] >> 3 === mode) { sum += g[i]; n++; }
   const bg = sum / n;
-  const ink = (x: number, y: number) => Math.abs(g[y * W + x] - bg) > INK;
+  const ox = box.x + INSET, oy = box.y + INSET;
+  const masked = (x: number, y: number) => masks.some((m) => x + ox >= m.x && x + ox < m.x + m.width && y + oy >= m.y && y + oy < m.y + m.height);
+  const ink = (x: number, y: number) => Math.abs(g[y * W + x] - bg) > INK && !masked(x, y);
+  return { W, H, ink };
+}
+
+type Region = NonNullable<ReturnType<typeof gray>>;
+
+/** The region's lines: bands of rows with ink, taller than LINE_MIN, top to bottom ([y0, y1) px). */
+function bands({ W, H, ink }: Region): [number, number][] {
   const rowInk = (y: number) => { for (let x = 0; x < W; x++) if (ink(x, y)) return true; return false; };
-  const out: number[] = [];
+  const out: [number, number][] = [];
   for (let y0 = 0; y0 < H;) {
     if (!rowInk(y0)) { y0++; continue; }
     let y1 = y0 + 1;
     while (y1 < H && rowInk(y1)) y1++;
-    // a rule or a border a px or two tall is not a line of words
-    if (y1 - y0 < 3) { y0 = y1; continue; }
+    if (y1 - y0 > LINE_MIN) out.push([y0, y1]);
+    y0 = y1;
+  }
+  return out;
+}
+
+/** The lines of `box` (CSS px) of `img` drawn at `pxPerCss`, `masks` left out: [top, bottom) in CSS
+ *  px from the box's inset top; null when the box is too small to hold any. */
+export function regionLines(img: Rgba, pxPerCss: number, box: Box, masks: Box[] = []): [number, number][] | null {
+  const r = gray(img, pxPerCss, box, masks);
+  return r ? bands(r) : null;
+}
+
+/** Whether two regions' lines are at the same places: each line of either overlaps one of the
+ *  other's by at least half the shorter's height. Another font moves a line by a px or two; a
+ *  heading that wraps in one and not the other, or other content, puts lines where the other has none. */
+export function sameLines(a: [number, number][], b: [number, number][]): boolean {
+  const has = ([y0, y1]: [number, number], other: [number, number][]) => other.some(([z0, z1]) => Math.min(y1, z1) - Math.max(y0, z0) >= 0.5 * Math.min(y1 - y0, z1 - z0));
+  return a.every((l) => has(l, b)) && b.every((l) => has(l, a));
+}
+
+/** The widths (CSS px) of the words in `box` (CSS px) of `img` drawn at `pxPerCss`, `masks` left out,
+ *  line by line; null
+ *  when the box is too small to hold any. */
+export function regionWords(img: Rgba, pxPerCss: number, box: Box, masks: Box[] = []): number[] | null {
+  const r = gray(img, pxPerCss, box, masks);
+  if (!r) return null;
+  const { W, ink } = r;
+  const out: number[] = [];
+  for (const [y0, y1] of bands(r)) {
     const gap = Math.max(GAP_MIN, Math.round(GAP * (y1 - y0)));
     let start = -1, blank = 0;
     for (let x = 0; x <= W; x++) {
@@ -58,7 +99,6 @@ function words(c: Rgba): number[] {
       if (start < 0) continue;
       if (++blank >= gap || x === W) { out.push(x - blank + 1 - start); start = -1; blank = 0; }
     }
-    y0 = y1;
   }
   return out;
 }

@@ -11,7 +11,7 @@ import type { DESIGN_DEPARTURES } from '../core/artifact-results.js';
 import { clip, colourSimilarity, crop, fillBoxes, lumaSimilarity, resizeArea, WINDOW } from './design-image.js';
 import { EDGE_PX, edgeStrips, locate, toGray } from './design-locate.js';
 import { nearestDeltaE } from './delta-e.js';
-import { regionWords, wordAgreement } from './design-words.js';
+import { regionLines, regionWords, sameLines, wordAgreement } from './design-words.js';
 import type { Rgba } from './png.js';
 
 export { DESIGN_DEFAULTS } from '../core/limits.js';
@@ -267,11 +267,21 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
     if (!got) { kinds.add('missing'); why.push('lies outside the capture'); return finish(); }
     // text reflowed inside (heights differ): the top and the bottom compared each at its own edge
     let score = got.score;
-    if (Math.abs(o.dh) > t) {
+    const capDsf = deviceScaleFactor > 0 ? deviceScaleFactor : 1;
+    const reflowed = Math.abs(o.dh) > t;
+    // text at other places inside a box of the same height (a panel with a fixed height): its lines
+    // are where the export has none — another font rewrapping a heading, or other content
+    // (masks are in the capture's CSS px; in the export they sit at the same offset from the region)
+    const expMasks = masks.map((m) => ({ ...m, x: m.x - r.box!.x + from.x, y: m.y - r.box!.y + from.y }));
+    const moved = !reflowed && !sameLines(regionLines(captureImg, capDsf, r.box, masks) ?? [], regionLines(exportImg, 1 / scale, from, expMasks) ?? []);
+    if (reflowed || moved) {
       // the allowance is for the same words rewrapped in another font, not for other words of a
       // similar shape (a sale banner for the hero's text): their widths in reading order must agree
-      const words = wordAgreement(regionWords(captureImg, deviceScaleFactor > 0 ? deviceScaleFactor : 1, r.box) ?? [], regionWords(exportImg, 1 / scale, from) ?? []);
-      if (words < WORDS_MIN) { kinds.add('content'); why.push(`its text reflowed (${r1(Math.abs(o.dh))} px ${o.dh < 0 ? 'shorter' : 'taller'}) but is not the export's words rewrapped: ${Math.round(words * 100)} % of its words agree in width and order with the export's (at least ${WORDS_MIN * 100} % for the same text in another font)`); }
+      const words = wordAgreement(regionWords(captureImg, capDsf, r.box, masks) ?? [], regionWords(exportImg, 1 / scale, from, expMasks) ?? []);
+      const what = reflowed ? `its text reflowed (${r1(Math.abs(o.dh))} px ${o.dh < 0 ? 'shorter' : 'taller'})` : "its text lies on other lines than the export's";
+      if (words < WORDS_MIN) { kinds.add('content'); why.push(`${what} but is not the export's words rewrapped: ${Math.round(words * 100)} % of its words agree in width and order with the export's (at least ${WORDS_MIN * 100} % for the same text in another font)`); }
+    }
+    if (reflowed) {
       const h = r.box.height / 2;
       const top = scoreAt(c, e, { ...r.box, height: h }, { ...from, height: h }, { x: near, y: near });
       const bottom = scoreAt(c, e, { ...r.box, y: r.box.y + h, height: h }, { ...from, y: from.y + from.height - h, height: h }, { x: near, y: near });

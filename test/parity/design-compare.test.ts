@@ -172,3 +172,33 @@ test('a paragraph rewrapped in a narrower font is tolerated; other words of abou
   assert.ok(replaced.kinds.includes('content'), JSON.stringify(replaced));
   assert.match(replaced.why.join('; '), /its text reflowed \(\d+(\.\d)? px taller\) but is not the export's words rewrapped: \d+ % of its words agree in width and order with the export's \(at least 80 % for the same text in another font\)/);
 });
+
+/** A panel of fixed height (a brand panel with a min-height) at `k` px per CSS px: `lines` of words
+ *  (white bars), each line [top, bar height, word widths], scaled in width by `scale` (another font). */
+const panel = (k: number, lines: [number, number, number[]][], scale: number) => {
+  const img = new Image(200 * k, 300 * k);
+  img.rect(0, 0, 200 * k, 40 * k, [11, 61, 145]);
+  img.rect(10 * k, 60 * k, 180 * k, 160 * k, [15, 118, 110]);
+  for (const [top, h, ws] of lines) { let at = 20; for (const w of ws) { img.rect(at * k, (60 + top) * k, Math.round(w * scale) * k, h * k, [255, 255, 255]); at += Math.round(w * scale) + 6; } }
+  return decodePng(img.bytes());
+};
+// a heading and three bullet points; the same words with the heading wrapped (a wider font); a
+// quote of other words on lines at other places, the panel's height unchanged
+const BULLETS: [number, number, number[]][] = [[16, 16, [40, 30, 44, 36]], [52, 10, [30, 44, 20]], [76, 10, [26, 38, 30]], [100, 10, [44, 18, 24, 30]]];
+const WRAPPED: [number, number, number[]][] = [[16, 16, [40, 30, 44]], [38, 16, [36]], [64, 10, [30, 44, 20]], [88, 10, [26, 38, 30]], [112, 10, [44, 18, 24, 30]]];
+const QUOTE: [number, number, number[]][] = [[14, 13, [22, 48, 16, 36]], [36, 13, [52, 20, 30, 26]], [58, 13, [34, 28]], [96, 10, [12, 40, 30]]];
+
+test('in a panel of fixed height, text on other lines than the export\'s passes only as the export\'s words rewrapped; other words there depart, named', () => {
+  const exp = panel(2, BULLETS, 1);
+  // with region boxes (the panel's place is not in question here: a panel of one flat colour has
+  // little for its corners to be found by)
+  const box = { x: 10, y: 60, width: 180, height: 160 };
+  const judge = (img: ReturnType<typeof panel>) => compareDesign(exp, img, 1, [{ name: 'brand', box, exportBox: box }], [], S).regions[0];
+  const same = judge(panel(1, BULLETS, 0.9));
+  assert.ok(!same.kinds.includes('content'), JSON.stringify(same));
+  const wrapped = judge(panel(1, WRAPPED, 1));
+  assert.ok(!wrapped.why.some((w) => w.includes('words')), JSON.stringify(wrapped));
+  const quote = judge(panel(1, QUOTE, 1));
+  assert.ok(quote.kinds.includes('content'), JSON.stringify(quote));
+  assert.match(quote.why.join('; '), /its text lies on other lines than the export's but is not the export's words rewrapped: \d+ % of its words agree/);
+});
