@@ -5,7 +5,8 @@
 // runs from one to the other, so a region found elsewhere has moved and one whose corners are
 // further apart or closer has been resized. Luma, not colour: a recoloured block is found where it
 // is and then judged on colour (delta-e.ts). Ties (a flat edge, identical cards) go to the reading
-// nearest the capture's own place and size.
+// nearest the capture's own place and size. An edge the capture does not show (text on the page's
+// background) is not searched: the text's end in another font is not the box's.
 import type { Box } from '../core/artifacts.js';
 import type { Rgba } from './png.js';
 
@@ -103,7 +104,13 @@ export function locate(cap: Gray, exp: Gray, box: Box, scale: number): Located |
     for (let k = 0; k < c.length; k++) if (c[k] >= floor) ks.push(k);
     return ks.sort((i, j) => c[j] - c[i]).slice(0, limit);
   };
-  const tls = order(A.c, max(A.c) - TIE, 64), brs = order(B.c, max(B.c) - 0.5, 4000);
+  const tls = order(A.c, max(A.c) - TIE, 64);
+  // an edge the capture does not show (text ending short of a box with no border or background of
+  // its own: a footer's right edge) has no place to be found at — a bottom-right corner found there
+  // is where the text ends in the other font, not where the box does. That coordinate is the
+  // capture's own size from the top-left corner, and only the other one is searched.
+  const shown = edgesShown(cap, box, s), fixX = !shown.right, fixY = !shown.bottom;
+  const brs = fixX || fixY ? [] : order(B.c, max(B.c) - 0.5, 4000);
   // for each top-left reading, the best bottom-right one that keeps the box sane (a quarter to four
   // times the capture's size), nearest the capture's size among near-ties; then the best pair,
   // nearest the capture's place among near-ties
@@ -111,7 +118,7 @@ export function locate(cap: Gray, exp: Gray, box: Box, scale: number): Located |
   for (const k of tls) {
     const x0 = (k % A.w) + tlOff.x, y0 = Math.floor(k / A.w) + tlOff.y;
     let top = -Infinity, pick: { c: number; d: number; x1: number; y1: number } | null = null;
-    for (const q of brs) {
+    for (const q of fixX || fixY ? along(B, fixX ? x0 + bw - brOff.x : null, fixY ? y0 + bh - brOff.y : null) : brs) {
       const c = B.c[q];
       if (c < top - TIE) break;
       const x1 = (q % B.w) + brOff.x, y1 = Math.floor(q / B.w) + brOff.y;
@@ -123,10 +130,45 @@ export function locate(cap: Gray, exp: Gray, box: Box, scale: number): Located |
     }
     if (!pick) continue;
     const score = A.c[k] + pick.c, dist = Math.hypot(x0 - bx, y0 - by) + pick.d;
-    if (!best || score > best.score + TIE || (score >= best.score - TIE && dist < best.dist)) best = { score, dist, x0, y0, x1: pick.x1, y1: pick.y1, match: Math.min(A.c[k], pick.c) };
+    // a corner placed by the capture's size, not found, says nothing of whether the region is there
+    const match = fixX ? A.c[k] : Math.min(A.c[k], pick.c);
+    if (!best || score > best.score + TIE || (score >= best.score - TIE && dist < best.dist)) best = { score, dist, x0, y0, x1: pick.x1, y1: pick.y1, match };
   }
   if (!best) return { box: { ...box }, match: -1 };
   return { box: { x: best.x0 / s, y: best.y0 / s, width: (best.x1 - best.x0) / s, height: (best.y1 - best.y0) / s }, match: best.match };
+}
+
+/** Whether the capture `g` (at `scale` px per CSS px) shows the right and the bottom edge of `box`
+ *  (CSS px): a region of text on the page's own background (a footer line) shows neither. */
+export function edgesShown(g: Gray, box: Box, scale: number): { right: boolean; bottom: boolean } {
+  const s = scale, bx = Math.round(box.x * s), by = Math.round(box.y * s);
+  const bw = Math.max(2, Math.round(box.width * s)), bh = Math.max(2, Math.round(box.height * s));
+  return { right: edgeShows(g, bx + bw, by, bh, 'x'), bottom: edgeShows(g, by + bh, bx, bw, 'y') };
+}
+
+/** Whether the capture shows its box's right (`x`) or bottom (`y`) edge at `at` px: across it (the
+ *  px wholly inside, the two that may straddle the rounded edge, the one wholly outside), along its
+ *  `len` px from `from`, luma spreads by FLAT on average (a border, a background, content against
+ *  the edge). An edge at or near the image's own edge counts as shown. */
+function edgeShows(g: Gray, at: number, from: number, len: number, axis: 'x' | 'y'): boolean {
+  if (at < 2 || at + 1 >= (axis === 'x' ? g.width : g.height)) return true;
+  let sum = 0, n = 0;
+  for (let k = Math.max(0, from); k < Math.min(from + len, axis === 'x' ? g.height : g.width); k++) {
+    const px = (i: number) => (axis === 'x' ? g.v[k * g.width + i] : g.v[i * g.width + k]);
+    const v = [px(at - 2), px(at - 1), px(at), px(at + 1)];
+    sum += Math.max(...v) - Math.min(...v);
+    n++;
+  }
+  return n === 0 || sum / n >= FLAT;
+}
+
+/** The placements of a correlation map on column `x` and/or row `y` (null: any), best first; none
+ *  where that column or row is off the map (the box at the capture's size, with the patch's margin,
+ *  would reach past the export's edge from that top-left corner). */
+function along(m: { w: number; h: number; c: Float32Array }, x: number | null, y: number | null): number[] {
+  const ks: number[] = [];
+  for (let j = y ?? 0; j <= (y ?? m.h - 1); j++) for (let i = x ?? 0; i <= (x ?? m.w - 1); i++) if (i >= 0 && j >= 0 && i < m.w && j < m.h) ks.push(j * m.w + i);
+  return ks.sort((a, b) => m.c[b] - m.c[a]);
 }
 
 /** The strip checked outside a located box's top and bottom edges (CSS px): about one block gap. */

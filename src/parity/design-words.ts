@@ -10,6 +10,7 @@
 // are asked for too. docs/design-parity.md has the measurements.
 import type { Box } from '../core/artifacts.js';
 import { crop, resizeArea } from './design-image.js';
+import { dtwMatch } from './dtw.js';
 import type { Rgba } from './png.js';
 
 /** CSS px left out inside the box's edges: its own border and rounded corners are not words. */
@@ -47,7 +48,9 @@ function gray(img: Rgba, pxPerCss: number, box: Box, masks: Box[]) {
   const ox = box.x + INSET, oy = box.y + INSET;
   const masked = (x: number, y: number) => masks.some((m) => x + ox >= m.x && x + ox < m.x + m.width && y + oy >= m.y && y + oy < m.y + m.height);
   const ink = (x: number, y: number) => Math.abs(g[y * W + x] - bg) > INK && !masked(x, y);
-  return { W, H, ink };
+  /** how much ink a px holds, 0..1 (its luma's distance from the background's, half the range = all) */
+  const amount = (x: number, y: number) => (masked(x, y) ? 0 : Math.min(1, Math.abs(g[y * W + x] - bg) / 128));
+  return { W, H, ink, amount };
 }
 
 type Region = NonNullable<ReturnType<typeof gray>>;
@@ -79,6 +82,66 @@ export function regionLines(img: Rgba, pxPerCss: number, box: Box, masks: Box[] 
 export function sameLines(a: [number, number][], b: [number, number][]): boolean {
   const has = ([y0, y1]: [number, number], other: [number, number][]) => other.some(([z0, z1]) => Math.min(y1, z1) - Math.max(y0, z0) >= 0.5 * Math.min(y1 - y0, z1 - z0));
   return a.every((l) => has(l, b)) && b.every((l) => has(l, a));
+}
+
+/** Columns a line's profile may be aligned away from where the other font's width puts it: this
+ *  share of its length, plus LINE_SLACK px (glyphs of another face are not all one factor wider). */
+const LINE_BAND = 0.01, LINE_SLACK = 3;
+
+/** Each line's profile: the ink in each column across the line's band (0..1, smoothed over 3 px),
+ *  from its first column with ink to its last. */
+function lineProfiles(r: Region): number[][] {
+  return bands(r).map(([y0, y1]) => {
+    const p: number[] = [];
+    for (let x = 0; x < r.W; x++) { let c = 0; for (let y = y0; y < y1; y++) c += r.amount(x, y); p.push(c / (y1 - y0)); }
+    let a = 0, b = p.length;
+    while (a < b && p[a] * 255 <= INK / 2) a++;
+    while (b > a && p[b - 1] * 255 <= INK / 2) b--;
+    const q = p.slice(a, b);
+    return q.map((_, i) => (q[Math.max(0, i - 1)] + q[i] + q[Math.min(q.length - 1, i + 1)]) / 3);
+  });
+}
+
+/**
+ * Whether the text of a region is the export's, line by line (-1..1; null when the two do not have
+ * the same number of lines, or no line long enough to tell). Another font draws the same text
+ * narrower or wider by about one factor, the gaps between words where the same letters put them: each
+ * line's ink profile (lineProfiles) is scaled to the capture's line length and aligned by dynamic
+ * time warping within LINE_BAND, and correlated. Other words of the same length put their gaps and
+ * dense letters elsewhere. The weakest line counts.
+ */
+export function lineAgreement(a: Rgba, aPx: number, aBox: Box, b: Rgba, bPx: number, bBox: Box, aMasks: Box[] = [], bMasks: Box[] = []): number | null {
+  const ra = gray(a, aPx, aBox, aMasks), rb = gray(b, bPx, bBox, bMasks);
+  if (!ra || !rb) return null;
+  const A = lineProfiles(ra), B = lineProfiles(rb);
+  if (A.length !== B.length) return null;
+  let worst: number | null = null;
+  A.forEach((pa, k) => {
+    const pb = scaleTo(B[k], pa.length);
+    if (pa.length < 8 || !pb) return;
+    const band = Math.round(LINE_BAND * pa.length) + LINE_SLACK;
+    const match = dtwMatch(pa, pb, -band, band);
+    const c = correlation(pa, Array.from(match, (j) => pb[j]));
+    worst = worst === null ? c : Math.min(worst, c);
+  });
+  return worst;
+}
+
+/** `p` resampled (linearly) to `n` values; null when it is empty. */
+function scaleTo(p: number[], n: number): number[] | null {
+  if (!p.length) return null;
+  return Array.from({ length: n }, (_, i) => {
+    const f = Math.max(0, ((i + 0.5) * p.length) / n - 0.5), k = Math.min(p.length - 1, Math.floor(f)), t = f - k;
+    return p[k] * (1 - t) + p[Math.min(p.length - 1, k + 1)] * t;
+  });
+}
+
+/** Pearson correlation of two series of one length (0 when either is flat). */
+function correlation(a: number[], b: number[]): number {
+  const n = a.length, ma = a.reduce((s, v) => s + v, 0) / n, mb = b.reduce((s, v) => s + v, 0) / n;
+  let ab = 0, aa = 0, bb = 0;
+  for (let i = 0; i < n; i++) { ab += (a[i] - ma) * (b[i] - mb); aa += (a[i] - ma) ** 2; bb += (b[i] - mb) ** 2; }
+  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
 }
 
 /** The widths (CSS px) of the words in `box` (CSS px) of `img` drawn at `pxPerCss`, `masks` left out,

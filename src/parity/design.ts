@@ -3,15 +3,17 @@
 // scale), so pixels are not counted: the export is scaled to the capture's width (CSS px), and each
 // region is found in the export (design-locate.ts; with region boxes, the export's box is the truth)
 // and judged moved, resized (also: the export's region goes on past its edge), missing, restyled
-// (ΔE2000) and content (SSIM, design-image.ts; text reflowed inside must be the same words,
-// design-words.ts), each against its own threshold.
+// (ΔE2000) and content (SSIM, design-image.ts; text reflowed inside, or on other lines, must be the
+// same words, and text without a box edge of its own the same ink along its lines: design-words.ts),
+// each against its own threshold.
 // How the default threshold was chosen, on which pairs, with which error rates: docs/design-parity.md.
 import type { Box } from '../core/artifacts.js';
 import type { DESIGN_DEPARTURES } from '../core/artifact-results.js';
 import { clip, colourSimilarity, crop, fillBoxes, lumaSimilarity, resizeArea, WINDOW } from './design-image.js';
-import { EDGE_PX, edgeStrips, locate, toGray } from './design-locate.js';
+import { EDGE_PX, edgesShown, edgeStrips, locate, toGray } from './design-locate.js';
 import { nearestDeltaE } from './delta-e.js';
-import { regionLines, regionWords, sameLines, wordAgreement } from './design-words.js';
+import { lineAgreement, regionLines, regionWords, sameLines, wordAgreement } from './design-words.js';
+import { dtwMatch } from './dtw.js';
 import type { Rgba } from './png.js';
 
 export { DESIGN_DEFAULTS } from '../core/limits.js';
@@ -172,28 +174,42 @@ function rowsAligned(cap: Rgba, exp: Rgba, box: Box, from: Box): number {
     return p;
   };
   const pa = profile(a), pb = profile(b), n = pa.length, m = pb.length;
-  // cumulative cost, then the path back: each capture row gets the export row it is aligned to
-  // rows shift by at most the height difference (plus a row): the text reflowed, it did not reorder
-  const lo = Math.min(0, m - n) - 1, hi = Math.max(0, m - n) + 1;
-  const D = new Float64Array(n * m).fill(Infinity);
-  for (let i = 0; i < n; i++) for (let j = Math.max(0, i + lo); j <= Math.min(m - 1, i + hi); j++) {
-    const prev = i === 0 && j === 0 ? 0 : Math.min(i > 0 ? D[(i - 1) * m + j] : Infinity, j > 0 ? D[i * m + j - 1] : Infinity, i > 0 && j > 0 ? D[(i - 1) * m + j - 1] : Infinity);
-    D[i * m + j] = prev + Math.abs(pa[i] - pb[j]);
-  }
-  const match = new Int32Array(n);
-  for (let i = n - 1, j = m - 1; i >= 0;) {
-    match[i] = j;
-    if (i === 0) break;
-    if (j === 0) { i--; continue; }
-    const up = D[(i - 1) * m + j], diag = D[(i - 1) * m + j - 1], left = D[i * m + j - 1];
-    if (diag <= up && diag <= left) { i--; j--; } else if (up <= left) i--; else j--;
-  }
+  // each capture row gets the export row it is aligned to; rows shift by at most the height
+  // difference (plus a row): the text reflowed, it did not reorder
+  const match = dtwMatch(pa, pb, Math.min(0, m - n) - 1, Math.max(0, m - n) + 1);
   const strip = (v: (y: number) => number): Rgba => {
     const data = new Uint8Array(n * WINDOW * 4);
     for (let y = 0; y < n; y++) for (let x = 0; x < WINDOW; x++) { const k = (y * WINDOW + x) * 4; data[k] = data[k + 1] = data[k + 2] = Math.round(v(y)); data[k + 3] = 255; }
     return { width: WINDOW, height: n, data };
   };
   return n >= WINDOW ? lumaSimilarity(strip((y) => pa[y]), strip((y) => pb[match[y]])) : 0;
+}
+
+/** A region without a right edge of its own must have its lines' ink follow the export's this much
+ *  (design-words.ts lineAgreement): measured on the pairs, the catalog footer in another font
+ *  0.917–0.96, other words of its length 0.81–0.85 (docs/design-parity.md). */
+export const TEXT_MIN = 0.88;
+/** Width factors of another font (a condensed face to a wide one) read by `stretched`. */
+const FONT_WIDTHS = Array.from({ length: 23 }, (_, k) => 0.78 + k * 0.02);
+
+/**
+ * Text in another font is narrower or wider by about one factor. A region without a right edge of
+ * its own (text on the page's background) is cut at the capture's width in both images, and its text
+ * ends elsewhere in the export; the export's crop is read from its left edge at each width factor,
+ * stretched to the capture's, and the best luma SSIM counts.
+ */
+function stretched(cap: Rgba, exp: Rgba, box: Box, from: Box): number {
+  const a = crop(cap, atScale(box));
+  if (!a || a.width < WINDOW || a.height < 1) return 0;
+  const h = a.height < WINDOW ? WINDOW : a.height;
+  const A = h === a.height ? a : resizeArea(a, a.width, h);
+  let best = 0;
+  for (const k of FONT_WIDTHS) {
+    const b0 = crop(exp, atScale({ ...from, width: from.width * k }));
+    if (!b0) continue;
+    best = Math.max(best, lumaSimilarity(A, resizeArea(b0, A.width, h)));
+  }
+  return best;
 }
 
 /** A region whose weaker corner correlates below this with its best place in the export is not in
@@ -287,6 +303,16 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
       const bottom = scoreAt(c, e, { ...r.box, y: r.box.y + h, height: h }, { ...from, y: from.y + from.height - h, height: h }, { x: near, y: near });
       if (top && bottom) score = Math.max(score, (top.score + bottom.score) / 2);
       score = Math.max(score, rowsAligned(c, e, r.box, from));
+    }
+    // a region whose right edge the capture does not show (text on the page's background) has its
+    // width from the capture's or a region box, not from its text: its text, in another font, ends
+    // elsewhere. It is read at the other font's width too — and as that is a texture of small text
+    // at a quarter px per CSS px, its lines' ink must follow the export's, or other words of the
+    // same length would pass
+    if (!edgesShown(grey.cap, r.box, DESIGN_SCALE).right) {
+      const text = lineAgreement(captureImg, capDsf, r.box, exportImg, 1 / scale, from, masks, expMasks);
+      if (text !== null && text < TEXT_MIN) { kinds.add('content'); why.push(`its text is not the export's: the ink along its lines follows the export's ${r3(text)} (at least ${TEXT_MIN} for the same text in another font)`); }
+      score = Math.max(score, stretched(c, e, r.box, from));
     }
     region.score = r3(score);
     region.shift = got.shift;

@@ -202,3 +202,30 @@ test('in a panel of fixed height, text on other lines than the export\'s passes 
   assert.ok(quote.kinds.includes('content'), JSON.stringify(quote));
   assert.match(quote.why.join('; '), /its text lies on other lines than the export's but is not the export's words rewrapped: \d+ % of its words agree/);
 });
+
+/** A footer: a grey rule, then one line of small "words" (dark bars 8 px tall, 5 px apart) on the
+ *  page's white, ending well short of the footer's right edge (it has no edge of its own), below a
+ *  header and a card, 20 px in from the page's sides; at `k` px per CSS px, each word `scale` times
+ *  its width (another font). */
+const footer = (k: number, words: number[], scale: number) => {
+  const img = new Image(220 * k, 300 * k);
+  img.rect(0, 0, 220 * k, 40 * k, [11, 61, 145]);
+  img.rect(20 * k, 60 * k, 180 * k, 120 * k, [220, 224, 230]);
+  img.rect(20 * k, 240 * k, 180 * k, 1 * k, [208, 215, 222]);
+  let at = 20;
+  for (const w of words) { img.rect(at * k, 250 * k, Math.round(w * scale) * k, 8 * k, [87, 96, 106]); at += Math.round(w * scale) + 5; }
+  return decodePng(img.bytes());
+};
+const FOOT = [6, 24, 8, 16, 28, 10, 18];
+
+test('a footer of text with no right edge of its own: the same words in a narrower font pass, other words of its length depart, named', () => {
+  const exp = footer(2, FOOT, 1.08);
+  const box = { x: 20, y: 240, width: 180, height: 24 };
+  const judge = (img: ReturnType<typeof footer>) => compareDesign(exp, img, 1, [{ name: 'footer', box, exportBox: null }], [], S).regions[0];
+  const same = judge(footer(1, FOOT, 1));
+  assert.equal(same.departs, false, JSON.stringify(same));
+  // as in a footer: the same first words (a copyright and a name), then others of the same length
+  const other = judge(footer(1, [6, 24, 8, 12, 22, 14, 24], 1));
+  assert.ok(other.kinds.includes('content'), JSON.stringify(other));
+  assert.match(other.why.join('; '), /its text is not the export's: the ink along its lines follows the export's -?\d(\.\d+)? \(at least 0\.88 for the same text in another font\)/);
+});

@@ -90,6 +90,9 @@ export const CATALOG_REGIONS = { nav: 'nav', hero: '.hero', grid: '.grid', foote
 const CARDS = [['Day pack 18 l', '79.00'], ['Trail pack 28 l', '119.00'], ['Hip belt pouch', '24.00'], ['Rain cover', '19.00']];
 const IMAGES = ['#8fb3a5', '#c9a66b', '#7d8fb0', '#b07d7d'];
 
+/** Other words in the footer, of about its length (51 characters against 51). */
+const FOOTER_OTHER = '© Trailhead · Prices include VAT and delivery · Help';
+
 /** A second screen, a catalog: nav bar, a hero whose paragraph wraps (so another font's widths change
  *  its height), a grid of product cards with coloured image areas, a footer. */
 export function catalog(s: Screen = {}): string {
@@ -114,7 +117,7 @@ export function catalog(s: Screen = {}): string {
   .img { height: 96px; }
   footer { margin: 24px 16px 16px; padding-top: 12px; border-top: 1px solid #d0d7de; font-size: .85em; color: #57606a; }
   </style></head><body><nav><b>Trailhead</b>${nav}</nav>
-  ${s.heroBelow ? grid + hero : hero + grid}<footer>© Trailhead · Free returns within 30 days · Contact</footer></body></html>`;
+  ${s.heroBelow ? grid + hero : hero + grid}<footer>${s.replace === 'footer' ? FOOTER_OTHER : s.replace === 'footer-short' ? '© Trailhead · Contact' : '© Trailhead · Free returns within 30 days · Contact'}</footer></body></html>`;
 }
 
 /** The designer's font stacks: what an export is drawn with when the app's font is another one. */
@@ -230,6 +233,11 @@ const kinds = (screen: ScreenKind, font: string): Pair[] => {
       { name: 'hero recoloured at the same lightness (purple for blue)', impl: { heroBg: SAME_L.blue }, departs: ['hero'] },
       { name: 'grid hidden (its place kept blank)', impl: { hide: ['grid'] }, departs: ['grid'] },
       { name: 'hero text replaced by a sale banner', impl: { replace: 'hero' }, departs: ['hero'] },
+      // added after the method changed (a footer's width is no longer searched where it shows no
+      // edge, and its text is read at the other font's width): the loosening must not let other
+      // words through
+      { name: 'footer text replaced by other words of its length', impl: { replace: 'footer' }, departs: ['footer'] },
+      { name: 'footer text cut to its first and last words', impl: { replace: 'footer-short' }, departs: ['footer'] },
     ],
     signin: [
       { name: 'card moved from beside the brand panel to below it', impl: { stacked: true }, departs: ['card', 'submit', 'brand'] },
@@ -263,6 +271,10 @@ const catalogPairs = (font: string): Pair[] => {
     { name: `catalog, same screen, export in ${f}`, design: { font }, impl: {}, departs: [] },
     { name: `catalog, line height "normal" in both, export in ${f}`, design: { font, line: 'normal' }, impl: { line: 'normal' }, departs: [] },
     { name: `catalog, letters 0.3 px tighter in the app, export in ${f}`, design: { font }, impl: { spacing: -0.3 }, departs: [] },
+    // added after the method changed (the footer's text is compared as ink along its lines at 1 px
+    // per CSS px): the same at other scales
+    { name: `catalog, app captured at 2×, export in ${f}`, design: { font }, impl: {}, implDsf: 2, departs: [] },
+    { name: `catalog, export at 3×, export in ${f}`, design: { font }, impl: {}, designDsf: 3, departs: [] },
     { name: `catalog, cards in one column, the export two, export in ${f}`, design: { font }, impl: { oneColumn: true }, departs: ['grid', 'footer'] },
     { name: `catalog, two cards, the export four, export in ${f}`, design: { font }, impl: { cards: 2 }, departs: ['grid', 'footer'] },
     { name: `catalog, hero without its button, export in ${f}`, design: { font }, impl: { noHeroCta: true }, departs: ['hero', 'grid', 'footer'] },
