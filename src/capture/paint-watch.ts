@@ -3,6 +3,8 @@
 // class in the viewport and stayed silent on every still page but a focused field's caret, which
 // is hidden while watching, as veval's shots hide it). A tiny frame size keeps it cheap.
 import type { CDPSession, Page } from 'playwright-core';
+import { hideCarets, ownStyle } from './in-page/dom.js';
+import { inPageScript } from './in-page/script.js';
 
 export interface PaintWatch {
   /** frames the compositor produced since the last reset (each one a painted change) */
@@ -40,13 +42,7 @@ export async function openPaintWatch(page: Page): Promise<PaintWatch | string> {
   };
   try {
     // the caret blinks in a focused field: hidden while watching (veval's shots hide it too)
-    await page.evaluate((id) => {
-      if (document.getElementById(id)) return;
-      const s = document.createElement('style');
-      s.id = id; s.setAttribute('data-veval-own', '');
-      s.textContent = '*, *::before, *::after { caret-color: transparent !important; caret-animation: manual !important; }';
-      (document.head ?? document.documentElement).appendChild(s);
-    }, CARET_STYLE);
+    await page.evaluate(inPageScript([ownStyle], hideCarets, CARET_STYLE));
     await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 10, maxWidth: 64, maxHeight: 64, everyNthFrame: 1 });
     started = true;
   } catch (err) {

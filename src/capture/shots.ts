@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { decodePng } from '../parity/png.js';
 import type { Box } from '../core/artifacts.js';
 import type { Heat } from './flake.js';
-import { ownStyle } from './in-page/dom.js';
+import { hideCarets, ownStyle } from './in-page/dom.js';
 import { inPageScript } from './in-page/script.js';
 
 export interface ShotOptions {
@@ -38,12 +38,6 @@ export async function screenshot(page: Page, o: { fullPage?: boolean; clip?: Box
   return page.screenshot({ ...o, animations: 'disabled', caret: 'initial', type: 'png', scale: o.scale ?? 'device' });
 }
 const CARET_STYLE_ID = 'veval-caret';
-function hideCarets(id: string) {
-  if (document.getElementById(id)) return;
-  const st = ownStyle('*, *::before, *::after { caret-color: transparent !important; }');
-  st.id = id;
-  (document.head ?? document.documentElement).appendChild(st);
-}
 
 /** One screenshot. A full-page one starts at the top: Chromium's full-page screenshot of a
  *  zoomed-out mobile layout (a page wider than the device) leaves the page scrolled (measured on

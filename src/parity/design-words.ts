@@ -145,8 +145,7 @@ function correlation(a: number[], b: number[]): number {
 }
 
 /** The widths (CSS px) of the words in `box` (CSS px) of `img` drawn at `pxPerCss`, `masks` left out,
- *  line by line; null
- *  when the box is too small to hold any. */
+ *  line by line; null when the box is too small to hold any. */
 export function regionWords(img: Rgba, pxPerCss: number, box: Box, masks: Box[] = []): number[] | null {
   const r = gray(img, pxPerCss, box, masks);
   if (!r) return null;

@@ -186,8 +186,8 @@ function rowsAligned(cap: Rgba, exp: Rgba, box: Box, from: Box): number {
 }
 
 /** A region without a right edge of its own must have its lines' ink follow the export's this much
- *  (design-words.ts lineAgreement): measured on the pairs, the catalog footer in another font
- *  0.917–0.96, other words of its length 0.81–0.85 (docs/design-parity.md). */
+ *  (design-words.ts lineAgreement): measured on the pairs, the catalog footer's text in another font
+ *  at 1×, 2× and 3× 0.90–0.95, other words of its length 0.81–0.87 (docs/design-parity.md). */
 export const TEXT_MIN = 0.88;
 /** Width factors of another font (a condensed face to a wide one) read by `stretched`. */
 const FONT_WIDTHS = Array.from({ length: 23 }, (_, k) => 0.78 + k * 0.02);
