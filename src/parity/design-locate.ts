@@ -134,6 +134,8 @@ export function locate(cap: Gray, exp: Gray, box: Box, scale: number): Located |
     const match = fixX ? A.c[k] : Math.min(A.c[k], pick.c);
     if (!best || score > best.score + TIE || (score >= best.score - TIE && dist < best.dist)) best = { score, dist, x0, y0, x1: pick.x1, y1: pick.y1, match };
   }
+  // no top-left reading with a bottom-right one that keeps the box sane (and, for an edge not shown,
+  // fits in the export): nothing found (design.ts names it missing)
   if (!best) return { box: { ...box }, match: -1 };
   return { box: { x: best.x0 / s, y: best.y0 / s, width: (best.x1 - best.x0) / s, height: (best.y1 - best.y0) / s }, match: best.match };
 }

@@ -243,7 +243,8 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
         region.match = r3(loc.match);
         if (loc.match < MATCH_FLOOR) {
           kinds.add('missing');
-          why.push(`not found in the design export (its best place there matches ${r3(loc.match)}, below ${MATCH_FLOOR})`);
+          // match −1: no reading of its corners gave a box of a sane size inside the export at all
+          why.push(loc.match === -1 ? 'not found in the design export (no place there holds a box of about its size from any reading of its corners)' : `not found in the design export (its best place there matches ${r3(loc.match)}, below ${MATCH_FLOOR})`);
           return finish();
         }
         region.exportBox = roundBox(loc.box);

@@ -228,4 +228,10 @@ test('a footer of text with no right edge of its own: the same words in a narrow
   const other = judge(footer(1, [6, 24, 8, 12, 22, 14, 24], 1));
   assert.ok(other.kinds.includes('content'), JSON.stringify(other));
   assert.match(other.why.join('; '), /its text is not the export's: the ink along its lines follows the export's -?\d(\.\d+)? \(at least 0\.88 for the same text in another font\)/);
+  // a longer footer line in the export and other words from the first on in the capture: its
+  // top-left corner is found only where a box of its width no longer fits in the export — missing,
+  // and said so (not as a correlation never measured)
+  const none = compareDesign(footer(2, [6, 30, 8, 22, 40, 12, 26], 1.08), footer(1, [14, 18, 30, 10, 36, 20, 34], 1), 1, [{ name: 'footer', box, exportBox: null }], [], S).regions[0];
+  assert.deepEqual(none.kinds, ['missing'], JSON.stringify(none));
+  assert.deepEqual(none.why, ['not found in the design export (no place there holds a box of about its size from any reading of its corners)']);
 });
