@@ -3,8 +3,7 @@
 // class in the viewport and stayed silent on every still page but a focused field's caret, which
 // is hidden while watching, as veval's shots hide it). A tiny frame size keeps it cheap.
 import type { CDPSession, Page } from 'playwright-core';
-import { hideCarets, ownStyle } from './in-page/dom.js';
-import { inPageScript } from './in-page/script.js';
+import { hidePageCarets } from './shots.js';
 
 export interface PaintWatch {
   /** frames the compositor produced since the last reset (each one a painted change) */
@@ -14,7 +13,6 @@ export interface PaintWatch {
   close(): Promise<void>;
 }
 
-const CARET_STYLE = 'veval-paint-watch-caret';
 /** Pairs of animation frames waited for a quiet pair (a full-page shot's repaint can take several). */
 const RESET_TRIES = 6;
 /** How long the stream's first frame may take (a frame that comes later counts as a change: the unit then shoots as before). */
@@ -38,11 +36,10 @@ export async function openPaintWatch(page: Page): Promise<PaintWatch | string> {
     cdp.off('Page.screencastFrame', onFrame);
     if (started) await cdp.send('Page.stopScreencast').catch(() => {});
     await cdp.detach().catch(() => {});
-    await page.evaluate((id) => document.getElementById(id)?.remove(), CARET_STYLE).catch(() => {});
   };
   try {
-    // the caret blinks in a focused field: hidden while watching (veval's shots hide it too)
-    await page.evaluate(inPageScript([ownStyle], hideCarets, CARET_STYLE));
+    // the caret blinks in a focused field: hidden while watching, by the style the shots use too
+    await hidePageCarets(page);
     await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 10, maxWidth: 64, maxHeight: 64, everyNthFrame: 1 });
     started = true;
   } catch (err) {

@@ -34,10 +34,16 @@ export interface ShotOptions {
  *  app's MutationObserver saw it, and the stability watch saw a field's style change (measured: 8
  *  of 40 bench units, every page with a styled checkbox, lost their one-image proof to it). */
 export async function screenshot(page: Page, o: { fullPage?: boolean; clip?: Box; scale?: 'css' | 'device' }): Promise<Buffer> {
-  await page.evaluate(inPageScript([ownStyle], hideCarets, CARET_STYLE_ID)).catch(() => { /* a closing page: the shot fails on its own */ });
+  await hidePageCarets(page).catch(() => { /* a closing page: the shot fails on its own */ });
   return page.screenshot({ ...o, animations: 'disabled', caret: 'initial', type: 'png', scale: o.scale ?? 'device' });
 }
-const CARET_STYLE_ID = 'veval-caret';
+
+/** Carets hidden in `page` by veval's one caret style (the shots and the paint watch share it; it
+ *  stays for the page's life, so each caller only makes sure it is there: a step may have navigated). */
+export async function hidePageCarets(page: Page): Promise<void> {
+  await page.evaluate(CARET_SCRIPT);
+}
+const CARET_SCRIPT = inPageScript([ownStyle], hideCarets, 'veval-caret');
 
 /** One screenshot. A full-page one starts at the top: Chromium's full-page screenshot of a
  *  zoomed-out mobile layout (a page wider than the device) leaves the page scrolled (measured on

@@ -86,7 +86,7 @@ function nccMap(g: Gray, p: Patch): { w: number; h: number; c: Float32Array } {
  * px per CSS px, the same width in CSS px). Null when the region shows nothing to find (a blank
  * box: compared where the capture has it).
  */
-export function locate(cap: Gray, exp: Gray, box: Box, scale: number): Located | null {
+export function locate(cap: Gray, exp: Gray, box: Box, scale: number, shown = edgesShown(cap, box, scale)): Located | null {
   const s = scale, m = Math.round(MARGIN * s);
   const bx = Math.round(box.x * s), by = Math.round(box.y * s), bw = Math.max(2, Math.round(box.width * s)), bh = Math.max(2, Math.round(box.height * s));
   const pw = Math.min(bw, Math.round(PATCH * s)), ph = Math.min(bh, Math.round(PATCH * s));
@@ -109,7 +109,7 @@ export function locate(cap: Gray, exp: Gray, box: Box, scale: number): Located |
   // its own: a footer's right edge) has no place to be found at — a bottom-right corner found there
   // is where the text ends in the other font, not where the box does. That coordinate is the
   // capture's own size from the top-left corner, and only the other one is searched.
-  const shown = edgesShown(cap, box, s), fixX = !shown.right, fixY = !shown.bottom;
+  const fixX = !shown.right, fixY = !shown.bottom;
   const brs = fixX || fixY ? [] : order(B.c, max(B.c) - 0.5, 4000);
   // for each top-left reading, the best bottom-right one that keeps the box sane (a quarter to four
   // times the capture's size), nearest the capture's size among near-ties; then the best pair,

@@ -27,9 +27,11 @@ const WORD_TOLERANCE = 0.2;
  *  a line of text (text of 8 px or more has ink at least this tall). */
 const LINE_MIN = 4;
 
-/** A region cut at 1 px per CSS px (inside INSET), as luma, with its background and ink rule.
- *  Masked boxes (CSS px of the page) hold no ink: what is masked is not compared. */
-function gray(img: Rgba, pxPerCss: number, box: Box, masks: Box[]) {
+/** A region's text as read for lines and words: `box` (CSS px) of `img` drawn at `pxPerCss`, cut at
+ *  1 px per CSS px (inside INSET), as luma, with its background and ink rule; null when the box is
+ *  too small to hold any. Masked boxes (CSS px of the page) hold no ink: what is masked is not
+ *  compared. Read once per image and region, then asked for its lines, words and line profiles. */
+export function readText(img: Rgba, pxPerCss: number, box: Box, masks: Box[] = []) {
   const w = Math.round(box.width - 2 * INSET), h = Math.round(box.height - 2 * INSET);
   if (w < 2 || h < 2) return null;
   const c0 = crop(img, { x: (box.x + INSET) * pxPerCss, y: (box.y + INSET) * pxPerCss, width: w * pxPerCss, height: h * pxPerCss });
@@ -53,10 +55,10 @@ function gray(img: Rgba, pxPerCss: number, box: Box, masks: Box[]) {
   return { W, H, ink, amount };
 }
 
-type Region = NonNullable<ReturnType<typeof gray>>;
+export type TextRegion = NonNullable<ReturnType<typeof readText>>;
 
 /** The region's lines: bands of rows with ink, taller than LINE_MIN, top to bottom ([y0, y1) px). */
-function bands({ W, H, ink }: Region): [number, number][] {
+function bands({ W, H, ink }: TextRegion): [number, number][] {
   const rowInk = (y: number) => { for (let x = 0; x < W; x++) if (ink(x, y)) return true; return false; };
   const out: [number, number][] = [];
   for (let y0 = 0; y0 < H;) {
@@ -69,11 +71,9 @@ function bands({ W, H, ink }: Region): [number, number][] {
   return out;
 }
 
-/** The lines of `box` (CSS px) of `img` drawn at `pxPerCss`, `masks` left out: [top, bottom) in CSS
- *  px from the box's inset top; null when the box is too small to hold any. */
-export function regionLines(img: Rgba, pxPerCss: number, box: Box, masks: Box[] = []): [number, number][] | null {
-  const r = gray(img, pxPerCss, box, masks);
-  return r ? bands(r) : null;
+/** The region's lines: [top, bottom) in CSS px from the box's inset top. */
+export function regionLines(t: TextRegion): [number, number][] {
+  return bands(t);
 }
 
 /** Whether two regions' lines are at the same places: each line of either overlaps one of the
@@ -90,7 +90,7 @@ const LINE_BAND = 0.01, LINE_SLACK = 3;
 
 /** Each line's profile: the ink in each column across the line's band (0..1, smoothed over 3 px),
  *  from its first column with ink to its last. */
-function lineProfiles(r: Region): number[][] {
+function lineProfiles(r: TextRegion): number[][] {
   return bands(r).map(([y0, y1]) => {
     const p: number[] = [];
     for (let x = 0; x < r.W; x++) { let c = 0; for (let y = y0; y < y1; y++) c += r.amount(x, y); p.push(c / (y1 - y0)); }
@@ -110,9 +110,7 @@ function lineProfiles(r: Region): number[][] {
  * time warping within LINE_BAND, and correlated. Other words of the same length put their gaps and
  * dense letters elsewhere. The weakest line counts.
  */
-export function lineAgreement(a: Rgba, aPx: number, aBox: Box, b: Rgba, bPx: number, bBox: Box, aMasks: Box[] = [], bMasks: Box[] = []): number | null {
-  const ra = gray(a, aPx, aBox, aMasks), rb = gray(b, bPx, bBox, bMasks);
-  if (!ra || !rb) return null;
+export function lineAgreement(ra: TextRegion, rb: TextRegion): number | null {
   const A = lineProfiles(ra), B = lineProfiles(rb);
   if (A.length !== B.length) return null;
   let worst: number | null = null;
@@ -144,11 +142,8 @@ function correlation(a: number[], b: number[]): number {
   return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
 }
 
-/** The widths (CSS px) of the words in `box` (CSS px) of `img` drawn at `pxPerCss`, `masks` left out,
- *  line by line; null when the box is too small to hold any. */
-export function regionWords(img: Rgba, pxPerCss: number, box: Box, masks: Box[] = []): number[] | null {
-  const r = gray(img, pxPerCss, box, masks);
-  if (!r) return null;
+/** The widths (CSS px) of the region's words, line by line. */
+export function regionWords(r: TextRegion): number[] {
   const { W, ink } = r;
   const out: number[] = [];
   for (const [y0, y1] of bands(r)) {

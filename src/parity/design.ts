@@ -12,7 +12,7 @@ import type { DESIGN_DEPARTURES } from '../core/artifact-results.js';
 import { clip, colourSimilarity, crop, fillBoxes, lumaSimilarity, resizeArea, WINDOW } from './design-image.js';
 import { EDGE_PX, edgesShown, edgeStrips, locate, toGray } from './design-locate.js';
 import { nearestDeltaE } from './delta-e.js';
-import { lineAgreement, regionLines, regionWords, sameLines, wordAgreement } from './design-words.js';
+import { lineAgreement, readText, regionLines, regionWords, sameLines, wordAgreement, type TextRegion } from './design-words.js';
 import { dtwMatch } from './dtw.js';
 import type { Rgba } from './png.js';
 
@@ -236,9 +236,10 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
       match: null, shift: null, offset: null, sizeRatio: null, deltaE: null, tolerancePx: settings.tolerancePx, departs: false, kinds: [], why };
     const finish = () => { region.kinds = [...kinds]; region.departs = why.length > 0; return region; };
     if (!r.box) { kinds.add('missing'); why.push('not found in the capture'); return finish(); }
+    const shown = edgesShown(grey.cap, r.box, DESIGN_SCALE);
     if (!r.exportBox) {
       // no region boxes: the region is looked for over the whole export
-      const loc = locate(grey.cap, grey.exp, r.box, DESIGN_SCALE);
+      const loc = locate(grey.cap, grey.exp, r.box, DESIGN_SCALE, shown);
       if (loc) {
         region.match = r3(loc.match);
         if (loc.match < MATCH_FLOOR) {
@@ -290,13 +291,15 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
     // are where the export has none — another font rewrapping a heading, or other content
     // (masks are in the capture's CSS px; in the export they sit at the same offset from the region)
     const expMasks = masks.map((m) => ({ ...m, x: m.x - r.box!.x + from.x, y: m.y - r.box!.y + from.y }));
-    const moved = !reflowed && !sameLines(regionLines(captureImg, capDsf, r.box, masks) ?? [], regionLines(exportImg, 1 / scale, from, expMasks) ?? []);
+    const text = { cap: readText(captureImg, capDsf, r.box, masks), exp: readText(exportImg, 1 / scale, from, expMasks) };
+    const lines = (t: TextRegion | null) => (t ? regionLines(t) : []), words = (t: TextRegion | null) => (t ? regionWords(t) : []);
+    const moved = !reflowed && !sameLines(lines(text.cap), lines(text.exp));
     if (reflowed || moved) {
       // the allowance is for the same words rewrapped in another font, not for other words of a
       // similar shape (a sale banner for the hero's text): their widths in reading order must agree
-      const words = wordAgreement(regionWords(captureImg, capDsf, r.box, masks) ?? [], regionWords(exportImg, 1 / scale, from, expMasks) ?? []);
+      const agree = wordAgreement(words(text.cap), words(text.exp));
       const what = reflowed ? `its text reflowed (${r1(Math.abs(o.dh))} px ${o.dh < 0 ? 'shorter' : 'taller'})` : "its text lies on other lines than the export's";
-      if (words < WORDS_MIN) { kinds.add('content'); why.push(`${what} but is not the export's words rewrapped: ${Math.round(words * 100)} % of its words agree in width and order with the export's (at least ${WORDS_MIN * 100} % for the same text in another font)`); }
+      if (agree < WORDS_MIN) { kinds.add('content'); why.push(`${what} but is not the export's words rewrapped: ${Math.round(agree * 100)} % of its words agree in width and order with the export's (at least ${WORDS_MIN * 100} % for the same text in another font)`); }
     }
     if (reflowed) {
       const h = r.box.height / 2;
@@ -310,9 +313,9 @@ export function compareDesign(exportImg: Rgba, captureImg: Rgba, deviceScaleFact
     // elsewhere. It is read at the other font's width too — and as that is a texture of small text
     // at a quarter px per CSS px, its lines' ink must follow the export's, or other words of the
     // same length would pass
-    if (!edgesShown(grey.cap, r.box, DESIGN_SCALE).right) {
-      const text = lineAgreement(captureImg, capDsf, r.box, exportImg, 1 / scale, from, masks, expMasks);
-      if (text !== null && text < TEXT_MIN) { kinds.add('content'); why.push(`its text is not the export's: the ink along its lines follows the export's ${r3(text)} (at least ${TEXT_MIN} for the same text in another font)`); }
+    if (!shown.right) {
+      const follows = text.cap && text.exp ? lineAgreement(text.cap, text.exp) : null;
+      if (follows !== null && follows < TEXT_MIN) { kinds.add('content'); why.push(`its text is not the export's: the ink along its lines follows the export's ${r3(follows)} (at least ${TEXT_MIN} for the same text in another font)`); }
       score = Math.max(score, stretched(c, e, r.box, from));
     }
     region.score = r3(score);
