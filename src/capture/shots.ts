@@ -35,8 +35,21 @@ export interface ShotOptions {
  *  of 40 bench units, every page with a styled checkbox, lost their one-image proof to it). */
 export async function screenshot(page: Page, o: { fullPage?: boolean; clip?: Box; scale?: 'css' | 'device' }): Promise<Buffer> {
   await hidePageCarets(page).catch(() => { /* a closing page: the shot fails on its own */ });
-  return page.screenshot({ ...o, animations: 'disabled', caret: 'initial', type: 'png', scale: o.scale ?? 'device' });
+  return askedTwiceIfRefused(() => page.screenshot({ ...o, animations: 'disabled', caret: 'initial', type: 'png', scale: o.scale ?? 'device' }));
 }
+
+/** Chromium now and then refuses one capture outright ("Unable to capture screenshot") and takes
+ *  the very same picture when asked again a moment later (seen in this project's CI on a loaded
+ *  2-core machine; reported in robotframework-browser#5237). Asked once more, after 250 ms, on that
+ *  refusal only; a second refusal, or any other error, is the caller's (the unit fails, named). */
+export async function askedTwiceIfRefused<T>(take: () => Promise<T>): Promise<T> {
+  try { return await take(); } catch (e) {
+    if (!REFUSED.test((e as Error)?.message ?? '')) throw e;
+    await new Promise((r) => setTimeout(r, 250));
+    return take();
+  }
+}
+const REFUSED = /Unable to capture screenshot/;
 
 /** Carets hidden in `page` by veval's one caret style (the shots and the paint watch share it; it
  *  stays for the page's life, so each caller only makes sure it is there: a step may have navigated). */

@@ -14,6 +14,7 @@ import type { Browser } from 'playwright-core';
 import type { Box } from '../../src/core/artifacts.js';
 import { compareDesign, DESIGN_DEFAULTS, type DesignRegion } from '../../src/parity/design.js';
 import { decodePng } from '../../src/parity/png.js';
+import { askedTwiceIfRefused } from '../../src/capture/shots.js';
 
 export const REGIONS = { header: 'header', form: 'form', summary: 'aside', cta: '#pay' } as const;
 export const WIDTH = 390, HEIGHT = 844;
@@ -313,7 +314,7 @@ export async function render(browser: Browser, html: string, dsf: number, select
       const r = e.getBoundingClientRect();
       return [k, { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height }];
     })), selectors);
-    const png = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+    const png = await askedTwiceIfRefused(() => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }));
     return { png, regions: regions as Record<string, Box | null> };
   } finally { await ctx.close(); }
 }

@@ -10,6 +10,7 @@ import { tmpDir } from '../helpers/tmp.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { runParity } from '../../src/parity/index.js';
 import type { Box } from '../../src/core/artifacts.js';
+import { askedTwiceIfRefused } from '../../src/capture/shots.js';
 import { makeRun, makeSpec, nextRun, writeCapture, approveT, VP } from './fixtures.js';
 
 const W = 400, H = 300;
@@ -37,7 +38,7 @@ async function capture(run: ReturnType<typeof makeRun>, html: string) {
   try {
     const p = await ctx.newPage();
     await p.goto(`${server.url}/${name}`);
-    const png = await p.screenshot({ animations: 'disabled', caret: 'hide' });
+    const png = await askedTwiceIfRefused(() => p.screenshot({ animations: 'disabled', caret: 'hide' }));
     const box = (sel: string) => p.evaluate((s) => { const r = document.querySelector(s)!.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }, sel) as Promise<Box>;
     writeCapture(run, 'shop', png, { viewport: vp, regions: { form: await box('form'), cta: await box('#pay') }, masks: [await box('.clock')] });
   } finally { await ctx.close(); }

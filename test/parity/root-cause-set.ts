@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { CssRecord } from '../../src/core/artifacts.js';
 import { serveStatic } from '../../src/core/static-server.js';
 import { cssRecord, lookupBudget } from '../../src/capture/css-record.js';
+import { askedTwiceIfRefused } from '../../src/capture/shots.js';
 import { compareImages } from '../../src/parity/compare.js';
 import { DEFAULT_MAX_PIXELS } from '../../src/core/limits.js';
 import { explainAreas, type CauseEntry } from '../../src/parity/cause.js';
@@ -78,7 +79,7 @@ async function capture(browser: Browser, base: string, c: Case, flag: { regress:
     flag.regress = regress;
     await page.goto(`${base}/${c.route}`, { waitUntil: 'networkidle' });
     await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
-    const png = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+    const png = await askedTwiceIfRefused(() => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }));
     // the lookup budget of a capture that spent what this one did to open, load and settle
     const rec = await cssRecord(page, { keep: [], lookupMs: lookupBudget(Date.now() - t0), previous }, new Map());
     const expected = await page.evaluate((sel) => {
