@@ -76,12 +76,13 @@ export function regionLines(t: TextRegion): [number, number][] {
   return bands(t);
 }
 
-/** Whether two regions' lines are at the same places: each line of either overlaps one of the
- *  other's by at least half the shorter's height. Another font moves a line by a px or two; a
- *  heading that wraps in one and not the other, or other content, puts lines where the other has none. */
+/** Whether two regions' lines are at the same places: as many lines, each of either overlapping one
+ *  of the other's by at least half the shorter's height. Another font moves a line by a px or two; a
+ *  heading that wraps in one and not the other, or other content, puts lines where the other has
+ *  none — or two small lines inside one tall one's band, which overlap it both ways. */
 export function sameLines(a: [number, number][], b: [number, number][]): boolean {
   const has = ([y0, y1]: [number, number], other: [number, number][]) => other.some(([z0, z1]) => Math.min(y1, z1) - Math.max(y0, z0) >= 0.5 * Math.min(y1 - y0, z1 - z0));
-  return a.every((l) => has(l, b)) && b.every((l) => has(l, a));
+  return a.length === b.length && a.every((l) => has(l, b)) && b.every((l) => has(l, a));
 }
 
 /** Columns a line's profile may be aligned away from where the other font's width puts it: this

@@ -203,6 +203,17 @@ test('in a panel of fixed height, text on other lines than the export\'s passes 
   assert.match(quote.why.join('; '), /its text lies on other lines than the export's but is not the export's words rewrapped: \d+ % of its words agree/);
 });
 
+test('in a panel of fixed height, two lines of small text inside the band of the export\'s one heading line are other lines, and must be its words', () => {
+  const box = { x: 10, y: 60, width: 180, height: 160 };
+  // a panel holding one heading (16 px tall), and one whose text is two lines of 6 px in its band:
+  // each overlaps it by more than half its own height, and it overlaps each — yet two are not one
+  const heading: [number, number, number[]][] = [[16, 16, [40, 30, 44, 36]]];
+  const split: [number, number, number[]][] = [[16, 6, [24, 36, 18, 40, 30]], [26, 6, [30, 22, 44, 28]]];
+  const got = compareDesign(panel(2, heading, 1), panel(1, split, 1), 1, [{ name: 'brand', box, exportBox: box }], [], S).regions[0];
+  assert.ok(got.kinds.includes('content'), JSON.stringify(got));
+  assert.match(got.why.join('; '), /its text lies on other lines than the export's but is not the export's words rewrapped/);
+});
+
 /** A footer: a grey rule, then one line of small "words" (dark bars 8 px tall, 5 px apart) on the
  *  page's white, ending well short of the footer's right edge (it has no edge of its own), below a
  *  header and a card, 20 px in from the page's sides; at `k` px per CSS px, each word `scale` times
