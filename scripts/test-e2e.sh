@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
-# The end-to-end tests: each installs veval from its release branch with npm, yarn 1 and pnpm 10/12
-# (installed from the registry into a temp folder) into a published app, or runs init and a whole
-# run on a published framework site, or scores the real-page corpus in Firefox. Minutes each, so
-# apart from `npm test`.
+# The end-to-end tier (scripts/tiers.mjs lists its files): veval installed from its release branch
+# with npm, yarn 1 and pnpm into a published app, init and whole runs on published sites, a built
+# Storybook's whole flow, the CI files init writes run job by job, the real-page corpus in Firefox.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-E2E=(test/cli/install.test.ts test/cli/init-framework.test.ts test/real/corpus-firefox.test.ts)
-if [ "${1:-}" = --list ]; then printf '%s\n' "${E2E[@]}"; exit 0; fi
-VEVAL_TEST_ONLY=e2e exec bash scripts/test.sh "$@"
+VEVAL_TEST_TIER=e2e exec bash scripts/test.sh "$@"

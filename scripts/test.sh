@@ -5,18 +5,19 @@ cd "$(dirname "$0")/.."
 # with Firefox too (VEVAL_FIREFOX=1): the second engine's tests (test/capture/engines.test.ts) then run
 # instead of skipping; they skip with the reason only where it cannot be installed (not root)
 VEVAL_FIREFOX=1 bash scripts/setup.sh
-# tests and benchmarks are typechecked too (tsx only strips types); a few seconds
-node_modules/.bin/tsc -p tsconfig.all.json
-# End-to-end files that install from the registry or build a whole app per package manager run in
-# `npm run test:e2e` (scripts/test-e2e.sh lists them). VEVAL_TEST_ONLY=e2e runs them here.
-mapfile -t e2e < <(bash scripts/test-e2e.sh --list)
-if [ "${VEVAL_TEST_ONLY:-}" = e2e ]; then mapfile -t all < <(printf '%s\n' "${e2e[@]}")
-else mapfile -t all < <(find test -name '*.test.ts' -not -path '*/fixtures/*' | sort | grep -vxF -f <(printf '%s\n' "${e2e[@]}")); fi
-if [ "${#all[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
+# tests and benchmarks are typechecked too (tsx only strips types); a few seconds, once: in npm test
+[ "${VEVAL_TEST_TIER:-unit}" = unit ] && node_modules/.bin/tsc -p tsconfig.all.json
+# The suite is in tiers (scripts/tiers.mjs): VEVAL_TEST_TIER=unit (npm test, the default),
+# precision (npm run test:precision) or e2e (npm run test:e2e). .ci/run runs all three.
+tier="${VEVAL_TEST_TIER:-unit}"
+mapfile -t all < <(node scripts/tiers.mjs "$tier")
+if [ "${#all[@]}" -eq 0 ]; then echo "no test files found for tier $tier" >&2; exit 1; fi
+echo "tier $tier: ${#all[@]} test files" >&2
 # The longest files start first: on 2 cores a long file that starts last sets the wall time alone
 # (longest-first scheduling). Their names, most expensive first; the rest follow in name order.
-first=(test/real/corpus.test.ts test/real/look-corpus.test.ts test/cli/storybook.test.ts
-  test/parity/design-threshold.test.ts test/checks/e2e-defects.test.ts test/parity/root-cause.test.ts test/cli/ci-files.test.ts test/cli/install.test.ts test/mcp/ test/look/ test/hardening/ test/cli/run.test.ts)
+first=(test/real/corpus.test.ts test/real/corpus-firefox.test.ts test/real/look-corpus.test.ts test/cli/storybook.test.ts
+  test/parity/design-threshold.test.ts test/checks/e2e-defects.test.ts test/parity/root-cause-rates.test.ts test/cli/ci-files-jobs.test.ts
+  test/cli/install.test.ts test/cli/init-framework.test.ts test/mcp/ test/look/ test/hardening/ test/cli/run.test.ts)
 files=()
 for f in "${first[@]}"; do for a in "${all[@]}"; do [[ "$a" == "$f"* ]] && files+=("$a"); done; done
 for a in "${all[@]}"; do [[ " ${files[*]} " == *" $a "* ]] || files+=("$a"); done

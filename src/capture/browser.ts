@@ -8,6 +8,7 @@ import { FatalError } from '../core/errors.js';
 import type { ProjectPlan } from '../spec/plan.js';
 import { fontConfigHash, listFonts, privateFontConfig } from './fonts.js';
 import { DEFAULT_ENGINES, type Engine } from '../core/engines.js';
+import { keptOrLaunched } from './shared-browser.js';
 
 export const LAUNCH_FLAGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -66,26 +67,18 @@ export async function launchBrowser(plan: ProjectPlan, engine: Engine = 'chromiu
 }
 
 async function launchChromium(plan: ProjectPlan): Promise<Launched> {
+  if (plan.browser.wsEndpoint || plan.browser.cdpEndpoint) return connectChromium(plan);
+  const found = findBrowser(plan);
+  if (found.explicit && !found.path) throw new FatalError(`browser not found at ${found.explicit}`, INSTALL_HINT);
+  const executablePath = found.path;
+  if (!executablePath) throw new FatalError('no browser found', INSTALL_HINT);
   const fontConfig = privateFontConfig();
-  let browser: Browser;
-  let executablePath: string | null = null;
-  if (plan.browser.wsEndpoint || plan.browser.cdpEndpoint) {
-    try {
-      browser = plan.browser.wsEndpoint
-        ? await chromium.connect(plan.browser.wsEndpoint)
-        : await chromium.connectOverCDP(plan.browser.cdpEndpoint!);
-    } catch (err) {
-      throw new FatalError(`could not connect to the remote browser: ${(err as Error).message.split('\n')[0]}`);
-    }
-  } else {
-    const found = findBrowser(plan);
-    if (found.explicit && !found.path) throw new FatalError(`browser not found at ${found.explicit}`, INSTALL_HINT);
-    executablePath = found.path;
-    if (!executablePath) throw new FatalError('no browser found', INSTALL_HINT);
+  const args = [...LAUNCH_FLAGS, ...plan.browser.args];
+  return keptOrLaunched(JSON.stringify(['chromium', executablePath, args, fontConfig]), async () => {
+    let browser: Browser;
     try {
       browser = await chromium.launch({
-        executablePath,
-        args: [...LAUNCH_FLAGS, ...plan.browser.args],
+        executablePath, args,
         env: { ...process.env, FONTCONFIG_FILE: fontConfig },
         // veval handles SIGINT/SIGTERM itself (partial results, report marked incomplete, then the
         // browser is closed); Playwright's own handlers would exit 130 before the report is written.
@@ -94,10 +87,26 @@ async function launchChromium(plan: ProjectPlan): Promise<Launched> {
     } catch (err) {
       throw new FatalError(`could not launch ${executablePath}: ${(err as Error).message.split('\n')[0]}`, INSTALL_HINT);
     }
+    return { browser, environment: chromiumEnvironment(browser, executablePath, fontConfig) };
+  });
+}
+
+async function connectChromium(plan: ProjectPlan): Promise<Launched> {
+  let browser: Browser;
+  try {
+    browser = plan.browser.wsEndpoint
+      ? await chromium.connect(plan.browser.wsEndpoint)
+      : await chromium.connectOverCDP(plan.browser.cdpEndpoint!);
+  } catch (err) {
+    throw new FatalError(`could not connect to the remote browser: ${(err as Error).message.split('\n')[0]}`);
   }
+  return { browser, environment: chromiumEnvironment(browser, null, privateFontConfig()) };
+}
+
+function chromiumEnvironment(browser: Browser, executablePath: string | null, fontConfig: string): EnvFingerprint {
   // a remote browser's fonts are not ours to list: the fingerprint says so
   const fonts = executablePath ? listFonts(fontConfig) : { fonts: [], fontsHash: 'remote' };
-  const environment: EnvFingerprint = {
+  return {
     browserName: browser.browserType().name(),
     browserVersion: browser.version(),
     flavour: flavourOf(executablePath),
@@ -108,7 +117,6 @@ async function launchChromium(plan: ProjectPlan): Promise<Launched> {
     platform: `${process.platform}-${process.arch}`,
     playwrightVersion: PLAYWRIGHT_VERSION,
   };
-  return { browser, environment };
 }
 
 // ---- Firefox (WebDriver BiDi) ----

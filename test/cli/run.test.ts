@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, runCli, tmpDir } from '../helpers/tmp.js';
+import { REPO, tmpDir } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 
 const NO_KEY = { OPENAI_API_KEY: '' };
 
@@ -16,9 +17,9 @@ function demoProject(): string {
 const latestDir = (dir: string, out = 'evals') => fs.realpathSync(path.join(dir, out, 'latest'));
 const readReport = (dir: string, out = 'evals') => JSON.parse(fs.readFileSync(path.join(latestDir(dir, out), 'report.json'), 'utf8'));
 
-test('run: a first run with no baseline fails closed, --update-baselines approves, the next run passes, a regression fails with evidence', () => {
+test('run: a first run with no baseline fails closed, --update-baselines approves, the next run passes, a regression fails with evidence', async () => {
   const dir = demoProject();
-  let r = runCli(['run', '--reporter', 'markdown,junit,html'], dir, NO_KEY);
+  let r = await runMain(['run', '--reporter', 'markdown,junit,html'], dir, NO_KEY);
   assert.equal(r.code, 1, 'no approved baseline → fail');
   // --reporter names exactly what is produced: three files, each named on stderr; no console list, nothing on stdout
   assert.equal(r.stdout, '');
@@ -26,23 +27,23 @@ test('run: a first run with no baseline fails closed, --update-baselines approve
   for (const l of r.stderr.trim().split('\n')) assert.ok(fs.existsSync(path.join(dir, l.slice('wrote '.length))), `${l}: no such file`);
   assert.ok(readReport(dir).specs[0].findings.some((f: any) => f.check === 'parity' && /no approved baseline/.test(f.message)));
 
-  r = runCli(['run', '--update-baselines', '--reporter', 'markdown'], dir, NO_KEY);
+  r = await runMain(['run', '--update-baselines', '--reporter', 'markdown'], dir, NO_KEY);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.ok(fs.existsSync(path.join(dir, 'baselines/checkout-payment/manifest.json')));
   assert.ok(fs.existsSync(path.join(dir, 'baselines/checkout-payment/default-mobile.png')));
 
-  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 0, r.stderr);
   const json = JSON.parse(r.stdout);   // report.json and nothing else on stdout
   assert.equal(r.stderr, '', '--reporter json alone: no console list, no other file');
   assert.equal(json.status, 'pass');
   assert.equal(json.specs[0].units.length, 4);
-  assert.equal(runCli(['verify'], dir).code, 0, 'a fresh passing report verifies');
+  assert.equal((await runMain(['verify'], dir)).code, 0, 'a fresh passing report verifies');
 
   fs.copyFileSync(path.join(REPO, 'demo/regressed/build.css'), path.join(dir, 'demo/app/build.css'));
-  assert.equal(runCli(['verify'], dir).code, 1, 'the edit makes the report stale');
+  assert.equal((await runMain(['verify'], dir)).code, 1, 'the edit makes the report stale');
   const stepSummary = path.join(dir, 'step-summary.md');
-  r = runCli(['run'], dir, { ...NO_KEY, GITHUB_STEP_SUMMARY: stepSummary });
+  r = await runMain(['run'], dir, { ...NO_KEY, GITHUB_STEP_SUMMARY: stepSummary });
   assert.equal(r.code, 1);
   assert.match(fs.readFileSync(stepSummary, 'utf8'), /required-visible/, 'summary.md is appended to the GitHub job summary');
   const report = readReport(dir);
@@ -65,30 +66,30 @@ test('run: a first run with no baseline fails closed, --update-baselines approve
 
   // Stage commands work from the artifacts alone (no browser, no server): same verdict.
   fs.rmSync(path.join(run, 'report.json'));
-  const check = runCli(['check', '--run', run], dir, NO_KEY);
+  const check = await runMain(['check', '--run', run], dir, NO_KEY);
   assert.equal(check.code, 1, check.stderr);
   assert.match(check.stderr, /using run \S+ \(--run\)/, 'a stage command says which run it continues');
-  assert.equal(runCli(['gate', '--run', path.basename(run), '--reporter', 'json'], dir, NO_KEY).code, 1, 'a run id names a folder under evals/runs');
+  assert.equal((await runMain(['gate', '--run', path.basename(run), '--reporter', 'json'], dir, NO_KEY)).code, 1, 'a run id names a folder under evals/runs');
   assert.equal(readReport(dir).status, 'fail');
 });
 
-test('run --shard: shards capture disjoint specs; merge gives one report with every spec', () => {
+test('run --shard: shards capture disjoint specs; merge gives one report with every spec', async () => {
   const dir = demoProject();
   const spec = fs.readFileSync(path.join(dir, 'specs/checkout.yaml'), 'utf8');
   fs.writeFileSync(path.join(dir, 'specs/cart.yaml'), '# yaml-language-server: $schema=../schema/spec.schema.json\nroute: /cart\nviewports: [mobile]\nrequired: [{ selector: "#checkout" }]\n');
   fs.writeFileSync(path.join(dir, 'specs/checkout.yaml'), spec.replace(/parity:[\s\S]*?(?=judge:)/, ''));
-  const a = runCli(['run', '--shard', '1/2', '--out', 'shard1', '--reporter', 'json'], dir, NO_KEY);
-  const b = runCli(['run', '--shard', '2/2', '--out', 'shard2', '--reporter', 'json'], dir, NO_KEY);
+  const a = await runMain(['run', '--shard', '1/2', '--out', 'shard1', '--reporter', 'json'], dir, NO_KEY);
+  const b = await runMain(['run', '--shard', '2/2', '--out', 'shard2', '--reporter', 'json'], dir, NO_KEY);
   const names = [readReport(dir, 'shard1'), readReport(dir, 'shard2')].map((x) => x.specs.map((s: any) => s.name));
   assert.deepEqual(names.flat().sort(), ['cart', 'checkout-payment'], `${a.stderr}${b.stderr}`);
   assert.equal(names[0].length, 1);
-  const m = runCli(['merge', 'shard1', 'shard2', '--out', 'merged', '--reporter', 'json,html'], dir, NO_KEY);
+  const m = await runMain(['merge', 'shard1', 'shard2', '--out', 'merged', '--reporter', 'json,html'], dir, NO_KEY);
   assert.equal(m.code, a.code === 0 && b.code === 0 ? 0 : 1, m.stdout + m.stderr);
   const merged = readReport(dir, 'merged');
   assert.deepEqual(merged.specs.map((s: any) => s.name).sort(), ['cart', 'checkout-payment']);
   assert.ok(fs.existsSync(path.join(latestDir(dir, 'merged'), 'index.html')));
-  assert.equal(runCli(['merge', 'shard1', 'shard1', '--out', 'm2'], dir).code, 2, 'the same shard twice is refused');
-  const partial = runCli(['merge', 'shard1', '--out', 'm3', '--reporter', 'json'], dir, NO_KEY);
+  assert.equal((await runMain(['merge', 'shard1', 'shard1', '--out', 'm2'], dir)).code, 2, 'the same shard twice is refused');
+  const partial = await runMain(['merge', 'shard1', '--out', 'm3', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(partial.code, 1, 'a shard that never arrived makes the merge fail, whatever the present shards say');
   assert.match(partial.stderr, /shard 2\/2 is missing/);
   assert.equal(fs.existsSync(path.join(dir, 'm3/latest')), false, 'an incomplete merge never becomes latest');
@@ -96,7 +97,7 @@ test('run --shard: shards capture disjoint specs; merge gives one report with ev
   assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'm3/runs', m3, 'report.json'), 'utf8')).incomplete, true);
   // an artifacts folder and a copy of its `latest` (as an artifact upload makes it) are one shard
   fs.cpSync(latestDir(dir, 'shard1'), path.join(dir, 'copy1'), { recursive: true });
-  const twice = runCli(['merge', 'shard1/runs', 'copy1', 'shard2', '--out', 'm4', '--reporter', 'json'], dir, NO_KEY);
+  const twice = await runMain(['merge', 'shard1/runs', 'copy1', 'shard2', '--out', 'm4', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(twice.code, m.code, twice.stdout + twice.stderr);
   assert.match(twice.stdout + twice.stderr, /is a copy of run \S+ \(already merged from/);
   // three folders given, one a copy: two shards merged, and said so

@@ -102,13 +102,13 @@ const holdsIn = <T extends { engines?: Engine[] }>(engine: Engine) => (e: T) => 
 export const specFilter = (): string[] | null => process.env.VEVAL_REAL_SPECS?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
 
 /** Runs veval (capture → checks → gate, one browser, `workers` units at a time) over one suite in
- *  one engine and scores each spec. */
-export async function scoreSuite(suite: Suite, workers = 2, engine: Engine = 'chromium'): Promise<SpecScore[]> {
+ *  one engine and scores each spec (those `specs` names, when given). */
+export async function scoreSuite(suite: Suite, workers = 2, engine: Engine = 'chromium', specs?: string[]): Promise<SpecScore[]> {
   const server = await serveStatic(suite.serve);
   const out = tmpDir(`veval-real-${engine}-`);
   try {
     const plan = await loadProject({ cwd: suite.project, baseURL: server.url, engines: [engine] });
-    const only = specFilter();
+    const only = specFilter() ?? specs;
     if (only) plan.specs = plan.specs.filter((s) => only.includes(s.name));
     if (!plan.specs.length) return [];
     const run: RunContext = { root: plan.root, outDir: out, runId: 'run', runDir: path.join(out, 'run'), plan };

@@ -6,13 +6,14 @@ import assert from 'node:assert/strict';
 import type { Engine } from '../../src/core/engines.js';
 import { keyText, scoreSuite, specFilter, suites, type SpecScore } from './harness.js';
 
-/** `cannot`: why this engine cannot run here (its suites are then skipped with that reason). */
-export function pageByPage(engine: Engine, cannot: string | false = false): void {
+/** `cannot`: why this engine cannot run here (its suites are then skipped with that reason);
+ *  `only`: suite name → the specs to score (the smoke in npm test), every spec when absent. */
+export function pageByPage(engine: Engine, cannot: string | false = false, only?: Record<string, string[]>): void {
   const { available, missing } = suites();
   for (const m of missing) test(`real pages in ${engine}: ${m}`, { skip: `${m} — the real-page corpus lives outside the repo (../shared/corpus/real-pages); this suite is not checked` }, () => {});
   for (const suite of available) {
     test(`real pages (${suite.name}) in ${engine}: veval agrees with the ground truth, page by page`, { skip: cannot }, async (t) => {
-      const scores: SpecScore[] = await scoreSuite(suite, 2, engine);
+      const scores: SpecScore[] = await scoreSuite(suite, 2, engine, only?.[suite.name]);
       if (!specFilter()) assert.ok(scores.length > 0, 'the suite has specs');
       for (const s of scores) {
         await t.test(s.spec, () => {
