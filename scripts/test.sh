@@ -33,6 +33,8 @@ else trap 'rm -rf "$scratch"' EXIT; fi
 # node's own default reporter (spec on a terminal, else TAP) plus the slowest files at the end
 if [ -t 1 ]; then reporter=spec; else reporter=tap; fi
 # each file's CPU (with its browsers and subprocesses) is logged at its exit for the table
-TMPDIR="$scratch" VEVAL_TEST_CPU_LOG="$scratch/cpu.log" node --import tsx --import ./scripts/test-cpu.mjs --test --test-concurrency="${VEVAL_TEST_CONCURRENCY:-3}" \
+# fixtures built once per suite and shared read-only (test/helpers/demo-flow.ts) live in $scratch/shared
+mkdir -p "$scratch/shared"
+TMPDIR="$scratch" VEVAL_TEST_SHARED="$scratch/shared" VEVAL_TEST_CPU_LOG="$scratch/cpu.log" node --import tsx --import ./scripts/test-cpu.mjs --test --test-concurrency="${VEVAL_TEST_CONCURRENCY:-3}" \
   --test-reporter="$reporter" --test-reporter-destination=stdout \
   --test-reporter=./scripts/test-times.mjs --test-reporter-destination=stderr "$@" "${files[@]}"

@@ -9,6 +9,7 @@
 //   e2e        npm run test:e2e        — installs from the registry per package manager, whole
 //                                         apps and sites end to end, the corpus in Firefox
 // Usage: node scripts/tiers.mjs <tier>   prints that tier's test files, one a line
+//        node scripts/tiers.mjs --guarantees   rewrites docs/guarantees.md's tier column
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,8 +56,32 @@ export const tierOf = (file) => TIER_NAMES.find((t) => TIERS[t]?.includes(file))
 /** The files of one tier. */
 export const filesOf = (tier) => allTestFiles().filter((f) => tierOf(f) === tier);
 
+/** A table row's cells (a `\|` inside a cell is text, not a border). */
+const cells = (row) => row.slice(1, row.trimEnd().length - 1).split(/(?<!\\)\|/);
+
+/** docs/guarantees.md with each table row's last column the tiers of the test files the row names
+ *  (its "proved by"): the column is derived, never typed. */
+export function guaranteesWithTiers(text) {
+  return text.split('\n').map((line) => {
+    if (!line.startsWith('|')) return line;
+    const c = cells(line);
+    const hasTier = c.length === 4;
+    const body = hasTier ? c.slice(0, 3) : c;
+    if (/^-+$/.test(body[0].trim())) return `|${[...body, '---'].join('|')}|`;
+    if (body[2].trim() === 'proved by') return `|${[...body, ' tier '].join('|')}|`;
+    const named = [...new Set(body[2].match(/test\/[\w./-]+\.test\.ts/g) ?? [])];
+    const tiers = TIER_NAMES.filter((t) => named.some((f) => tierOf(f) === t));
+    return `|${[...body, ` ${tiers.join(', ') || 'none'} `].join('|')}|`;
+  }).join('\n');
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const tier = process.argv[2];
+  if (tier === '--guarantees') {
+    const doc = path.join(ROOT, 'docs', 'guarantees.md');
+    fs.writeFileSync(doc, guaranteesWithTiers(fs.readFileSync(doc, 'utf8')));
+    process.exit(0);
+  }
   if (!TIER_NAMES.includes(tier)) { console.error(`usage: node scripts/tiers.mjs <${TIER_NAMES.join('|')}>`); process.exit(2); }
   const missing = Object.values(TIERS).flat().filter((f) => !fs.existsSync(path.join(ROOT, f)));
   if (missing.length) { console.error(`scripts/tiers.mjs names test files that do not exist: ${missing.join(', ')}`); process.exit(2); }

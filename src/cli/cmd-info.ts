@@ -24,8 +24,8 @@ export async function cmdValidate(specs: string[], opts: CommonOptions): Promise
     throw err;
   }
   const units = plan.specs.reduce((n, s) => n + unitsOf(s).length, 0);
-  staleSchemaCopies(plan.root);
-  brokenModelines(plan.root, [...(plan.configFile ? [plan.configFile] : []), ...plan.specs.map((sp) => sp.file)]);
+  staleSchemaCopies(plan.root, ioOf(opts).stderr);
+  brokenModelines(plan.root, [...(plan.configFile ? [plan.configFile] : []), ...plan.specs.map((sp) => sp.file)], ioOf(opts).stderr);
   const stories = plan.specs.filter((s) => s.storybook).length;
   if (opts.json) ioOf(opts).stdout.write(JSON.stringify({ ok: true, specs: plan.specs.map((s) => s.name), units, config: plan.configFile, problems: [] }, null, 2) + '\n');
   else ioOf(opts).stdout.write(`ok: ${plan.specs.length} spec(s) valid (${units} capture units${stories ? `, and the stories of ${stories} Storybook spec(s), read at capture` : ''})${plan.configFile ? `, config ${plan.configFile}` : ''}\n`);
@@ -34,7 +34,7 @@ export async function cmdValidate(specs: string[], opts: CommonOptions): Promise
 
 /** The project's schema/ copies (init wrote them) against the installed veval's: stale copies
  *  complete and validate yesterday's keys in the editor. A warning on stderr, never a failure. */
-function staleSchemaCopies(root: string): void {
+function staleSchemaCopies(root: string, err: NodeJS.WritableStream): void {
   if (path.resolve(root) === PACKAGE_ROOT) return;
   const stale = SCHEMA_FILES.filter((f) => {
     const mine = path.join(root, 'schema', f);
@@ -43,12 +43,12 @@ function staleSchemaCopies(root: string): void {
   });
   if (!stale.length) return;
   const from = path.relative(root, path.join(PACKAGE_ROOT, 'schema')) || PACKAGE_ROOT;
-  process.stderr.write(`warning: ${stale.map((f) => `schema/${f}`).join(', ')} differ${stale.length === 1 ? 's' : ''} from the installed veval ${TOOL_VERSION}'s; your editor completes and checks against the old one${stale.length === 1 ? '' : 's'}. Refresh: cp ${stale.map((f) => path.join(from, f)).join(' ')} schema/\n`);
+  err.write(`warning: ${stale.map((f) => `schema/${f}`).join(', ')} differ${stale.length === 1 ? 's' : ''} from the installed veval ${TOOL_VERSION}'s; your editor completes and checks against the old one${stale.length === 1 ? '' : 's'}. Refresh: cp ${stale.map((f) => path.join(from, f)).join(' ')} schema/\n`);
 }
 
 /** A `# yaml-language-server: $schema=` modeline whose relative path does not reach a file (a spec
  *  copied into specs/flows/ keeps ../schema/…): the editor silently stops checking that file. */
-function brokenModelines(root: string, files: string[]): void {
+function brokenModelines(root: string, files: string[], err: NodeJS.WritableStream): void {
   for (const rel of files) {
     let first = '';
     try { first = fs.readFileSync(path.join(root, rel), 'utf8').split(/\r?\n/, 1)[0]; } catch { continue; }
@@ -58,7 +58,7 @@ function brokenModelines(root: string, files: string[]): void {
     if (fs.existsSync(target)) continue;
     const want = path.join(root, 'schema', path.basename(m[1]));
     const fix = fs.existsSync(want) ? `; from here it is ${path.relative(path.join(root, path.dirname(rel)), want).split(path.sep).join('/')}` : '';
-    process.stderr.write(`warning: ${rel}:1:${first.indexOf('$schema=') + 9} the modeline's $schema=${m[1]} does not exist from this folder, so editors do not check this file${fix} (or drop the modeline: .vscode/settings.json maps specs/**)\n`);
+    err.write(`warning: ${rel}:1:${first.indexOf('$schema=') + 9} the modeline's $schema=${m[1]} does not exist from this folder, so editors do not check this file${fix} (or drop the modeline: .vscode/settings.json maps specs/**)\n`);
   }
 }
 

@@ -2,6 +2,7 @@
 // and serves it, a spec and brief per route, IDE schemas and VS Code settings, the MCP client configurations (.mcp.json, .cursor/mcp.json, .vscode/mcp.json), a CI file (GitHub
 // Actions or GitLab CI), an AGENTS.md section, npm scripts and .gitignore entries. Running it again
 // never overwrites or re-creates what the user changed or deleted (see init/manifest.ts).
+import type { CliIO } from './common.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -195,11 +196,11 @@ const GITIGNORE = [...CI_LAYOUT.ignore, '.veval-cache/'];
 
 const OUTCOME_WORD: Record<Outcome, string> = { created: 'created', updated: 'updated', unchanged: 'same   ', kept: 'kept   ', deleted: 'skipped' };
 
-export async function cmdInit(dir: string | undefined, opts: { force?: boolean; ci?: string; pm?: string; pinPm?: boolean }): Promise<number> {
+export async function cmdInit(dir: string | undefined, opts: { force?: boolean; ci?: string; pm?: string; pinPm?: boolean; io?: CliIO }): Promise<number> {
   const ci = opts.ci === undefined ? 'github' : String(opts.ci);
   if (!['github', 'gitlab', 'none'].includes(ci)) throw new InputError([`--ci "${ci}": expected github, gitlab or none`]);
-  const root = path.resolve(dir ?? '.');
-  const say = (s: string) => process.stdout.write(s + '\n');
+  const root = path.resolve(opts.io?.cwd ?? '.', dir ?? '.');
+  const say = (s: string) => (opts.io?.stdout ?? process.stdout).write(s + '\n');
   const w = new InitWriter(root, !!opts.force);
   const app = await detectApp(root, opts.pm === undefined ? undefined : String(opts.pm));
   // one answer to "did init find routes", said on the terminal and in every spec it writes

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 import { check } from '../../src/checks/min-gap.js';
 import type { CaptureRecord } from '../../src/core/artifacts.js';
 import { layoutOf } from '../../src/parity/layout.js';
@@ -142,13 +143,13 @@ const SPEC = 'route: /shop\nviewports: [phone]\nregions: { header: header, hero:
 const latest = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'evals', 'latest', 'report.json'), 'utf8'));
 const minGap = (report: any) => report.specs[0].findings.filter((f: any) => f.check === 'min-gap');
 
-test('min-gap without pairs: a flush header is no finding, the run says once that nothing was compared without a baseline, and a gap that collapsed from 24 px to 2 px since the baseline is reported', () => {
+test('min-gap without pairs: a flush header is no finding, the run says once that nothing was compared without a baseline, and a gap that collapsed from 24 px to 2 px since the baseline is reported', async () => {
   const dir = tmpDir('veval-min-gap-');
   writeTree(dir, {
     'visual-eval.config.yaml': 'server: { static: site }\nviewports:\n  phone: { width: 390, height: 800, isMobile: true }\n',
     'site/shop.html': PAGE(24), 'specs/shop.yaml': SPEC,
   });
-  let r = runCli(['run', '--update-baselines', '--reporter', 'json'], dir, { OPENAI_API_KEY: '' });
+  let r = await runMain(['run', '--update-baselines', '--reporter', 'json'], dir, { OPENAI_API_KEY: '' });
   assert.equal(r.code, 0, r.stdout + r.stderr);
   let report = latest(dir);
   assert.deepEqual(minGap(report), [], 'header flush on the hero: no finding');
@@ -159,7 +160,7 @@ test('min-gap without pairs: a flush header is no finding, the run says once tha
   assert.ok(layout.ink && layout.ink.form, 'approve records what each region paints');
 
   // the same page again: compared with the baseline, flush stays flush, nothing to say
-  r = runCli(['run', '--reporter', 'json'], dir, { OPENAI_API_KEY: '' });
+  r = await runMain(['run', '--reporter', 'json'], dir, { OPENAI_API_KEY: '' });
   assert.equal(r.code, 0, r.stdout + r.stderr);
   report = latest(dir);
   assert.deepEqual(minGap(report), []);
@@ -167,7 +168,7 @@ test('min-gap without pairs: a flush header is no finding, the run says once tha
 
   // the regression: the summary card pulled up against the form card
   writeTree(dir, { 'site/shop.html': PAGE(2) });
-  r = runCli(['run', '--reporter', 'json'], dir, { OPENAI_API_KEY: '' });
+  r = await runMain(['run', '--reporter', 'json'], dir, { OPENAI_API_KEY: '' });
   assert.equal(r.code, 1, r.stdout + r.stderr);
   const found = minGap(latest(dir));
   assert.equal(found.length, 1, JSON.stringify(found.map((f: any) => f.message)));

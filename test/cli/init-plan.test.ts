@@ -3,12 +3,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 
-test('init scaffolds config, schemas, spec, brief, CI workflow, AGENTS.md, npm scripts and .gitignore — and the result validates', () => {
+test('init scaffolds config, schemas, spec, brief, CI workflow, AGENTS.md, npm scripts and .gitignore — and the result validates', async () => {
   const dir = tmpDir();
   writeTree(dir, { 'package.json': JSON.stringify({ name: 'app', scripts: { test: 'x' } }), '.gitignore': 'node_modules/\n', 'AGENTS.md': '# Agents\nBe nice.\n' });
-  const r = runCli(['init'], dir);
+  const r = await runMain(['init'], dir);
   assert.equal(r.code, 0, r.stderr);
   for (const f of ['visual-eval.config.yaml', 'specs/home.yaml', 'briefs/home.md', '.github/workflows/visual-eval.yml', 'schema/spec.schema.json', 'schema/config.schema.json', 'schema/report.schema.json']) {
     assert.ok(fs.existsSync(path.join(dir, f)), `${f} created`);
@@ -25,20 +26,20 @@ test('init scaffolds config, schemas, spec, brief, CI workflow, AGENTS.md, npm s
   assert.match(wf, /shard: \[1\]/);
   assert.match(wf, /veval merge/);
   assert.match(wf, /if: always\(\)/);
-  const v = runCli(['validate'], dir);
+  const v = await runMain(['validate'], dir);
   assert.equal(v.code, 0, v.stdout + v.stderr);
 
   // A second init keeps the user's files and does not duplicate the AGENTS.md section.
   fs.writeFileSync(path.join(dir, 'specs/home.yaml'), '# mine\nroute: /\n');
-  assert.equal(runCli(['init'], dir).code, 0);
+  assert.equal((await runMain(['init'], dir)).code, 0);
   assert.equal(fs.readFileSync(path.join(dir, 'specs/home.yaml'), 'utf8'), '# mine\nroute: /\n');
   assert.equal(fs.readFileSync(path.join(dir, 'AGENTS.md'), 'utf8').match(/veval:start/g)!.length, 1);
 });
 
-test('init again keeps what the user changed or deleted, says what it skipped; --force writes it all again', () => {
+test('init again keeps what the user changed or deleted, says what it skipped; --force writes it all again', async () => {
   const dir = tmpDir();
   writeTree(dir, { 'package.json': JSON.stringify({ name: 'app', scripts: {} }), 'public/index.html': '<h1>hi</h1>', 'public/about.html': '<p>a</p>' });
-  assert.equal(runCli(['init'], dir).code, 0);
+  assert.equal((await runMain(['init'], dir)).code, 0);
   assert.ok(fs.existsSync(path.join(dir, '.veval/init.json')), 'init records what it wrote');
   fs.rmSync(path.join(dir, 'briefs/about.md'));
   fs.rmSync(path.join(dir, 'specs/about.yaml'));
@@ -47,7 +48,7 @@ test('init again keeps what the user changed or deleted, says what it skipped; -
   delete pkg.scripts['eval:judge'];
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg));
   fs.writeFileSync(path.join(dir, '.gitignore'), fs.readFileSync(path.join(dir, '.gitignore'), 'utf8').replace('shards/\n', ''));
-  const r = runCli(['init'], dir);
+  const r = await runMain(['init'], dir);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /skipped specs\/about\.yaml \(you deleted it; --force re-creates it\)/);
   assert.match(r.stdout, /skipped briefs\/about\.md/);
@@ -57,27 +58,27 @@ test('init again keeps what the user changed or deleted, says what it skipped; -
   assert.ok(!fs.existsSync(path.join(dir, 'specs/about.yaml')));
   assert.equal(fs.readFileSync(path.join(dir, 'specs/home.yaml'), 'utf8'), '# mine\nroute: /\n');
   assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts['eval:judge'], undefined);
-  const f = runCli(['init', '--force'], dir);
+  const f = await runMain(['init', '--force'], dir);
   assert.equal(f.code, 0, f.stderr);
   assert.ok(fs.existsSync(path.join(dir, 'specs/about.yaml')));
   assert.match(fs.readFileSync(path.join(dir, 'specs/home.yaml'), 'utf8'), /^# yaml-language-server/);
   assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts['eval:judge'], 'veval judge');
   // stale schema copies: validate warns, with the command that refreshes them
   fs.writeFileSync(path.join(dir, 'schema/spec.schema.json'), '{"type":"object"}');
-  const v = runCli(['validate'], dir);
+  const v = await runMain(['validate'], dir);
   assert.equal(v.code, 0, v.stderr);
   assert.match(v.stderr, /warning: schema\/spec\.schema\.json differs from the installed veval [\d.]+'s; .*Refresh: cp \S+spec\.schema\.json schema\//);
   // a spec copied into a subfolder keeps ../schema/…: validate says the editor stopped checking it, and the path that works
   fs.mkdirSync(path.join(dir, 'specs/flows'));
   fs.copyFileSync(path.join(dir, 'specs/about.yaml'), path.join(dir, 'specs/flows/about-2.yaml'));
   fs.writeFileSync(path.join(dir, 'specs/flows/about-2.yaml'), fs.readFileSync(path.join(dir, 'specs/flows/about-2.yaml'), 'utf8').replace('name: about', 'name: about-2').replace('../briefs/', '../../briefs/'));
-  const m = runCli(['validate'], dir);
+  const m = await runMain(['validate'], dir);
   assert.equal(m.code, 0, m.stderr);
   assert.match(m.stderr, /warning: specs\/flows\/about-2\.yaml:1:\d+ the modeline's \$schema=\.\.\/schema\/spec\.schema\.json does not exist from this folder.*from here it is \.\.\/\.\.\/schema\/spec\.schema\.json/);
   assert.doesNotMatch(m.stderr, /specs\/about\.yaml:1/);
 });
 
-test('init tells the framework, package manager and routes from the project, and writes a server: that builds and serves it', () => {
+test('init tells the framework, package manager and routes from the project, and writes a server: that builds and serves it', async () => {
   const cases: { files: Record<string, string>; label: RegExp; server: RegExp; specs: string[] }[] = [
     { files: { 'package.json': JSON.stringify({ devDependencies: { vite: '8' }, scripts: { build: 'vite build', preview: 'vite preview' } }), 'yarn.lock': '', 'index.html': '<h1>x</h1>' },
       label: /found: Vite; package manager yarn/, server: /command: yarn run build && yarn run preview --port \d+ --strictPort --host 127\.0\.0\.1\n  url: http:\/\/127\.0\.0\.1:\d+/, specs: ['home'] },
@@ -95,12 +96,12 @@ test('init tells the framework, package manager and routes from the project, and
   for (const c of cases) {
     const dir = tmpDir();
     writeTree(dir, c.files);
-    const r = runCli(['init', '--ci', 'none'], dir);
+    const r = await runMain(['init', '--ci', 'none'], dir);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, c.label);
     assert.match(fs.readFileSync(path.join(dir, 'visual-eval.config.yaml'), 'utf8'), c.server);
     assert.deepEqual(fs.readdirSync(path.join(dir, 'specs')).sort(), c.specs.map((s) => `${s}.yaml`));
-    const v = runCli(['validate'], dir);
+    const v = await runMain(['validate'], dir);
     assert.equal(v.code, 0, v.stdout + v.stderr);
     // what init says it found is what the specs it wrote say
     const spec = fs.readFileSync(path.join(dir, 'specs', `${c.specs[0]}.yaml`), 'utf8');
@@ -110,13 +111,13 @@ test('init tells the framework, package manager and routes from the project, and
   }
 });
 
-test('plan prints states, steps, required entries, resolved checks, parity, judge and gate; --json is the plan data', () => {
+test('plan prints states, steps, required entries, resolved checks, parity, judge and gate; --json is the plan data', async () => {
   const dir = tmpDir();
   writeTree(dir, {
     'visual-eval.config.yaml': 'baseURL: http://127.0.0.1:9\ncheck: 1\n'.replace('check: 1\n', 'checks:\n  axe: { impact: serious }\n'),
     'specs/a.yaml': 'route: /a\nregions: { cta: "#pay" }\nrequired: [{ selector: "#pay", name: Pay }]\nstates:\n  - name: default\n  - name: sent\n    steps: [{ click: "#pay" }, { waitFor: ".ok" }]\nchecks: { console: false }\nparity: { maxDiffRatio: 0.01 }\njudge: { mode: optional, rubric: "Is the total visible?" }\n',
   });
-  const r = runCli(['plan'], dir);
+  const r = await runMain(['plan'], dir);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /url: +http:\/\/127\.0\.0\.1:9\/a/);
   assert.match(r.stdout, /sent: click #pay → waitFor \.ok \(visible\)/);
@@ -126,7 +127,7 @@ test('plan prints states, steps, required entries, resolved checks, parity, judg
   assert.match(r.stdout, /parity: +threshold 0\.1, maxDiffRatio 0\.01/);
   assert.match(r.stdout, /judge: +optional/);
   assert.match(r.stdout, /order: +capture → checks → parity → judge \(only if no blocker\) → gate/);
-  const j = runCli(['plan', '--json'], dir);
+  const j = await runMain(['plan', '--json'], dir);
   const plan = JSON.parse(j.stdout);
   assert.equal(plan.specs[0].states[1].steps[0].action, 'click');
   assert.equal(plan.specs[0].parity.maxDiffRatio, 0.01);

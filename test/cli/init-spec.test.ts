@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { REPO, runCli, tmpDir } from '../helpers/tmp.js';
+import { REPO, tmpDir } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 
 const FIXTURE = path.join(REPO, 'test', 'fixtures', 'todo-react');
 const NO_KEY = { OPENAI_API_KEY: '' };
@@ -32,12 +33,12 @@ function copyApp(): string {
 }
 const report = (dir: string) => JSON.parse(fs.readFileSync(path.join(fs.realpathSync(path.join(dir, 'evals', 'latest')), 'report.json'), 'utf8'));
 
-test('init on todo-react writes required entries, regions and parity that survive re-renders; accepted debt passes at 80; a banner over Add fails', () => {
+test('init on todo-react writes required entries, regions and parity that survive re-renders; accepted debt passes at 80; a banner over Add fails', async () => {
   const dir = copyApp();
   try {
     fs.writeFileSync(path.join(dir, 'visual-eval.config.yaml'), CONFIG);
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ ...JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')), devDependencies: { 'veval-cli': `git+file://${REPO}` } }, null, 2));
-    const init = runCli(['init', '--ci', 'none'], dir, NO_KEY, 600_000);
+    const init = await runMain(['init', '--ci', 'none'], dir, NO_KEY);
     assert.equal(init.code, 0, init.stdout + init.stderr);
     assert.match(init.stdout, /warning: vite\.config\.js: base is an absolute URL \(https:\/\/mdn\.github\.io\/todo-react\/\)/);
     assert.match(init.stdout, /warning: package\.json: devDependencies\.veval-cli is "git\+file:\/\/[^"]+", a path on this machine: CI .* cannot install it/);
@@ -53,11 +54,11 @@ test('init on todo-react writes required entries, regions and parity that surviv
     // the todo items are data: none of their names, ids or buttons
     assert.doesNotMatch(text, /Eat|Sleep|Repeat|todo-\d|Edit|Delete|remaining/);
     for (const s of selectors) assert.doesNotMatch(s.replace(/\bh[1-6]\b/g, ""), /\d/, `a selector with a number in it (not a heading tag) is likely data or order: ${s}`);
-    const v = runCli(['validate'], dir);
+    const v = await runMain(['validate'], dir);
     assert.equal(v.code, 0, v.stdout + v.stderr);
 
     // first run: no baseline yet; the blocker fails it, layout does not apply
-    const first = runCli(['run'], dir, NO_KEY, 600_000);
+    const first = await runMain(['run'], dir, NO_KEY);
     assert.equal(first.code, 1, first.stdout + first.stderr);
     const r1 = report(dir).specs[0];
     assert.ok(r1.findings.some((f: any) => /no approved baseline/.test(f.message)), JSON.stringify(r1.reasons));
@@ -68,9 +69,9 @@ test('init on todo-react writes required entries, regions and parity that surviv
     failingChecks.delete('axe');
     assert.deepEqual([...failingChecks], [], `only the baseline and accessibility fail on the unchanged app: ${JSON.stringify(r1.reasons)}`);
 
-    const approve = runCli(['approve', '--accept-a11y-debt'], dir);
+    const approve = await runMain(['approve', '--accept-a11y-debt'], dir);
     assert.equal(approve.code, 0, approve.stdout + approve.stderr);
-    const again = runCli(['run'], dir, NO_KEY, 600_000);
+    const again = await runMain(['run'], dir, NO_KEY);
     const r2 = report(dir).specs[0];
     assert.equal(again.code, 0, `${again.stdout}${again.stderr}${JSON.stringify(r2.reasons)}`);
     assert.ok(r2.score >= 80, String(r2.score));
@@ -83,7 +84,7 @@ test('init on todo-react writes required entries, regions and parity that surviv
     // a planted regression: a fixed banner over the Add button on phones
     const html = path.join(dir, 'dist/index.html');
     fs.writeFileSync(html, fs.readFileSync(html, 'utf8').replace('</body>', '<style>@media (max-width: 500px) { .promo { position: fixed; left: 0; right: 0; top: 0; height: 70vh; background: #b00; color: #fff; z-index: 10; } } @media (min-width: 501px) { .promo { display: none; } }</style><div class="promo">Sale!</div></body>'));
-    const bad = runCli(['run'], dir, NO_KEY, 600_000);
+    const bad = await runMain(['run'], dir, NO_KEY);
     assert.equal(bad.code, 1, bad.stdout + bad.stderr);
     const r3 = report(dir).specs[0];
     const covered = r3.findings.filter((f: any) => f.fails && f.check === 'required-visible' && f.viewport === 'mobile');
@@ -94,17 +95,17 @@ test('init on todo-react writes required entries, regions and parity that surviv
   }
 });
 
-test('init on todo-react when the app cannot be built: the plain spec, and why', () => {
+test('init on todo-react when the app cannot be built: the plain spec, and why', async () => {
   const dir = copyApp();
   try {
     // no node_modules: the server init writes (npm run build && npm run preview) cannot start
-    const init = runCli(['init', '--ci', 'none'], dir, NO_KEY, 600_000);
+    const init = await runMain(['init', '--ci', 'none'], dir, NO_KEY);
     assert.equal(init.code, 0, init.stdout + init.stderr);
     assert.match(init.stdout, /could not capture the app \(.+\): the specs have no required entries and no parity yet/);
     const text = fs.readFileSync(path.join(dir, 'specs/home.yaml'), 'utf8');
     assert.match(text, /# veval init could not capture \/: /);
     assert.equal(YAML.parse(text).parity, undefined);
-    assert.equal(runCli(['validate'], dir).code, 0);
+    assert.equal((await runMain(['validate'], dir)).code, 0);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 
 const pkg = (deps: Record<string, string>) => JSON.stringify({ name: 'app', scripts: { build: 'x', preview: 'x', start: 'x' }, devDependencies: deps });
 /** One small project per framework init detects, each with routes whose names YAML would not read as text. */
@@ -30,31 +31,31 @@ const ROUTES: Record<string, string[]> = {
 };
 
 for (const [framework, tree] of Object.entries(PROJECTS)) {
-  test(`init on ${framework}: it writes specs that validate, names and routes as text`, () => {
+  test(`init on ${framework}: it writes specs that validate, names and routes as text`, async () => {
     const dir = tmpDir();
     writeTree(dir, tree);
-    const r = runCli(['init', '--ci', 'none'], dir);
+    const r = await runMain(['init', '--ci', 'none'], dir);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const specs = fs.readdirSync(path.join(dir, 'specs'));
     const parsed = specs.map((f) => YAML.parse(fs.readFileSync(path.join(dir, 'specs', f), 'utf8')));
     assert.deepEqual(parsed.map((s) => s.route).sort(), [...ROUTES[framework]].sort());
     for (const s of parsed) for (const k of ['name', 'route', 'brief']) assert.equal(typeof s[k], 'string', `${k}: ${JSON.stringify(s[k])}`);
-    const v = runCli(['validate'], dir);
+    const v = await runMain(['validate'], dir);
     assert.equal(v.code, 0, v.stdout + v.stderr);
   });
 }
 
-test('the brief init writes: its example lines, uncommented, are items; lines without "- " are items; a malformed line is an error at file:line:col', () => {
+test('the brief init writes: its example lines, uncommented, are items; lines without "- " are items; a malformed line is an error at file:line:col', async () => {
   const dir = tmpDir();
   writeTree(dir, { 'public/index.html': '<main><h1>Hello</h1><a href="/signup">Sign up</a></main>' });
-  assert.equal(runCli(['init', '--ci', 'none'], dir).code, 0);
+  assert.equal((await runMain(['init', '--ci', 'none'], dir)).code, 0);
   const file = path.join(dir, 'briefs/home.md');
   const brief = fs.readFileSync(file, 'utf8');
   // the template's example lines, as a user keeps them: the comment closed above them
   const kept = brief.replace(/\n(- `main h1`[\s\S]*?)\n-->\n/, ' -->\n$1\n');
   assert.notEqual(kept, brief);
   fs.writeFileSync(file, kept);
-  let plan = runCli(['plan'], dir);
+  let plan = await runMain(['plan'], dir);
   assert.equal(plan.code, 0, plan.stdout + plan.stderr);
   assert.match(plan.stdout, /must show \(full, from brief\): the page heading \[main h1\]/);
   assert.match(plan.stdout, /must show \(full, from brief\): the main call to action \[text Sign up\]/);
@@ -62,7 +63,7 @@ test('the brief init writes: its example lines, uncommented, are items; lines wi
 
   // the same items without a dash: none is dropped
   fs.writeFileSync(file, '# home\n\n## Must show\n`main h1` — the page heading\n"Sign up" — the call to action\nthe heading is the first thing a user reads\n');
-  plan = runCli(['plan'], dir);
+  plan = await runMain(['plan'], dir);
   assert.equal(plan.code, 0, plan.stderr);
   assert.match(plan.stdout, /from brief\): the page heading \[main h1\]/);
   assert.match(plan.stdout, /from brief\): the call to action \[text Sign up\]/);
@@ -70,7 +71,7 @@ test('the brief init writes: its example lines, uncommented, are items; lines wi
 
   // a line that is neither: an error where it is, exit 2
   fs.writeFileSync(file, '# home\n\n## Must show\n- `main h1` — the heading\n  `main nav — the menu\n');
-  const v = runCli(['validate'], dir);
+  const v = await runMain(['validate'], dir);
   assert.equal(v.code, 2);
   assert.match(v.stderr, /briefs\/home\.md:5:3 "`main nav — the menu" in ## Must show: a selector item is `css selector`/);
 });

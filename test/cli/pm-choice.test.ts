@@ -12,7 +12,8 @@ import semver from 'semver';
 import YAML from 'yaml';
 import { detectPackageManager } from '../../src/cli/init/pm.js';
 import { NODE_LTS_MAJORS, nodeVersionFor } from '../../src/cli/init/node-version.js';
-import { REPO, runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { REPO, tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 
 /** A PATH holding only fake `name --version` programs (and node, which they need not). */
 function fakePath(versions: Record<string, string>): string {
@@ -23,10 +24,10 @@ function fakePath(versions: Record<string, string>): string {
   return bin;
 }
 
-test('two lockfiles: the one whose manager installed node_modules wins, and init says so in one line; --pm changes it', () => {
+test('two lockfiles: the one whose manager installed node_modules wins, and init says so in one line; --pm changes it', async () => {
   const dir = tmpDir();
   writeTree(dir, { 'package.json': '{"name":"app","version":"1.0.0"}', 'yarn.lock': '', 'package-lock.json': '{}', 'node_modules/.package-lock.json': '{}', 'public/index.html': '<h1>x</h1>' });
-  const r = runCli(['init'], dir);
+  const r = await runMain(['init'], dir);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /package manager npm \(package-lock\.json\)/);
   assert.match(r.stdout, /^two lockfiles \(yarn\.lock and package-lock\.json\); using npm because node_modules was installed by npm; --pm yarn to change$/m);
@@ -34,17 +35,17 @@ test('two lockfiles: the one whose manager installed node_modules wins, and init
   assert.match(wf, /run: npm ci\n/);
   assert.doesNotMatch(wf, /yarn/);
 
-  const y = runCli(['init', '--pm', 'yarn'], dir);
+  const y = await runMain(['init', '--pm', 'yarn'], dir);
   assert.equal(y.code, 0, y.stderr);
   assert.match(y.stdout, /package manager yarn \(yarn\.lock\)/);
   assert.match(fs.readFileSync(path.join(dir, '.github/workflows/visual-eval.yml'), 'utf8'), /run: yarn install --frozen-lockfile\n[\s\S]*run: yarn veval run/);
-  const bad = runCli(['init', '--pm', 'pip'], dir);
+  const bad = await runMain(['init', '--pm', 'pip'], dir);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--pm "pip": expected npm, pnpm, yarn, bun/);
   assert.doesNotMatch(bad.stderr, /\n\s+at /);
 });
 
-test('evidence order: packageManager, then node_modules (pnpm .modules.yaml, yarn .yarn-integrity), then what is installed', () => {
+test('evidence order: packageManager, then node_modules (pnpm .modules.yaml, yarn .yarn-integrity), then what is installed', async () => {
   const lock2 = { 'yarn.lock': '', 'pnpm-lock.yaml': '', 'package-lock.json': '{}' };
   const none = { PATH: fakePath({}) };
   const cases: [Record<string, string>, NodeJS.ProcessEnv, string, RegExp | null][] = [
@@ -72,10 +73,10 @@ test('evidence order: packageManager, then node_modules (pnpm .modules.yaml, yar
   assert.equal(berry.nodeModules, false, 'Yarn 2+ without nodeLinker: node-modules is Plug\'n\'Play');
 });
 
-test('a pnpm project: every file init writes says pnpm — config, workflow, MCP configs, AGENTS.md, the next-step line', () => {
+test('a pnpm project: every file init writes says pnpm — config, workflow, MCP configs, AGENTS.md, the next-step line', async () => {
   const dir = tmpDir();
   writeTree(dir, { 'package.json': JSON.stringify({ devDependencies: { vite: '7' }, scripts: { build: 'vite build', preview: 'vite preview' }, packageManager: 'pnpm@10.34.9' }), 'pnpm-lock.yaml': 'lockfileVersion: 9.0\n', 'index.html': '<h1>x</h1>' });
-  const r = runCli(['init'], dir);
+  const r = await runMain(['init'], dir);
   assert.equal(r.code, 0, r.stderr);
   const text = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8');
   assert.match(text('visual-eval.config.yaml'), /command: pnpm run build && pnpm run preview/);
@@ -97,21 +98,21 @@ test('a pnpm project: every file init writes says pnpm — config, workflow, MCP
   }
 });
 
-test('yarn without packageManager: init offers to pin it; --pin-pm sets the installed version and the workflow names it', () => {
+test('yarn without packageManager: init offers to pin it; --pin-pm sets the installed version and the workflow names it', async () => {
   const dir = tmpDir();
   writeTree(dir, { 'package.json': '{"name":"app","version":"1.0.0"}', 'yarn.lock': '', 'public/index.html': '<h1>x</h1>' });
   const env = { PATH: `${fakePath({ yarn: '1.22.22' })}${path.delimiter}${process.env.PATH}` };
-  const r = runCli(['init'], dir, env);
+  const r = await runMain(['init'], dir, env);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /package\.json names no packageManager, so CI's corepack picks its own yarn: `yarn veval init --pin-pm` sets "packageManager": "yarn@1\.22\.22"/);
   assert.match(fs.readFileSync(path.join(dir, '.github/workflows/visual-eval.yml'), 'utf8'), /# no packageManager in package\.json: corepack picks its own yarn version/);
-  const p = runCli(['init', '--pin-pm'], dir, env);
+  const p = await runMain(['init', '--pin-pm'], dir, env);
   assert.equal(p.code, 0, p.stderr);
   assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).packageManager, 'yarn@1.22.22');
   assert.match(fs.readFileSync(path.join(dir, '.github/workflows/visual-eval.yml'), 'utf8'), /# yarn 1\.22\.22, pinned by package\.json's packageManager/);
 });
 
-test('CI\'s Node: .nvmrc, .node-version, engines.node, else the newest LTS veval supports; one veval cannot run on is replaced, and said', () => {
+test('CI\'s Node: .nvmrc, .node-version, engines.node, else the newest LTS veval supports; one veval cannot run on is replaced, and said', async () => {
   const newest = String(NODE_LTS_MAJORS.at(-1));
   const cases: [Record<string, string>, string, RegExp | null][] = [
     [{ '.nvmrc': 'v24\n' }, '24', null],
@@ -133,15 +134,15 @@ test('CI\'s Node: .nvmrc, .node-version, engines.node, else the newest LTS veval
   // what init writes: the workflow and the GitLab image
   const dir = tmpDir();
   writeTree(dir, { '.nvmrc': 'v24\n', 'package.json': '{"name":"a"}', 'package-lock.json': '{}', 'public/index.html': '<h1>x</h1>' });
-  const r = runCli(['init'], dir);
+  const r = await runMain(['init'], dir);
   assert.match(r.stdout, /CI uses Node 24 \(\.nvmrc\)/);
   const wf = YAML.parse(fs.readFileSync(path.join(dir, '.github/workflows/visual-eval.yml'), 'utf8'));
   assert.equal(wf.jobs.shard.steps.find((s: any) => /setup-node/.test(s.uses)).with['node-version'], '24');
-  assert.equal(runCli(['init', '--ci', 'gitlab'], dir).code, 0);
+  assert.equal((await runMain(['init', '--ci', 'gitlab'], dir)).code, 0);
   assert.equal(YAML.parse(fs.readFileSync(path.join(dir, '.gitlab-ci.yml'), 'utf8'))['visual-eval'].image, 'node:24-bookworm');
 });
 
-test('engines: every dependency veval installs (runtime and dev, from the lockfile) runs on the oldest Node veval declares', () => {
+test('engines: every dependency veval installs (runtime and dev, from the lockfile) runs on the oldest Node veval declares', async () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
   const oldest = semver.minVersion(pkg.engines.node)!;
   const lock = JSON.parse(fs.readFileSync(path.join(REPO, 'package-lock.json'), 'utf8'));

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, tmpDir } from '../helpers/tmp.js';
 import { runMain } from '../helpers/cli.js';
+import { copyProject, demoFlow } from '../helpers/demo-flow.js';
+import type { CliResult } from '../helpers/tmp.js';
 
 const NO_KEY = { OPENAI_API_KEY: '' };
 
@@ -18,42 +20,40 @@ const latestDir = (dir: string, out = 'evals') => fs.realpathSync(path.join(dir,
 const readReport = (dir: string, out = 'evals') => JSON.parse(fs.readFileSync(path.join(latestDir(dir, out), 'report.json'), 'utf8'));
 
 test('run: a first run with no baseline fails closed, --update-baselines approves, the next run passes, a regression fails with evidence', async () => {
-  const dir = demoProject();
-  let r = await runMain(['run', '--reporter', 'markdown,junit,html'], dir, NO_KEY);
+  const flow = await demoFlow();   // built once per suite: test/helpers/demo-flow.ts
+  const dir = flow.project;
+  let r: CliResult = flow.first;
   assert.equal(r.code, 1, 'no approved baseline → fail');
   // --reporter names exactly what is produced: three files, each named on stderr; no console list, nothing on stdout
   assert.equal(r.stdout, '');
   assert.deepEqual(r.stderr.trim().split('\n').map((l) => l.replace(/^wrote .*\//, '')), ['summary.md', 'junit.xml', 'index.html'], r.stderr);
   for (const l of r.stderr.trim().split('\n')) assert.ok(fs.existsSync(path.join(dir, l.slice('wrote '.length))), `${l}: no such file`);
-  assert.ok(readReport(dir).specs[0].findings.some((f: any) => f.check === 'parity' && /no approved baseline/.test(f.message)));
+  assert.ok(JSON.parse(fs.readFileSync(path.join(flow.first.run!, 'report.json'), 'utf8')).specs[0].findings.some((f: any) => f.check === 'parity' && /no approved baseline/.test(f.message)));
 
-  r = await runMain(['run', '--update-baselines', '--reporter', 'markdown'], dir, NO_KEY);
+  r = flow.approved;
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.ok(fs.existsSync(path.join(dir, 'baselines/checkout-payment/manifest.json')));
   assert.ok(fs.existsSync(path.join(dir, 'baselines/checkout-payment/default-mobile.png')));
 
-  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = flow.passed;
   assert.equal(r.code, 0, r.stderr);
   const json = JSON.parse(r.stdout);   // report.json and nothing else on stdout
   assert.equal(r.stderr, '', '--reporter json alone: no console list, no other file');
   assert.equal(json.status, 'pass');
   assert.equal(json.specs[0].units.length, 4);
-  assert.equal((await runMain(['verify'], dir)).code, 0, 'a fresh passing report verifies');
-
-  fs.copyFileSync(path.join(REPO, 'demo/regressed/build.css'), path.join(dir, 'demo/app/build.css'));
-  assert.equal((await runMain(['verify'], dir)).code, 1, 'the edit makes the report stale');
-  const stepSummary = path.join(dir, 'step-summary.md');
-  r = await runMain(['run'], dir, { ...NO_KEY, GITHUB_STEP_SUMMARY: stepSummary });
+  assert.equal(flow.verifiedFresh.code, 0, 'a fresh passing report verifies');
+  assert.equal(flow.verifiedStale.code, 1, 'the edit makes the report stale');
+  r = flow.regressed;
   assert.equal(r.code, 1);
-  assert.match(fs.readFileSync(stepSummary, 'utf8'), /required-visible/, 'summary.md is appended to the GitHub job summary');
-  const report = readReport(dir);
+  assert.match(fs.readFileSync(flow.stepSummary, 'utf8'), /required-visible/, 'summary.md is appended to the GitHub job summary');
+  const run = flow.regressed.run!;
+  const report = JSON.parse(fs.readFileSync(path.join(run, 'report.json'), 'utf8'));
   const f = report.specs[0].findings.find((x: any) => x.check === 'required-visible' && x.viewport === 'mobile' && x.state === 'default');
   assert.ok(f, 'the covered Pay button is a required-visible finding on mobile');
   assert.equal(f.severity, 'blocker');
   assert.match(f.message, /covered by "aside\.card\.order-summary" over 8 px/);
   assert.equal(f.evidence.file, 'checkout-payment/default-mobile.png');
   assert.equal(f.evidence.selector, '#pay');
-  const run = latestDir(dir);
   assert.match(fs.readFileSync(path.join(run, 'summary.md'), 'utf8'), /required-visible[\s\S]*#pay|#pay[\s\S]*required-visible/);
   assert.match(fs.readFileSync(path.join(run, 'junit.xml'), 'utf8'), /<failure[^>]*>[\s\S]*covered by/);
   assert.ok(fs.existsSync(path.join(run, 'index.html')));
@@ -64,13 +64,16 @@ test('run: a first run with no baseline fails closed, --update-baselines approve
   assert.match(r.stderr.trimEnd().split('\n').at(-1)!, /^look at the report: \S+ \S*index\.html$/);
   assert.equal(r.stderr.split('required-visible  #pay').length, 2, 'the covered button is told once');
 
-  // Stage commands work from the artifacts alone (no browser, no server): same verdict.
-  fs.rmSync(path.join(run, 'report.json'));
-  const check = await runMain(['check', '--run', run], dir, NO_KEY);
+  // Stage commands work from the artifacts alone (no browser, no server): same verdict — on a copy,
+  // since they rewrite the run's report
+  const mine = copyProject(flow);
+  const copied = path.join(mine, 'evals', 'runs', path.basename(run));
+  fs.rmSync(path.join(copied, 'report.json'));
+  const check = await runMain(['check', '--run', copied], mine, NO_KEY);
   assert.equal(check.code, 1, check.stderr);
   assert.match(check.stderr, /using run \S+ \(--run\)/, 'a stage command says which run it continues');
-  assert.equal((await runMain(['gate', '--run', path.basename(run), '--reporter', 'json'], dir, NO_KEY)).code, 1, 'a run id names a folder under evals/runs');
-  assert.equal(readReport(dir).status, 'fail');
+  assert.equal((await runMain(['gate', '--run', path.basename(run), '--reporter', 'json'], mine, NO_KEY)).code, 1, 'a run id names a folder under evals/runs');
+  assert.equal(readReport(mine).status, 'fail');
 });
 
 test('run --shard: shards capture disjoint specs; merge gives one report with every spec', async () => {

@@ -6,23 +6,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 
 const PAGE = fs.readFileSync(path.resolve(import.meta.dirname, '..', 'fixtures', 'sweep', 'overflow-600-640.html'), 'utf8');
 
-test('run --sweep: an overflow only between 600 and 640 px is one finding with its exact range in the default-sweep unit', () => {
+test('run --sweep: an overflow only between 600 and 640 px is one finding with its exact range in the default-sweep unit', async () => {
   const dir = tmpDir('veval-sweep-run-');
   writeTree(dir, {
     'visual-eval.config.yaml': 'server: { static: site }\nviewports:\n  desktop: { width: 1280, height: 800 }\n',
     'specs/search.yaml': 'route: /search.html\nchecks: { stability: false, axe: false }\n',
     'site/search.html': PAGE,
   });
-  const plan = runCli(['plan', '--sweep'], dir);
+  const plan = await runMain(['plan', '--sweep'], dir);
   assert.equal(plan.code, 0, plan.stderr);
   assert.match(plan.stdout, /sweep: +320–1400 px \(height 900\): the page's breakpoints ±1 and every 80 px, bisected to exact ranges/);
-  assert.match(runCli(['plan'], dir).stdout, /sweep: +none/);
+  assert.match((await runMain(['plan'], dir)).stdout, /sweep: +none/);
 
-  const r = runCli(['run', '--sweep', '--reporter', 'json,junit'], dir, { OPENAI_API_KEY: '' });
+  const r = await runMain(['run', '--sweep', '--reporter', 'json,junit'], dir, { OPENAI_API_KEY: '' });
   assert.equal(r.code, 1, r.stderr);
   const report = JSON.parse(r.stdout);
   const spec = report.specs[0];

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 import { createRun, finishRun } from '../../src/core/run-folder.js';
 import { loadProject } from '../../src/spec/project.js';
 import { writeJsonAtomic } from '../../src/core/fsx.js';
@@ -41,7 +42,7 @@ function writeReport(run: RunContext, status: 'pass' | 'fail', viewports = ['des
 
 test('verify: no run at all fails (exit 1), not a usage error', async () => {
   const { dir } = await project(true);
-  const r = runCli(['verify'], dir);
+  const r = await runMain(['verify'], dir);
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /no report/);
 });
@@ -54,13 +55,13 @@ test('verify: a passing, fresh report passes; an edit after the run makes it sta
   assert.equal(info.gitSha, freshness(dir).gitSha, 'run.json records the commit');
   assert.equal(info.dirty, false);
   writeReport(run, 'pass');
-  let r = runCli(['verify'], dir);
+  let r = await runMain(['verify'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   fs.writeFileSync(path.join(dir, 'ignored.txt'), 'git ignores me');
-  assert.equal(runCli(['verify'], dir).code, 0, 'an ignored file does not make the run stale');
+  assert.equal((await runMain(['verify'], dir)).code, 0, 'an ignored file does not make the run stale');
   fs.appendFileSync(path.join(dir, 'src/app.css'), '.x{}\n');
   fs.writeFileSync(path.join(dir, 'src/new.css'), 'a{}');
-  r = runCli(['verify'], dir);
+  r = await runMain(['verify'], dir);
   assert.equal(r.code, 1);
   assert.match(r.stdout, /stale/);
   assert.match(r.stdout, /changed: src\/app\.css/);
@@ -75,7 +76,7 @@ test('verify: a failed report fails with its reasons; writing baselines does not
   writeReport(run, 'fail');
   fs.mkdirSync(path.join(dir, 'baselines/a'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'baselines/a/manifest.json'), '{}');
-  const r = runCli(['verify'], dir);
+  const r = await runMain(['verify'], dir);
   assert.equal(r.code, 1);
   assert.doesNotMatch(r.stdout, /stale/);
   assert.match(r.stdout, /failed the gate[\s\S]*a: blocker: required-visible/);
@@ -84,7 +85,7 @@ test('verify: a failed report fails with its reasons; writing baselines does not
 test('verify: a run without report.json (interrupted before the gate) fails', async () => {
   const { dir, plan } = await project(true);
   createRun(plan);
-  const r = runCli(['verify'], dir);
+  const r = await runMain(['verify'], dir);
   assert.equal(r.code, 1);
   assert.match(r.stdout, /no completed run in evals\/runs[\s\S]*not used: run \S+ \([^)]*\): still running/);
 });
@@ -93,7 +94,7 @@ test('verify: a passing report of a run limited to some viewports (--viewport de
   const { dir, plan } = await project(true);
   const { run } = createRun(plan);
   writeReport(run, 'pass', ['desktop']);
-  const r = runCli(['verify'], dir);
+  const r = await runMain(['verify'], dir);
   assert.equal(r.code, 1, r.stdout);
   assert.match(r.stdout, /no completed run covers the whole project[\s\S]*misses: a\/default-mobile/);
 });
@@ -105,17 +106,17 @@ test('verify: a passing report made against baselines that were replaced since (
   for (const args of [['add', '-A'], ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'approve']]) spawnSync('git', args, { cwd: dir });
   const { run } = createRun(plan);
   writeReport(run, 'pass');
-  let r = runCli(['verify'], dir);
+  let r = await runMain(['verify'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   writeTree(dir, { 'baselines/a/default-desktop.png': 'new look', 'baselines/a/manifest.json': manifest('new') });
   for (const args of [['add', '-A'], ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'colleague: new look']]) spawnSync('git', args, { cwd: dir });
-  r = runCli(['verify'], dir);
+  r = await runMain(['verify'], dir);
   assert.equal(r.code, 1, r.stdout);
   assert.match(r.stdout, /stale: baselines changed since run/);
   assert.match(r.stdout, /  a: baselines\/a\/default-desktop\.png, baselines\/a\/manifest\.json \(entry default-desktop\)/);
   // a report that records nothing about its baselines cannot vouch for them either
   writeReport(run, 'pass', ['desktop', 'mobile'], null);
-  r = runCli(['verify'], dir);
+  r = await runMain(['verify'], dir);
   assert.equal(r.code, 1, r.stdout);
   assert.match(r.stdout, /a: the report records no digest of the baselines it compared against/);
 });

@@ -5,15 +5,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 
 const NODE = { command: 'node', args: ['node_modules/veval-cli/dist/cli/main.js', 'mcp'] };
 const read = (dir: string, rel: string) => JSON.parse(fs.readFileSync(path.join(dir, rel), 'utf8'));
 
-test('init writes .mcp.json, .cursor/mcp.json and .vscode/mcp.json in the formats those clients read, and the done rule', () => {
+test('init writes .mcp.json, .cursor/mcp.json and .vscode/mcp.json in the formats those clients read, and the done rule', async () => {
   const dir = tmpDir();
   writeTree(dir, { 'package.json': JSON.stringify({ name: 'app' }), 'package-lock.json': '{}' });
-  const r = runCli(['init'], dir);
+  const r = await runMain(['init'], dir);
   assert.equal(r.code, 0, r.stderr);
   // node itself, whatever the manager: nothing but the protocol reaches stdout (issue 47)
   assert.deepEqual(read(dir, '.mcp.json'), { mcpServers: { veval: NODE } });
@@ -24,7 +25,7 @@ test('init writes .mcp.json, .cursor/mcp.json and .vscode/mcp.json in the format
   assert.match(agents, /`approve` tool, with\s+`confirm: true`/);
 });
 
-test('init merges veval into the user\'s own MCP config, keeps what they changed, and starts veval with node in a pnpm project too', () => {
+test('init merges veval into the user\'s own MCP config, keeps what they changed, and starts veval with node in a pnpm project too', async () => {
   const dir = tmpDir();
   writeTree(dir, {
     'package.json': JSON.stringify({ name: 'app' }), 'pnpm-lock.yaml': 'lockfileVersion: 9\n',
@@ -32,7 +33,7 @@ test('init merges veval into the user\'s own MCP config, keeps what they changed
     '.cursor/mcp.json': '{ // my comments stay\n "mcpServers": {} }',
     '.vscode/mcp.json': '{ "servers": ',
   });
-  const r = runCli(['init'], dir);
+  const r = await runMain(['init'], dir);
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(read(dir, '.mcp.json'), { mcpServers: { mine: { command: 'my-server' }, veval: NODE } });
   assert.match(r.stdout, /updated \.mcp\.json/);
@@ -41,14 +42,14 @@ test('init merges veval into the user\'s own MCP config, keeps what they changed
   assert.match(fs.readFileSync(path.join(dir, '.cursor/mcp.json'), 'utf8'), /^\{ \/\/ my comments stay\n "mcpServers": \{\n {2,}"veval": \{/);
   assert.match(r.stdout, /kept +\.vscode\/mcp\.json \(not a JSON object/);
   fs.rmSync(path.join(dir, '.vscode/mcp.json'));
-  assert.equal(runCli(['init', '--force'], dir).code, 0);
+  assert.equal((await runMain(['init', '--force'], dir)).code, 0);
   // the user removes veval from .vscode/mcp.json and deletes .mcp.json's entry: a second init leaves both alone
   fs.writeFileSync(path.join(dir, '.vscode/mcp.json'), JSON.stringify({ servers: {} }));
-  const again = runCli(['init'], dir);
+  const again = await runMain(['init'], dir);
   assert.equal(again.code, 0, again.stderr);
   assert.deepEqual(read(dir, '.vscode/mcp.json'), { servers: {} });
   assert.match(again.stdout, /(kept|skipped) +\.vscode\/mcp\.json/);
-  const forced = runCli(['init', '--force'], dir);
+  const forced = await runMain(['init', '--force'], dir);
   assert.equal(forced.code, 0, forced.stderr);
   assert.deepEqual(read(dir, '.vscode/mcp.json'), { servers: { veval: { type: 'stdio', ...NODE } } });
 });

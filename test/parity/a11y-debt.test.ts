@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 import { matchDebt, toEntry, type DebtNode } from '../../src/parity/a11y-debt.js';
 
 const NO_KEY = { OPENAI_API_KEY: '' };
@@ -35,22 +36,22 @@ const report = (dir: string) => JSON.parse(fs.readFileSync(path.join(latestDir(d
 const axeFindings = (dir: string) => report(dir).specs[0].findings.filter((f: any) => f.check === 'axe');
 const readJson = (f: string) => JSON.parse(fs.readFileSync(f, 'utf8'));
 
-test('a11y debt: approve records three known violations; a fourth fails alone; a fixed one is reported and the run passes; the guard catches a hand edit', () => {
+test('a11y debt: approve records three known violations; a fourth fails alone; a fixed one is reported and the run passes; the guard catches a hand edit', async () => {
   const dir = project();
   const debtFile = path.join(dir, 'baselines/t/a11y-debt.json');
-  let r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  let r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 1, 'no baseline, three violations');
   assert.equal(axeFindings(dir).length, 3, JSON.stringify(axeFindings(dir).map((f: any) => f.message)));
 
   // approve without the flag refuses, listing all three; nothing is written
-  r = runCli(['approve'], dir);
+  r = await runMain(['approve'], dir);
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /refused   t\/default-phone: 3 new accessibility violations not in the recorded debt: .*--accept-a11y-debt/);
   for (const v of ['image-alt at #logo (img)', 'link-name at #empty (link)', 'button-name at #icon (button)']) assert.ok(r.stdout.includes(v), v);
   assert.equal(fs.existsSync(path.join(dir, 'baselines/t/manifest.json')), false);
   assert.equal(fs.existsSync(debtFile), false);
 
-  r = runCli(['approve', '--accept-a11y-debt'], dir);
+  r = await runMain(['approve', '--accept-a11y-debt'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /a11y debt t\/default-phone: image-alt at #logo \(img\) \(accepted\)/);
   const debt = readJson(debtFile);
@@ -62,7 +63,7 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
   for (const a of acc) { assert.ok(a.acceptedBy && a.acceptedAt && a.runId, JSON.stringify(a)); assert.ok('gitSha' in a); }
 
   // the same page: known debt, reported, not failing — not even through the score at minScore 80
-  r = runCli(['run'], dir, NO_KEY);
+  r = await runMain(['run'], dir, NO_KEY);
   assert.equal(r.code, 0, JSON.stringify(report(dir).specs[0].reasons));
   const spec = report(dir).specs[0];
   assert.equal(spec.scores.components.axe, 100, 'accepted debt costs no points');
@@ -78,7 +79,7 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
 
   // a fourth violation (image-alt spreads to #hero): only it fails, and its finding names only it
   fs.writeFileSync(path.join(dir, 'site/index.html'), PAGE({ hero: true }));
-  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 1);
   found = axeFindings(dir);
   const failing = found.filter((f: any) => f.fails);
@@ -93,17 +94,17 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
 
   // adding debt is never silent: approve and run --update-baselines refuse without the flag
   const before = fs.readFileSync(debtFile, 'utf8');
-  r = runCli(['approve'], dir);
+  r = await runMain(['approve'], dir);
   assert.equal(r.code, 1, r.stdout);
   assert.match(r.stdout, /refused   t\/default-phone: 1 new accessibility violation not in the recorded debt: image-alt at #hero \(img\)/);
-  r = runCli(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 1);
   assert.match(r.stderr + r.stdout, /baseline not written for t\/default-phone: 1 new accessibility violation not in the recorded debt: image-alt at #hero/);
   assert.equal(fs.readFileSync(debtFile, 'utf8'), before, 'the debt file is untouched');
 
   // one of the three fixed (the empty link removed, #hero gone again): reported as fixed, the run passes
   fs.writeFileSync(path.join(dir, 'site/index.html'), PAGE({ link: false }));
-  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 0, JSON.stringify(report(dir).specs[0].reasons));
   found = axeFindings(dir);
   const fixed = found.filter((f: any) => f.effect === 'fixed');
@@ -111,7 +112,7 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
   assert.equal(fixed[0].rule, 'link-name');
   assert.match(fixed[0].message, /fixed — 1 element of the 1 recorded as debt no longer violates: "#empty"/);
   // the ratchet: approving now (no flag needed) shrinks the debt
-  r = runCli(['approve'], dir);
+  r = await runMain(['approve'], dir);
   assert.equal(r.code, 0, r.stdout);
   assert.deepEqual(readJson(debtFile).units['default-phone'].map((e: any) => e.rule).sort(), ['button-name', 'image-alt']);
 
@@ -120,7 +121,7 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
   edited.units['default-phone'].push(toEntry({ rule: 'image-alt', impact: 'critical', selector: '#hero', role: 'img', name: '' }));
   fs.writeFileSync(debtFile, JSON.stringify(edited, null, 2));
   fs.writeFileSync(path.join(dir, 'site/index.html'), PAGE({ link: false, hero: true }));
-  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 1, JSON.stringify(report(dir).specs[0].findings.map((f: any) => [f.check, f.effect, f.message])));
   const guard = report(dir).specs[0].findings.filter((f: any) => f.check === 'guard');
   assert.equal(guard.length, 1, JSON.stringify(report(dir).specs[0].findings.map((f: any) => f.message)));
@@ -131,7 +132,7 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
 
   // run --update-baselines --accept-a11y-debt records #hero with provenance (the forged entry is
   // replaced by an accepted one), and that same run already judges axe against the new debt
-  r = runCli(['run', '--update-baselines', '--accept-a11y-debt', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--update-baselines', '--accept-a11y-debt', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 0, JSON.stringify(report(dir).specs[0].reasons) + r.stderr);
   found = axeFindings(dir);
   assert.ok(found.every((f: any) => !f.fails && (f.effect === 'known-debt' || f.effect === 'fixed')), JSON.stringify(found.map((f: any) => [f.effect, f.message])));
@@ -140,7 +141,7 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
   assert.equal(accepted.length, readJson(debtFile).units['default-phone'].length);
 });
 
-test('a11y debt matching: same rule and the same selector or the same role + name; one node per entry', () => {
+test('a11y debt matching: same rule and the same selector or the same role + name; one node per entry', async () => {
   const n = (selector: string, role: string | null, name: string | null, rule = 'link-name'): DebtNode => ({ rule, impact: 'serious', selector, role, name });
   const known = [toEntry(n('#a', 'link', 'Home')), toEntry(n('#b', 'link', ''))];
   // a refactor that moves the selector but keeps role + name still matches

@@ -8,18 +8,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, tmpDir } from '../helpers/tmp.js';
 import { runMain } from '../helpers/cli.js';
+import { copyProject, demoFlow } from '../helpers/demo-flow.js';
 import { artifactProblem } from '../../src/core/artifact-read.js';
 
 const NO_KEY = { OPENAI_API_KEY: '' };
 
 test('the demo regression is traced to the order summary\'s margin-top, set by build.css line 5, everywhere a finding is shown', async () => {
-  const dir = tmpDir('veval-cause-');
-  for (const rel of ['visual-eval.config.yaml', 'specs', 'briefs', 'demo/app']) fs.cpSync(path.join(REPO, rel), path.join(dir, rel), { recursive: true });
-  let r = await runMain(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
-  assert.equal(r.code, 0, r.stderr);
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'baselines/checkout-payment/manifest.json'), 'utf8'));
+  const flow = await demoFlow();   // built once per suite: test/helpers/demo-flow.ts
+  const dir = flow.project;
+  assert.equal(flow.approved.code, 0, flow.approved.stderr);
+  const manifest = JSON.parse(flow.approvedManifest);
   const entry = manifest.images['default-mobile'];
   assert.equal(entry.css.file, 'default-mobile.css.json', 'approve keeps the CSS record beside the baseline');
   const kept = fs.readFileSync(path.join(dir, 'baselines/checkout-payment/default-mobile.css.json'));
@@ -28,16 +27,15 @@ test('the demo regression is traced to the order summary\'s margin-top, set by b
 
   // a new run of the same build, approved again: its record differs (timings, how far lookups got),
   // its capture does not, so the approved record and manifest stay as they are
-  assert.equal((await runMain(['run', '--reporter', 'json'], dir, NO_KEY)).code, 0);
-  r = await runMain(['approve'], dir, NO_KEY);
-  assert.equal(r.code, 0, r.stderr);
+  assert.equal(flow.passed.code, 0);
+  assert.equal(flow.approvedAgain.code, 0, flow.approvedAgain.stderr);
   assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'baselines/checkout-payment/manifest.json'), 'utf8')).images['default-mobile'].css.sha256, entry.css.sha256);
 
-  fs.copyFileSync(path.join(REPO, 'demo/regressed/build.css'), path.join(dir, 'demo/app/build.css'));
-  r = await runMain(['run', '--reporter', 'list,json,markdown,html'], dir, NO_KEY);
+  // the regressed build (demo/regressed/build.css), run with every reporter
+  const r = flow.regressed;
   assert.equal(r.code, 1, r.stderr);
   const said = /changed area \d+×\d+ in aside\.order-summary: margin-top 0px → -8px, set by demo\/app\/build\.css:5 \(\.order-summary\)/;
-  const run = fs.realpathSync(path.join(dir, 'evals', 'latest'));
+  const run = flow.regressed.run!;
   const report = JSON.parse(fs.readFileSync(path.join(run, 'report.json'), 'utf8'));
   const f = report.specs[0].findings.find((x: any) => x.check === 'parity' && x.viewport === 'mobile' && x.state === 'default' && x.cause);
   assert.ok(f, 'the mobile parity finding carries a cause');
@@ -56,6 +54,6 @@ test('the demo regression is traced to the order summary\'s margin-top, set by b
   assert.match(html, /<table class="cause">.*<td><code>aside\.order-summary<\/code><\/td><td>margin-top<\/td><td>0px<\/td><td>-8px<\/td><td><code>demo\/app\/build\.css:5 \(\.order-summary\)<\/code><\/td>/);
   assert.match(html, /cause: aside\.order-summary \(at approval\)/, 'the element is outlined on the baseline too');
   const id = report.specs[0].findings.indexOf(f) + 1;
-  const ex = await runMain(['explain', `checkout-payment#${id}`], dir, NO_KEY);
+  const ex = await runMain(['explain', `checkout-payment#${id}`], copyProject(flow), NO_KEY);
   assert.match(ex.stdout + ex.stderr, /edit demo\/app\/build\.css:5 \(\.order-summary\): margin-top: -8px/, ex.stdout + ex.stderr);
 });

@@ -8,7 +8,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, runCliAsync, tmpDir, writeTree } from '../helpers/tmp.js';
+import { REPO, tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 
 const APP = path.join(REPO, 'test', 'fixtures', 'todo-react-cra');
@@ -47,14 +48,14 @@ test('a published React app: div → main is one polish group that passes; the "
       'parity: { maxDiffRatio: 1 }', '',
     ].join('\n'),
   });
-  let r = await runCliAsync(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
+  let r = await runMain(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
   assert.ok(fs.existsSync(path.join(dir, 'baselines/todo/default-mobile.structure.json')), r.stdout + r.stderr);
-  r = await runCliAsync(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.deepEqual(structural(dir), [], show(dir));
 
   // the accessibility fix: one landmark around unchanged content
   variant = 'main';
-  r = await runCliAsync(['run', '--reporter', 'json,markdown'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json,markdown'], dir, NO_KEY);
   let found = structural(dir);
   assert.equal(r.code, 0, show(dir));
   assert.ok(found.length >= 1 && found.length <= 2, show(dir));
@@ -64,7 +65,7 @@ test('a published React app: div → main is one polish group that passes; the "
 
   // a real change: the button's name
   variant = 'renamed';
-  r = await runCliAsync(['run', '--reporter', 'json,markdown,junit,html'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json,markdown,junit,html'], dir, NO_KEY);
   assert.equal(r.code, 1, show(dir));
   found = structural(dir);
   assert.equal(found.length, 2, `one finding per capture: ${show(dir)}`);

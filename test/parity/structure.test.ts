@@ -6,7 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, runCliAsync, tmpDir, writeTree } from '../helpers/tmp.js';
+import { REPO, tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 
 const CORPUS = path.resolve(REPO, '..', 'shared', 'corpus', 'real-pages');
@@ -49,26 +50,26 @@ test('structure on a real page: no false alarm unchanged; "Pay" → "Donate" wit
       'parity: { maxDiffRatio: 0.02, regions: { form: 0.05 } }', '',
     ].join('\n'),
   });
-  let r = await runCliAsync(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
+  let r = await runMain(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   const entry = JSON.parse(fs.readFileSync(path.join(dir, 'baselines/signin/manifest.json'), 'utf8')).images['default-desktop'];
   assert.equal(entry.structure.file, 'default-desktop.structure.json', 'approve keeps the structure snapshot beside the image');
   assert.equal(entry.settings.parity.structure, 'important');
 
   // unchanged: no structure finding, the run passes
-  r = await runCliAsync(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 0, show(dir));
   assert.deepEqual(structural(dir), []);
 
   // the masked subtitle changes: masks apply to structure as to pixels
   variant = { label: 'Pay', subtitle: 'A minimalist layout for Donation pages' };
-  r = await runCliAsync(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 0, show(dir));
   assert.deepEqual(structural(dir), []);
 
   // the label changes; the pixels stay within the form's tolerance, the structure does not
   variant = { label: 'Donate &lt;now&gt;' };
-  r = await runCliAsync(['run', '--reporter', 'json,html,markdown'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json,html,markdown'], dir, NO_KEY);
   assert.equal(r.code, 1, show(dir));
   const parity = JSON.parse(fs.readFileSync(path.join(latest(dir), 'signin/parity.json'), 'utf8'));
   assert.equal(parity.units[0].outcome, 'within-tolerance', 'the pixels alone would pass');
@@ -89,7 +90,7 @@ test('structure on a real page: no false alarm unchanged; "Pay" → "Donate" wit
 
   // the required button becomes a span: its role is gone, a blocker
   variant = { label: 'Pay', span: true };
-  r = await runCliAsync(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   assert.equal(r.code, 1);
   const gone = structural(dir).find((f: any) => f.evidence.change === 'role-gone');
   assert.ok(gone, show(dir));
@@ -109,9 +110,9 @@ test('structure precision: pages that build their content with script, generate 
       'checks: { axe: false, overflow: false, overlap: false, text-clipped: false, stability: false }', 'parity: { maxDiffRatio: 1 }', '',
     ].join('\n')])),
   });
-  let r = await runCliAsync(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
+  let r = await runMain(['run', '--update-baselines', '--reporter', 'json'], dir, NO_KEY);
   assert.ok(fs.existsSync(path.join(dir, 'baselines/mdn-can-store/default-desktop.structure.json')), r.stdout + r.stderr);
-  r = await runCliAsync(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   const all = report(dir).specs.flatMap((s: any) => s.findings.filter((f: any) => f.evidence?.kind === 'structure').map((f: any) => f.message));
   assert.deepEqual(all, []);
   assert.equal(r.code, 0, JSON.stringify(report(dir).specs.map((s: any) => s.reasons)));

@@ -14,10 +14,9 @@ import { REPO, tmpDir, writeTree } from '../helpers/tmp.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { look, type LookResult } from '../../src/look/index.js';
 import { renderHtml } from '../../src/report/html.js';
-import { loadProject } from '../../src/spec/project.js';
-import { runPipeline } from '../../src/pipeline.js';
 import type { Report } from '../../src/gate/report-schema.js';
 import { GOLDEN_DIR } from '../gate/fixture.js';
+import { demoFlow } from '../helpers/demo-flow.js';
 
 let browser: BrowserServer;
 let project: string;
@@ -52,18 +51,10 @@ async function lookAt(dir: string): Promise<{ result: LookResult; failing: strin
 
 test('the demo\'s failing report passes veval\'s own checks at 1400×900 and 390×844', async () => {
   // the demo project, approved, then its regressed build: the report `veval demo` ends with
-  const scratch = tmpDir('veval-report-demo-');
-  cleanup.push(scratch);
-  for (const rel of ['visual-eval.config.yaml', 'specs', 'briefs', 'demo/app']) fs.cpSync(path.join(REPO, rel), path.join(scratch, rel), { recursive: true });
-  fs.appendFileSync(path.join(scratch, 'visual-eval.config.yaml'), `\n${config()}`);
-  const run = async (updateBaselines: boolean) => runPipeline(await loadProject({ cwd: scratch }), {
-    reporters: ['json', 'html'], argv: ['demo'], log: fs.createWriteStream('/dev/null') as unknown as NodeJS.WriteStream, updateBaselines, shard: null,
-  });
-  await run(true);
-  fs.copyFileSync(path.join(REPO, 'demo/regressed/build.css'), path.join(scratch, 'demo/app/build.css'));
-  const regressed = await run(false);
-  assert.equal(regressed.report.status, 'fail', 'the demo\'s regressed build fails');
-  const { result, failing } = await lookAt(regressed.run.runDir);
+  // (built once per suite: test/helpers/demo-flow.ts)
+  const flow = await demoFlow();
+  assert.equal(flow.regressed.code, 1, 'the demo\'s regressed build fails');
+  const { result, failing } = await lookAt(flow.regressed.run!);
   assert.deepEqual(failing, [], `veval look on the report: ${result.runDir}`);
   assert.equal(result.exitCode, 0);
 });

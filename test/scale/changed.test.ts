@@ -15,7 +15,8 @@ import { digestBaselines } from '../../src/parity/digest.js';
 import { gateRun } from '../../src/gate/index.js';
 import { InputError } from '../../src/core/errors.js';
 import { loadProject } from '../../src/spec/project.js';
-import { runCli, tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { runMain } from '../helpers/cli.js';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -123,31 +124,31 @@ test('a ref: committed changes since it count; the default base is the merge bas
   assert.match(sel.base, /^merge base with origin\/main \([0-9a-f]{12}\)$/);
 });
 
-test('CLI: outside a git repository → exit 2; nothing changed → exit 0, nothing written; an unwatched edit runs all; a change captures only its spec', () => {
+test('CLI: outside a git repository → exit 2; nothing changed → exit 0, nothing written; an unwatched edit runs all; a change captures only its spec', async () => {
   const plain = tmpDir('veval-changed-nogit-');
   writeTree(plain, { 'visual-eval.config.yaml': 'server: { static: site }\n', 'specs/a.yaml': `route: /a\n${VP}`, 'site/a.html': PAGE('A') });
-  let r = runCli(['run', '--changed'], plain);
+  let r = await runMain(['run', '--changed'], plain);
   assert.equal(r.code, 2, r.stdout + r.stderr);
   assert.match(r.stderr, /--changed needs a git repository/);
 
   const { root } = repo();
-  r = runCli(['run', '--changed', '--reporter', 'json'], root, { OPENAI_API_KEY: '' });
+  r = await runMain(['run', '--changed', '--reporter', 'json'], root, { OPENAI_API_KEY: '' });
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stderr, /0 of 3 spec\(s\) affected[\s\S]*nothing to run/);
   assert.equal(fs.existsSync(path.join(root, 'evals')), false, 'no run folder: the previous report stays the latest');
-  r = runCli(['run', '--changed', '--json'], root, { OPENAI_API_KEY: '' });
+  r = await runMain(['run', '--changed', '--json'], root, { OPENAI_API_KEY: '' });
   assert.equal(r.code, 0);
   assert.deepEqual(JSON.parse(r.stdout), { status: 'pass', nothingChanged: true, specs: [] }, 'an agent reading stdout still gets JSON');
 
   writeTree(root, { 'site/a.html': PAGE('A2') });
-  r = runCli(['run', '--changed', '--reporter', 'json'], root, { OPENAI_API_KEY: '' });
+  r = await runMain(['run', '--changed', '--reporter', 'json'], root, { OPENAI_API_KEY: '' });
   assert.match(r.stderr, /3 of 3 spec\(s\) affected[\s\S]*running every spec: no spec declares site\/a\.html/, 'an unwatched page edit is never "nothing to run"');
   assert.ok(fs.existsSync(path.join(root, 'evals/latest')), 'it ran');
   fs.rmSync(path.join(root, 'evals'), { recursive: true });
   writeTree(root, { 'site/a.html': PAGE('A') });
 
   fs.appendFileSync(path.join(root, 'briefs/a.md'), 'More.\n');
-  r = runCli(['capture', '--changed=HEAD'], root);
+  r = await runMain(['capture', '--changed=HEAD'], root);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stderr, /1 of 3 spec\(s\) affected\n {2}a {2}\(briefs\/a\.md\)/);
   const [only] = fs.readdirSync(path.join(root, 'evals/runs'));
@@ -168,10 +169,10 @@ test('verify: a passing report of a --changed (partial) run is not a done-check;
     writeJsonAtomic(path.join(run.runDir, 'report.json'), report);
   };
   writeReport(['a']);
-  let r = runCli(['verify'], root);
+  let r = await runMain(['verify'], root);
   assert.equal(r.code, 1, r.stdout);
   assert.match(r.stdout, /no completed run covers the whole project \(a --changed, --grep, --viewport or --shard run\?\); the newest, \S+ \([^)]*\), misses: b\/default-\w+, c\/default-\w+/);
   writeReport(['a', 'b', 'c']);
-  r = runCli(['verify'], root);
+  r = await runMain(['verify'], root);
   assert.equal(r.code, 0, r.stdout);
 });
