@@ -27,8 +27,9 @@ gate:
 
 function copyApp(): string {
   const dir = tmpDir('veval-todo-');
-  // published.html is issue 31's copy of the app as built for mdn.github.io, not a page of the app
-  fs.cpSync(FIXTURE, dir, { recursive: true, filter: (s) => path.basename(s) !== 'published.html' });
+  // published.html is issue 31's copy of the app as built for mdn.github.io, not a page of the app;
+  // its yarn.lock and .nvmrc are the install test's (test/cli/install.test.ts): this is an npm user
+  fs.cpSync(FIXTURE, dir, { recursive: true, filter: (s) => !['published.html', 'yarn.lock', '.nvmrc'].includes(path.basename(s)) });
   return dir;
 }
 const report = (dir: string) => JSON.parse(fs.readFileSync(path.join(fs.realpathSync(path.join(dir, 'evals', 'latest')), 'report.json'), 'utf8'));

@@ -19,7 +19,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { REPO, tmpDir } from '../helpers/tmp.js';
 
 const OWN_APP = path.join(REPO, 'test', 'fixtures', 'vite-app');
-const MDN_APP = path.join(REPO, 'test', 'fixtures', 'mdn-todo-react');
+const MDN_APP = path.join(REPO, 'test', 'fixtures', 'todo-react');
 const NPM_ENV = { npm_config_audit: 'false', npm_config_fund: 'false', npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false', CI: 'true', NO_COLOR: '1', OPENAI_API_KEY: '' };
 const TOOLS = tmpDir('veval-install-tools-');
 /** where the release branch lives for these tests: a bare clone, so this repository's refs stay as they are */
@@ -125,7 +125,13 @@ describe('install, init, MCP, the workflow\'s install step and run in a publishe
       const env = pathFor(m);
       const app = tmpDir(`veval-install-${m}-`);
       try {
-        fs.cpSync(MDN_APP, app, { recursive: true });
+        // the app's sources as published (its build and the published page are other tests' files)
+        fs.cpSync(MDN_APP, app, { recursive: true, filter: (s) => !['dist', 'published.html'].includes(path.basename(s)) });
+        // its `base: "https://mdn.github.io/todo-react/"` makes the build load its script and styles
+        // from mdn.github.io, which this machine cannot reach (veval would rightly fail the page)
+        const vite = path.join(app, 'vite.config.js');
+        fs.writeFileSync(vite, fs.readFileSync(vite, 'utf8').replace(/^\s*base: "https:\/\/mdn\.github\.io\/todo-react\/",?\n/m, ''));
+        assert.doesNotMatch(fs.readFileSync(vite, 'utf8'), /mdn\.github\.io/);
         // the app as its user has it: installed with their manager
         const own = m === 'npm' ? 'npm install'
           : m === 'yarn1' ? 'yarn install --frozen-lockfile --non-interactive'
