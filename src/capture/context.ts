@@ -3,7 +3,7 @@
 // leaking cookies/storage into each other and gives each unit its own trace.
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Request } from 'playwright-core';
-import type { ViewportSpec } from '../core/artifacts.js';
+import type { CaptureRecord, ViewportSpec } from '../core/artifacts.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { inPageScript } from './in-page/script.js';
 import { quietInit, viewportSeen } from './in-page/quiet.js';
@@ -83,6 +83,25 @@ function seedRandom(seed: number) {
   };
 }
 
+/** Counts the page's draws from each random source (after seedRandom: Math.random is the seeded
+ *  one then), so a capture says what could make it differ from the next (crypto is never seeded:
+ *  ids and keys drawn from it must stay unique). */
+function countRandom(seeded: boolean) {
+  try {
+    const n = { mathRandom: 0, seeded, getRandomValues: 0, randomUUID: 0 };
+    (window as any).__vevalRandom = n;
+    const random = Math.random;
+    Math.random = function () { n.mathRandom++; return random(); };
+    const c = window.crypto as any;
+    if (c?.getRandomValues) { const g = c.getRandomValues; c.getRandomValues = function (a: any) { n.getRandomValues++; return g.call(c, a); }; }
+    if (c?.randomUUID) { const u = c.randomUUID; c.randomUUID = function () { n.randomUUID++; return u.call(c); }; }
+  } catch { /* uncounted */ }
+}
+
+/** What countRandom counted, or undefined (a page that replaced its document, another engine). */
+export const randomDraws = (page: { evaluate(f: () => unknown): Promise<unknown> }) =>
+  page.evaluate(() => (window as any).__vevalRandom ? { ...(window as any).__vevalRandom } : undefined).catch(() => undefined) as Promise<CaptureRecord['random']>;
+
 export function contextOptions(spec: SpecPlan, vp: ViewportSpec, root: string): BrowserContextOptions {
   const c = spec.context;
   return {
@@ -111,7 +130,9 @@ export async function openContext(browser: Browser, spec: SpecPlan, vp: Viewport
     // first of the page's listeners: veval's full-page shots send no resize (in-page/quiet.ts)
     await context.addInitScript({ content: inPageScript([viewportSeen], quietInit, null) });
     if (!spec.context.freezeTime) await context.addInitScript({ content: inPageScript([], trackTimers, null) });
-    if (spec.context.randomSeed !== null && spec.context.randomSeed !== undefined) await context.addInitScript({ content: inPageScript([], seedRandom, spec.context.randomSeed) });
+    const seeded = spec.context.randomSeed !== null && spec.context.randomSeed !== undefined;
+    if (seeded) await context.addInitScript({ content: inPageScript([], seedRandom, spec.context.randomSeed) });
+    await context.addInitScript({ content: inPageScript([], countRandom, seeded) });
     if (spec.context.freezeTime) await context.clock.setFixedTime(new Date(spec.context.freezeTime));
     if (spec.network.har) {
       await context.routeFromHAR(path.resolve(root, spec.network.har), { url: spec.network.harUrl ?? undefined, notFound: spec.network.harNotFound });

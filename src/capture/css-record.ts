@@ -16,7 +16,7 @@ import { abs, files, unitKey, type RunContext } from '../core/run.js';
 import { readManifest } from '../parity/baselines.js';
 import { readBaselineCss } from '../parity/cause.js';
 import type { SpecPlan } from '../spec/plan.js';
-import { composedParent, deepAll, r2, selectorOf, shadowRootsIn } from './in-page/dom.js';
+import { composedParent, deepAll, generatedName, r2, selectorOf, shadowRootsIn } from './in-page/dom.js';
 import { ownSelectors, volatileName } from './in-page/flake.js';
 import { cssElements } from './in-page/css-record.js';
 import { inPageScript } from './in-page/script.js';
@@ -72,7 +72,7 @@ const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')
 export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceMaps): Promise<CssRecord> {
   const t0 = Date.now();
   const props = [...CSS_PROPS];
-  const raw = await page.evaluate(inPageScript([r2, selectorOf, shadowRootsIn, deepAll, composedParent, volatileName, ownSelectors], cssElements,
+  const raw = await page.evaluate(inPageScript([r2, generatedName, selectorOf, shadowRootsIn, deepAll, composedParent, volatileName, ownSelectors], cssElements,
     { props, max: input.maxElements ?? CSS_MAX_ELEMENTS, keep: input.keep })) as ReturnType<typeof cssElements>;
   // the value most elements have, per property: each element then lists only its exceptions
   const defaults = props.map((_, i) => {

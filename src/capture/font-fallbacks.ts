@@ -3,7 +3,7 @@
 // diff from the fallback is explained ("Inter" → DejaVu Sans) and a clean page pays nothing.
 import type { Page } from 'playwright-core';
 import type { CaptureRecord } from '../core/artifacts.js';
-import { selectorOf } from './in-page/dom.js';
+import { generatedName, selectorOf } from './in-page/dom.js';
 import { fontStacks } from './in-page/font-stacks.js';
 import { inPageScript } from './in-page/script.js';
 
@@ -17,7 +17,7 @@ export const mayHaveFallenBack = (r: Pick<CaptureRecord, 'failedRequests'>) =>
   r.failedRequests.some((q) => q.resourceType === 'font' || q.resourceType === 'stylesheet');
 
 export async function fontFallbacks(page: Page): Promise<FontFallback[]> {
-  const { stacks, failedFaces } = await page.evaluate(inPageScript([selectorOf], fontStacks, { max: MAX_STACKS })) as ReturnType<typeof fontStacks>;
+  const { stacks, failedFaces } = await page.evaluate(inPageScript([generatedName, selectorOf], fontStacks, { max: MAX_STACKS })) as ReturnType<typeof fontStacks>;
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('DOM.enable');

@@ -3,10 +3,10 @@
 import type { Page } from 'playwright-core';
 import type { Box } from '../core/artifacts.js';
 import { inPageScript } from './in-page/script.js';
-import { isOwn, selectorOf } from './in-page/dom.js';
+import { generatedName, isOwn, selectorOf } from './in-page/dom.js';
 import { motionCollect, motionStart, noteMotion, type MotionReport } from './in-page/motion.js';
 
-const MOTION_HELPERS: Function[] = [selectorOf, isOwn, noteMotion];
+const MOTION_HELPERS: Function[] = [generatedName, selectorOf, isOwn, noteMotion];
 export const motionStartIn = (page: Page, masks: Box[], full: boolean, maskSelectors: string[]) =>
   (page.evaluate(inPageScript(MOTION_HELPERS, motionStart, { masks, full, maskSelectors })) as Promise<number>).catch(() => null);
 

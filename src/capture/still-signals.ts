@@ -88,7 +88,9 @@ export async function stillBySignals(page: Page, o: ShotOptions): Promise<Proof>
     const restGap = gapAt(o.interval, 0) - (Date.now() - tg);
     if (restGap > 0) await page.waitForTimeout(restGap);
     const after = await motionCollectIn(page);
-    if (!after || after.events.length) return { why: 'the page changed while it was shot' };
+    if (!after) return { why: 'the page changed while it was shot (the document was replaced)' };
+    // what changed, named: the unit's record then says how its stillness was proven and why not by the signals
+    if (after.events.length) return { why: `the page changed while it was shot (${after.events[0].kind} ${after.events[0].selector}${after.events[0].detail ? `: ${after.events[0].detail}` : ''})` };
     if (sig === null || sig !== await signatureOf(page).catch(() => null)) return { why: 'the screenshot changed the layout' };
     return { png, shotMs, stability: { checked: true, stable: true, attempts: 1, shots: 1, changedBox: null, changedRegion: null, changedSelector: null } };
   } finally {

@@ -201,6 +201,10 @@ export const CaptureRecordSchema = Type.Object({
     selector: Str('an element whose text fell back'), elements: Num('text nodes in this font stack'),
     faceFailed: Type.Boolean({ description: 'an @font-face of this family failed to load (else its stylesheet never declared it)' }),
   }), { description: 'web font families that fell back to another font (asked only when a font or stylesheet request failed)' })),
+  random: Type.Optional(Type.Object({
+    mathRandom: Num('calls of Math.random'), seeded: Type.Boolean({ description: 'Math.random was seeded (context.randomSeed)' }),
+    getRandomValues: Num('calls of crypto.getRandomValues (never seeded)'), randomUUID: Num('calls of crypto.randomUUID (never seeded)'),
+  }, { description: 'the random sources the page drew from up to its capture: what makes a chart or canvas differ between runs' })),
   abandoned: Type.Optional(Type.Array(Type.Object({ url: Str(), resourceType: Str(), why: Str() }), {
     description: 'requests the page gave up on (a speculative load it cancelled, a load of a document it navigated away from): not failures',
   })),

@@ -79,10 +79,14 @@ export function reportedNodes(axe: AxeResultsLite, filter: AxeFilter): DebtNode[
   return out;
 }
 
-/** Same rule, and the same selector path or the same role + accessible name (a role is needed:
- *  a node whose role is unknown matches by selector only). */
+/** A selector with React's generated ids blanked (`_r_2_`, `:r2:`, `«r2»`): debt recorded before
+ *  veval renamed such nodes (issue 55) still matches when one more useId call shifts them. */
+const unshifted = (s: string) => s.replace(/_[rR]_[0-9a-zA-Z]+_|\\?:[rR][0-9a-zA-Z]+\\?:|«[rR][0-9a-zA-Z]+»/g, '«id»');
+
+/** Same rule, and the same selector path (React ids aside) or the same role + accessible name (a
+ *  role is needed: a node whose role is unknown matches by selector only). */
 const sameNode = (a: DebtNode, b: DebtNode) => a.rule === b.rule
-  && (a.selector === b.selector || (!!a.role && a.role === b.role && (a.name ?? '') === (b.name ?? '')));
+  && (a.selector === b.selector || unshifted(a.selector) === unshifted(b.selector) || (!!a.role && a.role === b.role && (a.name ?? '') === (b.name ?? '')));
 
 export interface DebtMatch {
   /** current nodes no known entry matches: new debt (or debt that spread to more nodes) */

@@ -101,7 +101,27 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
   });
   // the cause is traced only for a unit whose pixels changed (it reads two CSS records)
   const cause = (clusters: Box[]) => unitCause(run, spec.name, cap.record, entry, clusters);
-  return judgeOutcome(run, spec, parity, unit, outcome, finish, layout, cause);
+  const verdict = judgeOutcome(run, spec, parity, unit, outcome, finish, layout, cause);
+  const random = randomCause(cap.record);
+  if (random && (unit.outcome === 'changed' || unit.outcome === 'size-changed') && verdict.findings[0]) {
+    verdict.findings[0].message += `; ${random}`;
+    unit.message = verdict.findings[0].message;
+  }
+  return verdict;
+}
+
+/** The random sources the page drew from unseeded, as a cause a changed chart or canvas may have
+ *  (issue 55): the capture record counts them (capture/context.ts); null when it drew none. */
+export function randomCause(record: CaptureRecord): string | null {
+  const r = record.random;
+  if (!r) return null;
+  const parts: string[] = [];
+  if (r.mathRandom && !r.seeded) parts.push(`Math.random ×${r.mathRandom} (not seeded: context.randomSeed is false; remove it to seed)`);
+  if (r.getRandomValues) parts.push(`crypto.getRandomValues ×${r.getRandomValues}`);
+  if (r.randomUUID) parts.push(`crypto.randomUUID ×${r.randomUUID}`);
+  if (!parts.length) return null;
+  const crypto = r.getRandomValues || r.randomUUID ? '; veval never seeds crypto (ids drawn from it must stay unique): mask what it draws, or draw it from Math.random' : '';
+  return `the page drew random numbers while it rendered: ${parts.join(', ')}${crypto}`;
 }
 
 function regionInputs(spec: SpecPlan, parity: ParityPlan, record: CaptureRecord, entry: BaselineEntry) {

@@ -19,7 +19,7 @@ export const DEFAULT_VIEWPORTS: Record<string, ViewportInput> = {
 };
 export const DEFAULTS = {
   locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' as 'reduce' | 'no-preference', waitTimeout: 15000, unitTimeout: 60000, mobileMaxWidth: 768,
-  threshold: 0.1, maxDiffRatio: 0, model: 'gpt-4.1-2025-04-14', frozenTime: '2025-01-01T00:00:00.000Z',
+  threshold: 0.1, maxDiffRatio: 0, randomSeed: 1, model: 'gpt-4.1-2025-04-14', frozenTime: '2025-01-01T00:00:00.000Z',
   rubric: 'Judge whether this page lets its user do the job described in the brief. Report only problems a user would notice, each with evidence.',
 } as const;
 
@@ -175,7 +175,8 @@ export function compileSpec(input: CompileInput): SpecPlan {
       timezoneId: context.timezoneId ?? DEFAULTS.timezoneId,
       colorScheme: context.colorScheme ?? null,
       freezeTime: freeze,
-      randomSeed: context.randomSeed ?? null,
+      // seeded by default, as fonts and motion are pinned (issue 55: a chart drawn from Math.random failed every unit)
+      randomSeed: context.randomSeed === false ? null : context.randomSeed ?? DEFAULTS.randomSeed,
       reducedMotion: context.reducedMotion ?? DEFAULTS.reducedMotion,
     },
     network: { block: network.block ?? [], har: input.har, harUrl: network.harUrl ?? null, harNotFound: network.harNotFound ?? 'abort' },

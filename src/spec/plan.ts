@@ -137,7 +137,7 @@ export interface SpecPlan {
     timezoneId: string;
     colorScheme: 'light' | 'dark' | 'no-preference' | null;
     freezeTime: string | null;    // ISO time, or null: real clock
-    randomSeed: number | null;
+    randomSeed: number | null;   // Math.random seeded with it (default 1), or null: context.randomSeed false
     /** prefers-reduced-motion the context emulates */
     reducedMotion: 'reduce' | 'no-preference';
   };

@@ -51,7 +51,9 @@ export const Context = Type.Object({
   freezeTime: Type.Optional(Type.Union([Type.Boolean(), Type.String({ pattern: ISO_TIME })], {
     description: 'freeze Date at this ISO time (true: 2025-01-01T00:00:00Z) so clocks render the same every run',
   })),
-  randomSeed: Type.Optional(Type.Integer({ description: 'seed Math.random so random content renders the same every run' })),
+  randomSeed: Type.Optional(Type.Union([Type.Integer(), Type.Literal(false)], {
+    description: 'Math.random seeded with this integer so random content (a chart drawn from random data, a skeleton of random widths) renders the same every run (default 1, the same for every unit); false: the page\'s own randomness',
+  })),
   reducedMotion: Type.Optional(Type.Union([Type.Literal('reduce'), Type.Literal('no-preference')], {
     description: 'prefers-reduced-motion emulated in the page (default reduce: animations a page honours it for stop, so captures repeat; no-preference: the page as most users get it, e.g. a site whose view transitions throw under reduce)',
   })),

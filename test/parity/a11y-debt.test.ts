@@ -159,3 +159,46 @@ test('a11y debt matching: same rule and the same selector or the same role + nam
   assert.equal(m.fresh.length, 1);
   assert.equal(m.fixed.length, 1);
 });
+
+/** A form labelled through React useId ids (`_r_1_-form-item`, as shadcn/ui's Form writes them), its
+ *  label too faint (color-contrast: a label has no role, so its debt rests on its selector alone);
+ *  `shifted`: one more useId call above the form, every id after it one further (issue 55). */
+const FORM = (shifted: boolean) => {
+  const [n, id] = shifted ? ['_r_2_', '_r_3_'] : ['_r_1_', '_r_2_'];
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Form</title></head><body><main>
+<h1>Sign up</h1>${shifted ? '<div id="_r_1_" hidden></div>' : ''}
+<form><div><label for="${n}-form-item">Name</label><input id="${n}-form-item" type="text"></div>
+<div><label for="${id}-form-item" style="color:#c8c8c8">Email</label>
+<input id="${id}-form-item" aria-describedby="${id}-form-item-description" type="email">
+<p id="${id}-form-item-description">We never share it.</p></div></form></main></body></html>`;
+};
+
+test('a11y debt on a form labelled by React useId: one more useId call above it leaves the approved violation known, not new', () => {
+  const dir = tmpDir('veval-debt-useid-');
+  writeTree(dir, {
+    'visual-eval.config.yaml': 'server: { static: site }\nviewports:\n  desktop: { width: 800, height: 600 }\n',
+    'site/index.html': FORM(false),
+    'specs/t.yaml': 'name: t\nroute: /\nviewports: [desktop]\nparity: { maxDiffRatio: 0.5, structure: false }\n',
+  });
+  let r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  const first = axeFindings(dir).filter((f: any) => f.rule === 'color-contrast');
+  assert.equal(first.length, 1, JSON.stringify(axeFindings(dir).map((f: any) => f.message)));
+  // the label is named by veval's selector, never by its generated `for`
+  assert.doesNotMatch(JSON.stringify(first[0].evidence.targets), /_r_/, JSON.stringify(first[0].evidence));
+  r = runCli(['approve', '--accept-a11y-debt'], dir);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.doesNotMatch(fs.readFileSync(path.join(dir, 'baselines/t/a11y-debt.json'), 'utf8'), /_r_/);
+  fs.writeFileSync(path.join(dir, 'site/index.html'), FORM(true));
+  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  const found = axeFindings(dir);
+  assert.equal(r.code, 0, JSON.stringify(found.map((f: any) => [f.effect, f.message])));
+  assert.deepEqual(found.map((f: any) => f.effect), ['known-debt'], JSON.stringify(found.map((f: any) => [f.effect, f.message])));
+});
+
+test('a11y debt matching: a selector recorded with a React id matches the same node after the ids shift', () => {
+  const label = (sel: string): DebtNode => ({ rule: 'color-contrast', impact: 'serious', selector: sel, role: null, name: null });
+  const m = matchDebt([label('label[for="_r_2_-form-item"]')], [toEntry(label('label[for="_r_1_-form-item"]'))]);
+  assert.equal(m.known.length, 1, JSON.stringify(m));
+  assert.equal(matchDebt([label('#\\:r2\\: > span')], [toEntry(label('#\\:r1\\: > span'))]).known.length, 1);
+  assert.equal(matchDebt([label('label[for="email"]')], [toEntry(label('label[for="name"]'))]).fresh.length, 1, 'other names stay other nodes');
+});

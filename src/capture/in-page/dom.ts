@@ -28,7 +28,21 @@ export function isOwn(n: Node): boolean {
   return n.nodeType === 1 && (n as Element).hasAttribute('data-veval-own');
 }
 
-/** A short, stable CSS selector for reports: #id, else a tag.class chain with :nth-of-type. */
+/** A name a framework or build generates, which changes when unrelated code changes (issue 55:
+ *  one more React useId call above a form renamed every id below it): React useId (`:r1:`,
+ *  `«r1»`, `_r_1_`) wherever it sits (`radix-_r_g_`, `_r_2_-form-item`), Radix, Headless UI, MUI
+ *  and React Aria ids, hashed CSS-module classes (`Button_primary__a1B2c`, `_primary_x7f2a_12`).
+ *  No selector veval writes rests on one. */
+export function generatedName(name: string): boolean {
+  // a hash: five characters, one of them a digit or a capital (not a BEM element such as card__title)
+  const hash = '(?=[\\w-]{0,4}[0-9A-Z])[A-Za-z0-9_-]{5}';
+  return /:[rR](?!tl:)[0-9a-zA-Z]+:|«[rR][0-9a-zA-Z]+»|_[rR]_[0-9a-zA-Z]+_/.test(name)
+    || /^(radix|headlessui|mui|react-aria|rc-[a-z]+)[-_]/i.test(name)
+    || new RegExp(`[a-z0-9]__${hash}$`).test(name) || new RegExp(`^_[A-Za-z][\\w-]*_${hash}(_\\d+)?$`).test(name);
+}
+
+/** A short, stable CSS selector for reports: #id, else a tag.class chain with :nth-of-type (never a
+ *  generated id or class: the same element keeps its name when the app's ids shift). */
 export function selectorOf(el: Element): string {
   if (el === document.documentElement) return 'html';
   if (el === document.body) return 'body';
@@ -38,12 +52,12 @@ export function selectorOf(el: Element): string {
   const parts: string[] = [];
   let cur: Element | null = el;
   while (cur && cur !== document.documentElement && cur !== document.body && parts.length < 5) {
-    if (cur.id && /^[A-Za-z][\w-]*$/.test(cur.id) && root.querySelectorAll('#' + cur.id).length === 1) {
+    if (cur.id && /^[A-Za-z][\w-]*$/.test(cur.id) && !generatedName(cur.id) && root.querySelectorAll('#' + cur.id).length === 1) {
       parts.unshift('#' + cur.id);
       break;
     }
     let part = cur.tagName.toLowerCase();
-    const cls = Array.from(cur.classList).filter((c) => /^[A-Za-z_-][\w-]*$/.test(c) && !c.startsWith('veval')).slice(0, 2);
+    const cls = Array.from(cur.classList).filter((c) => /^[A-Za-z_-][\w-]*$/.test(c) && !generatedName(c) && !c.startsWith('veval')).slice(0, 2);
     if (cls.length) part += '.' + cls.join('.');
     const parent: Element | null = cur.parentElement;
     if (parent) {

@@ -5,7 +5,7 @@
 // slot). Reads what the motion watch (motion.ts) saw over all its windows. Self-contained apart
 // from the helpers bundled with it (selectorOf, deepAll, noteMotion's Watch shape).
 import type { Box, FlakeCause } from '../../core/artifacts.js';
-import { deepAll, selectorOf } from './dom.js';
+import { deepAll, generatedName, selectorOf } from './dom.js';
 import type { Watch } from './motion.js';
 
 export interface FlakeArea { box: Box; samples: [number, number][] }
@@ -14,6 +14,7 @@ export interface FlakeElement { index: number; selector: string; mask: string | 
 /** A class or id a page generates (CSS modules, styled-components, framework ids) or one that
  *  names a state (active, is-open …): a mask built on it would stop matching. */
 export function volatileName(name: string): boolean {
+  if (generatedName(name)) return true;
   if (/^(active|current|selected|show|shown|visible|hidden|open|opened|closed|in|out|on|off|fade|fading|animating|animated|playing|paused|enter|leave|next|prev|previous|focus|focused|hover|loaded|loading|ready)$/i.test(name)) return true;
   if (/^(is|has|js|state|ng|v|x)-/i.test(name) || /(^|-)(active|current|selected|enter|leave)(-|$)/i.test(name)) return true;
   if (/^(css|sc|jsx|emotion|svelte|tw)-[\w-]*$/i.test(name) || /(^|_)[A-Za-z0-9]{5,}$/.test(name) && /\d/.test(name) && /_/.test(name)) return true;

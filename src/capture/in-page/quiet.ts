@@ -16,6 +16,10 @@
 // held back; at the release, what really differs from what the page last learned is delivered
 // (a resize event, a change event, a fresh observation). The page's own dispatched events always
 // pass; outside a hold nothing is touched.
+// The shot's resize also clamps inner scrollers (measured on a shadcn/ui table, issue 55: its
+// scroller went 15 → 7 px, the `scroll` event reached floating-ui, which moved the open Radix menu
+// 16 px, and the page stayed so): each scrolled element's offsets are kept at the hold and put back
+// before the release, and its trusted `scroll` events are held like the resize.
 
 /** What the page's scripts can read of the viewport. */
 export function viewportSeen(): string {
@@ -30,13 +34,17 @@ export interface QuietState {
   lists: WeakRef<MediaQueryList>[]; known: WeakMap<MediaQueryList, boolean>;
   /** observers whose callback was held back, with what they observe */
   dirty: Set<{ reobserve?(t: Element, o: unknown): void; targets: Map<Element, unknown> }>;
+  /** the scrolled elements' offsets at the hold (the document's own scroll is veval's: shots start at the top) */
+  scrolls: Map<Element, [number, number]>;
+  /** elements whose trusted scroll event was held back */
+  scrolled: Set<Element>;
 }
 
 /** Init script (every frame, before the page's scripts). */
 export function quietInit(): void {
   const w = window as any;
   if (w.__vevalQuiet) return;
-  const q: QuietState = { holds: 0, seen: '', stopped: 0, lists: [], known: new WeakMap(), dirty: new Set() };
+  const q: QuietState = { holds: 0, seen: '', stopped: 0, lists: [], known: new WeakMap(), dirty: new Set(), scrolls: new Map(), scrolled: new Set() };
   w.__vevalQuiet = q;
   const sizeEvent = (e: Event) => {
     if (e.isTrusted && q.holds > 0) { e.stopImmediatePropagation(); q.stopped++; }
@@ -44,6 +52,12 @@ export function quietInit(): void {
   try {
     addEventListener('resize', sizeEvent, true);
     window.visualViewport?.addEventListener('resize', sizeEvent, true);
+    // an element's scroll (it does not bubble, but the window's capture phase sees it first)
+    addEventListener('scroll', (e) => {
+      const t = e.target;
+      if (!e.isTrusted || q.holds === 0 || !(t instanceof Element) || t === document.scrollingElement) return;
+      e.stopImmediatePropagation(); q.stopped++; q.scrolled.add(t);
+    }, true);
   } catch { /* nothing to guard */ }
   // a media query list is its own event target: the guard is the first listener on each one the page asks for
   try {
@@ -106,7 +120,13 @@ export function quietInit(): void {
 export function quietHold(): boolean {
   const q = (window as any).__vevalQuiet as QuietState | undefined;
   if (!q) return false;
-  if (q.holds++ === 0) q.seen = viewportSeen();
+  if (q.holds++ === 0) {
+    q.seen = viewportSeen();
+    q.scrolls.clear();
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      if ((el.scrollLeft || el.scrollTop) && el !== document.scrollingElement) q.scrolls.set(el, [el.scrollLeft, el.scrollTop]);
+    }
+  }
   return true;
 }
 
@@ -118,6 +138,12 @@ export async function quietRelease(): Promise<number> {
   if (!q) return 0;
   // veval's own timer (the page's may be tracked or frozen); frames may not come under a frozen clock
   const sleep = (window as any).__vevalSetTimeout ?? setTimeout;
+  // the offsets the shot moved are put back while still holding (their scroll events are held too)
+  if (q.holds === 1) {
+    for (const [el, [x, y]] of q.scrolls) {
+      if (el.isConnected && (el.scrollLeft !== x || el.scrollTop !== y)) el.scrollTo({ left: x, top: y, behavior: 'instant' as ScrollBehavior });
+    }
+  }
   await Promise.race([new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise((r) => sleep.call(window, r, 200))]);
   if (q.holds > 1) { q.holds--; return q.stopped; }
   q.holds = 0;
@@ -142,6 +168,13 @@ export async function quietRelease(): Promise<number> {
     for (const [t, o] of targets) { try { reobserve?.(t, o); } catch { /* gone */ } }
   }
   q.dirty.clear();
+  // an element that could not be put back (or was at 0 and moved): the page is told it scrolled
+  for (const el of q.scrolled) {
+    const was = q.scrolls.get(el) ?? [0, 0];
+    if (el.isConnected && (el.scrollLeft !== was[0] || el.scrollTop !== was[1])) el.dispatchEvent(new Event('scroll'));
+  }
+  q.scrolled.clear();
+  q.scrolls.clear();
   return q.stopped;
 }
 
@@ -149,5 +182,5 @@ export async function quietRelease(): Promise<number> {
  *  page must never stay held after veval's shots). */
 export function quietReset(): void {
   const q = (window as any).__vevalQuiet as QuietState | undefined;
-  if (q) q.holds = 0;
+  if (q) { q.holds = 0; q.scrolled.clear(); q.scrolls.clear(); }
 }
