@@ -71,6 +71,17 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
   const said = `known accessibility debt: 3 elements (3 findings), accepted at approval, not counted in the score (counting it: ${spec.a11yDebt.scoreCountingDebt})`;
   assert.ok((r.stdout + r.stderr).includes(said), r.stdout + r.stderr);
   assert.ok(fs.readFileSync(path.join(latestDir(dir), 'summary.md'), 'utf8').includes(said.replace(/`/g, '\\`')));
+  // a passing run does not print accepted debt as blockers (issue 55): its own count, folded away
+  const rep = report(dir);
+  assert.deepEqual([rep.totals.findings.blocker, rep.totals.knownDebt], [0, 3]);
+  const told = r.stdout + r.stderr;
+  assert.match(told, /^PASS 1 of 1 spec\(s\) passed · 0 blocker, \d+ important, \d+ polish, 3 known debt$/m);
+  assert.match(told, /^known debt: 3 accepted accessibility violations \(3 distinct\), not failing/m);
+  assert.doesNotMatch(told, /^blocker +axe/m, 'no known-debt line among the problems');
+  const md = fs.readFileSync(path.join(latestDir(dir), 'summary.md'), 'utf8');
+  assert.match(md, /<details><summary>known debt \(3\): accessibility violations accepted at approval, not failing<\/summary>/);
+  assert.doesNotMatch(md, /### blocker/);
+  assert.match(fs.readFileSync(path.join(latestDir(dir), 'index.html'), 'utf8'), /<details class="debt"><summary>known debt \(3\)/);
   let found = axeFindings(dir);
   assert.equal(found.length, 3);
   assert.ok(found.every((f: any) => f.effect === 'known-debt'), JSON.stringify(found));
