@@ -15,8 +15,21 @@ from=$(git rev-parse --short=12 HEAD)
 git diff --quiet HEAD -- src package.json schema docs README.md || from="$from plus uncommitted changes"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# npm pack runs prepare (builds dist/ when stale) and keeps only package.json's "files"
-npm pack --silent --pack-destination "$tmp" >/dev/null
+# a fresh clone has no dependencies: the build (tsc) needs them, so install them first
+if [ ! -x node_modules/.bin/tsc ]; then
+  echo "release: the dependencies are not installed (a fresh clone?); installing them: npm ci"
+  if ! npm ci --no-audit --no-fund --loglevel=error; then
+    echo "release: npm ci failed (above); run \`npm run setup\` and then \`npm run release\` again" >&2; exit 1
+  fi
+fi
+# npm pack runs prepare (builds dist/ when stale) and keeps only package.json's "files"; its own
+# output is kept and shown when it fails (a build error must not end the release silently)
+if ! npm pack --pack-destination "$tmp" >"$tmp/pack.log" 2>&1; then
+  echo "release: npm pack failed (it builds dist/ first); its output:" >&2
+  cat "$tmp/pack.log" >&2
+  echo "release: fix the above (\`npm run setup\` installs and builds), then run \`npm run release\` again" >&2
+  exit 1
+fi
 tar -xzf "$tmp"/*.tgz -C "$tmp"
 version=$(node -e '
   const fs = require("fs"), f = process.argv[1], p = JSON.parse(fs.readFileSync(f, "utf8"));

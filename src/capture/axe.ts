@@ -39,10 +39,16 @@ function runAxe(arg: { include: string[]; exclude: string[]; tags: string[]; dis
         return { role: role ?? null, name };
       } catch { return { role: null, name: null }; }
     };
+    // where the violating element is in the full-page capture (document CSS px): a finding's crop
+    const boxOf = (el: Element | undefined) => {
+      if (!el || typeof el.getBoundingClientRect !== 'function') return null;
+      const r = el.getBoundingClientRect();
+      return r.width || r.height ? { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height } : null;
+    };
     const slim = (list: any[], withFp: boolean) => list.map((v) => ({
       id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl, description: v.description, tags: v.tags,
       // a target resting on a generated id or class is renamed by veval's own selector (issue 55)
-      nodes: v.nodes.map((n: any) => ({ target: n.element && generatedTarget(n.target) ? [selectorOf(n.element)] : n.target, html: n.html, failureSummary: n.failureSummary, impact: n.impact, ...(withFp ? fp(n.element) : {}) })),
+      nodes: v.nodes.map((n: any) => ({ target: n.element && generatedTarget(n.target) ? [selectorOf(n.element)] : n.target, html: n.html, failureSummary: n.failureSummary, impact: n.impact, ...(withFp ? { ...fp(n.element), box: boxOf(n.element) } : {}) })),
     }));
     const out = { testEngine: r.testEngine, url: r.url, timestamp: r.timestamp, violations: slim(r.violations, true), incomplete: slim(r.incomplete, false) };
     if (tree) { try { axe.teardown(); } catch { /* nothing to release */ } }

@@ -66,7 +66,8 @@ export const check: Check<{ impact?: Impact; tags?: string[]; disable?: string[]
           findings.push({
             ...findingFor(ID, u, ctx.severity ?? SEVERITY_BY_IMPACT[impact],
               `axe ${rule.id} (${impact}) at ${label}: ${rule.help} — ${plural(targets.length, 'element')}${spread}: ${shownList(targets)}${rule.helpUrl ? ` (${rule.helpUrl})` : ''}`,
-              { selector: targets[0], box: null, text: node?.html ?? rule.help, ...base, targets }),
+              // the first element's box where the capture measured it: the finding's crop
+              { selector: targets[0], box: node?.box ?? null, text: node?.html ?? rule.help, ...base, targets }),
             rule: rule.id, impact,
           });
         }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Check } from './types.js';
+import type { Severity } from '../core/artifacts.js';
 import { findingFor, measured, severityOf } from './lib/finding.js';
 import { quote } from './lib/text.js';
 
@@ -15,9 +16,16 @@ export function selectorMatches(measuredSel: string, ignore: string): boolean {
   return before === ' ' || before === '>' || /[a-z0-9\]\)]/i.test(before) && /^[.#\[:]/.test(i);
 }
 
-const DEFAULTS = { ellipsis: true, minHiddenPx: 1 };
+/** An intended truncate (text-overflow: ellipsis) is a designer's decision: polish by default. */
+const DEFAULTS = { ellipsis: 'polish' as EllipsisOption, minHiddenPx: 1 };
+type EllipsisOption = boolean | 'polish' | 'important' | 'off';
 
-export const check: Check<{ ignore?: string[]; ellipsis?: boolean; minHiddenPx?: number }> = {
+/** The severity of text cut with an ellipsis, null when not reported (the boolean of old: true = important). */
+export function ellipsisSeverity(option: EllipsisOption): Severity | null {
+  return option === true ? 'important' : option === false || option === 'off' ? null : option;
+}
+
+export const check: Check<{ ignore?: string[]; ellipsis?: EllipsisOption; minHiddenPx?: number }> = {
   meta: {
     id: ID,
     title: 'Text is not cut off',
@@ -30,16 +38,20 @@ export const check: Check<{ ignore?: string[]; ellipsis?: boolean; minHiddenPx?:
     defaults: DEFAULTS,
     options: Type.Object({
       ignore: Type.Optional(Type.Array(Type.String(), { description: 'selectors whose clipping is intended (matched against the end of the measured element selector)' })),
-      ellipsis: Type.Optional(Type.Boolean({ description: `report text truncated with an ellipsis too (default ${DEFAULTS.ellipsis})` })),
+      ellipsis: Type.Optional(Type.Union([
+        Type.Union([Type.Literal('polish'), Type.Literal('important'), Type.Literal('off')]),
+        Type.Boolean(),
+      ], { description: `the severity of text truncated with an ellipsis: polish, important or off (default ${DEFAULTS.ellipsis}; true = important, false = off)` })),
       minHiddenPx: Type.Optional(Type.Number({ minimum: 0, description: `ignore clipping smaller than this (default ${DEFAULTS.minHiddenPx})` })),
     }, { additionalProperties: false }),
   },
   run(ctx) {
     const { ignore = [], ellipsis = DEFAULTS.ellipsis, minHiddenPx = DEFAULTS.minHiddenPx } = ctx.options;
     const severity = severityOf(ctx, 'important');
+    const cut = ellipsisSeverity(ellipsis);
     return measured(ctx.units).flatMap((u) => u.record.clippedText
-      .filter((c) => c.hiddenPx >= minHiddenPx && (ellipsis || !c.ellipsis) && !ignore.some((s) => selectorMatches(c.selector, s)))
-      .map((c) => findingFor(ID, u, severity,
+      .filter((c) => c.hiddenPx >= minHiddenPx && (cut || !c.ellipsis) && !ignore.some((s) => selectorMatches(c.selector, s)))
+      .map((c) => findingFor(ID, u, c.ellipsis && !c.spill ? cut! : severity,
         c.spill
           ? `text in ${quote(c.selector)} runs ${Math.round(c.hiddenPx)} px out of ${c.within ? quote(c.within) : 'its box'} at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`
           : `text in ${quote(c.selector)} is cut off by ${Math.round(c.hiddenPx)} px ${c.axis === 'x' ? 'horizontally' : 'vertically'}${c.ellipsis ? ' (ellipsis)' : ''} at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`,

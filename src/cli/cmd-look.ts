@@ -18,11 +18,11 @@ export function lookJson(r: LookResult, cwd: string): object {
 }
 
 const MAX_LINES = 8;
-function section(out: string[], title: string, items: string[]): void {
+function section(out: string[], title: string, items: string[], max = MAX_LINES): void {
   if (!items.length) { out.push(`  ${title}: none`); return; }
   out.push(`  ${title}: ${items.length}`);
-  for (const i of items.slice(0, MAX_LINES)) out.push(`    ${forTerminal(i, 300)}`);
-  if (items.length > MAX_LINES) out.push(`    … and ${items.length - MAX_LINES} more (see --json or the run's report.json)`);
+  for (const i of items.slice(0, max)) out.push(`    ${forTerminal(i, 300)}`);
+  if (items.length > max) out.push(`    … and ${items.length - max} more (see --json or the run's report.json)`);
 }
 
 function unitLines(u: LookUnit, runRel: string): string[] {
@@ -30,6 +30,8 @@ function unitLines(u: LookUnit, runRel: string): string[] {
   const png = u.screenshot ? path.join(runRel, u.screenshot) : '(no screenshot)';
   out.push(`${u.viewport}${u.size ? ` ${u.size.width}×${u.size.height}` : ''} · ${u.state}: HTTP ${u.httpStatus ?? '—'} · ${forTerminal(png)}`);
   if (u.captureError) out.push(`  capture failed: ${forTerminal(u.captureError, 300)}`);
+  // every finding the gate fails on, each named (the sections below are what the capture recorded)
+  section(out, 'findings that fail the gate', u.findings.filter((f) => f.fails).map((f) => `${f.severity} ${f.check}: ${f.message}`), Infinity);
   section(out, 'console errors', u.consoleErrors.map((c) => `${c.type === 'pageerror' ? 'uncaught' : 'error'}: ${c.text}${c.location ? ` (${c.location})` : ''}`));
   section(out, 'failed requests', u.failedRequests.map((q) => `${q.status ?? q.failure ?? 'failed'} ${q.url}`));
   out.push(u.overflow.px > 0
@@ -38,8 +40,8 @@ function unitLines(u: LookUnit, runRel: string): string[] {
   section(out, 'clipped text', u.clippedText.map((c) => `${c.selector}: "${c.text.slice(0, 60)}" (${c.hiddenPx}px hidden)`));
   const of = u.interactive ? ` (of ${u.interactive.total} interactive elements${u.interactive.total > u.interactive.checked ? `, ${u.interactive.checked} measured` : ''})` : '';
   section(out, `interactive elements a user cannot see or reach${of}`, u.unreachable.map((x) => `${x.severity === 'blocker' ? '' : '(partly) '}${x.message}`));
-  section(out, 'axe serious+', u.axe.map((a) => a.message));
-  if (u.other.length) section(out, 'other findings', u.other.map((f) => `${f.severity} ${f.check}: ${f.message}`));
+  const warnings = u.findings.filter((f) => !f.fails);
+  if (warnings.length) section(out, 'findings that do not fail the gate', warnings.map((f) => `${f.severity} ${f.check}: ${f.message}`));
   return out;
 }
 
@@ -54,6 +56,7 @@ export function lookText(r: LookResult, cwd: string): string {
   const runRel = path.relative(cwd, r.runDir) || r.runDir;
   const out: string[] = [`look ${forTerminal(r.url ?? '(route)')} — run ${forTerminal(runRel)}`];
   for (const u of r.units) out.push(...unitLines(u, runRel));
+  if (r.specWide.length) section(out, 'findings not tied to one capture that fail the gate', r.specWide.map((f) => `${f.severity} ${f.check}: ${f.message}`), Infinity);
   out.push('checklist (answers from the capture records; check them against the screenshots):');
   for (const c of r.checklist) {
     out.push(`  [${c.answer}] ${forTerminal(c.question)} ${forTerminal(c.detail, 400)}`);

@@ -145,7 +145,20 @@ export function approveLines(res: import('../parity/approve.js').ApproveResult):
     ...res.warnings.map((w) => `warning   ${w}`),
     ...res.acceptedDebt.map((d) => `a11y debt ${d} (accepted)`),
     ...res.orphans.map((o) => `${res.removed.includes(o) ? 'removed  ' : 'orphan   '} ${o}${res.removed.includes(o) ? '' : ' (no spec produces it; --prune removes it)'}`),
+    ...withheldLines(res),
     `${res.written.length} written, ${res.unchanged.length} unchanged, ${res.refused.length} refused, ${res.orphans.length} orphaned`,
+  ];
+}
+
+/** What a refusal held back, and the ways forward: fix, the flag the refusals name, or choose units. */
+function withheldLines(res: import('../parity/approve.js').ApproveResult): string[] {
+  if (!res.withheld?.length) return [];
+  const flags = (['acceptA11yDebt', 'force'] as const).map((f) => [f, res.refused.filter((r) => r.needs?.flag === f).length] as const).filter(([, n]) => n)
+    .map(([f, n]) => `add ${f === 'force' ? '--force' : '--accept-a11y-debt'} (${n} refused for that)`);
+  return [
+    ...res.withheld.map((w) => `withheld  ${w}`),
+    `nothing written: ${res.refused.length} unit(s) refused, so the ${res.withheld.length} that would pass are withheld too — approve writes all it is asked to, or none. ` +
+    `Fix the refused ones${flags.length ? `, or ${flags.join(', or ')}` : ''}, or approve chosen units: --spec/--state/--viewport, or \`veval review\``,
   ];
 }
 

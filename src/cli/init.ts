@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../core/fsx.js';
 import { PACKAGE_ROOT } from '../core/version.js';
 import { CI_LAYOUT, githubWorkflow, gitlabCi, shardCountFor } from './init/ci.js';
 import { detectApp, type AppInfo, type StorybookFound } from './init/detect.js';
+import { MAX_ROUTES } from './init/routes.js';
 import { nodeVersionFor } from './init/node-version.js';
 import type { PackageManager } from './init/pm.js';
 import { InitWriter, MANIFEST_FILE, type Outcome } from './init/manifest.js';
@@ -208,6 +209,9 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   say(`found: ${app.label}; package manager ${app.pm.name}${app.pm.lockfile ? ` (${app.pm.lockfile})` : ' (no lockfile)'}; ${listed ? `${app.routes.length} route(s) from ${app.routesFrom || 'the app'}` : app.storybook ? 'no routes found' : 'no routes found (one spec for /)'}`);
   if (app.slash) say(`routes ${app.slash.style === 'always' ? 'end in /' : 'have no trailing /'}, as ${app.slash.from} ${app.slash.from === 'its config' ? 'says' : 'have them'}`);
   if (app.errorPages.length) say(`left out ${app.errorPages.join(', ')}: an error page, which the server answers for paths it does not have`);
+  if (app.needsParams.length) say(`left out ${app.needsParams.length} route(s) that need a parameter init cannot know: ${app.needsParams.join(', ')} — write a spec with a real value (route: /blog/some-post) for those that matter`);
+  if (app.notPages.length) say(`left out ${app.notPages.join(', ')}: not a page (a resource route, or a file)`);
+  if (app.moreRoutes.length) say(`wrote specs for ${MAX_ROUTES} routes; not written (add a spec for those that matter): ${app.moreRoutes.join(', ')}`);
   if (app.pm.note) say(app.pm.note);
   pinPackageManager(root, app.pm, !!opts.pinPm, say);
   const node = nodeVersionFor(root);
@@ -232,14 +236,24 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
   // only the specs init will write are captured: one you changed or deleted is left alone
   const fresh = planned.filter((p) => w.willWrite(`specs/${p.name}.yaml`));
   if (fresh.length) say(`capturing ${fresh.length} route(s) to write their specs (the config's server builds and serves the app)…`);
-  const cap = await captureForInit(root, fresh.map((p) => ({ ...p, viewports: ['desktop', 'mobile'] })));
+  // no routes in the source: the captured page's own same-origin links name them (at most MAX_ROUTES in all)
+  const follow = listed || app.storybook || !fresh.length ? undefined : (links: string[]) => links.filter((l) => l !== '/').slice(0, MAX_ROUTES - 1).map((route) => {
+    let name = specNameFor(route);
+    while (names.has(name)) name += '-2';
+    names.add(name);
+    return { name, route, viewports: ['desktop', 'mobile'] };
+  });
+  const cap = await captureForInit(root, fresh.map((p) => ({ ...p, viewports: ['desktop', 'mobile'] })), follow);
+  if (follow) say(cap.followed.length ? `followed ${cap.followed.length} same-origin link(s) on / (at most ${MAX_ROUTES - 1}): ${cap.followed.map((f) => f.route).join(', ')}` : 'found no same-origin links on / to follow');
+  planned.push(...cap.followed);
   if (cap.failed) say(`could not capture the app (${cap.failed}): the specs have no required entries and no parity yet`);
   for (const [name, why] of cap.why) say(`could not capture ${name}: ${why}; its spec has no required entries and no parity yet`);
   for (const { name, route } of planned) {
     const rel = `specs/${name}.yaml`, abs = path.join(root, rel);
     // a spec init wrote before (captured then) stays as it is; file() keeps one you changed
     const before = !w.willWrite(rel) && fs.existsSync(abs) && !w.changedByUser(rel) ? fs.readFileSync(abs, 'utf8') : null;
-    w.file(rel, before ?? specText(name, route, found, cap.entries.get(name) ?? null, cap.failed ?? cap.why.get(name) ?? null));
+    const why = cap.followed.some((f) => f.name === name) ? 'A route veval init found as a same-origin link on /: what a user must see there, at each viewport.' : found;
+    w.file(rel, before ?? specText(name, route, why, cap.entries.get(name) ?? null, cap.failed ?? cap.why.get(name) ?? null));
     w.file(`briefs/${name}.md`, briefText(name, route));
   }
   if (app.storybook) {
@@ -248,7 +262,7 @@ export async function cmdInit(dir: string | undefined, opts: { force?: boolean; 
     say(`found Storybook (${app.storybook.from}): specs/${name}.yaml covers every story, built by \`${app.storybook.build}\` into ${app.storybook.static}/`);
     w.file(`specs/${name}.yaml`, storybookSpecText(app.storybook, name));
   }
-  const shards = shardCountFor(routes.length + (app.storybook ? 1 : 0));
+  const shards = shardCountFor(planned.length + (app.storybook ? 1 : 0));
   if (ci === 'github') w.file(CI_FILES.github, githubWorkflow({ pm: app.pm, shards, node }));
   if (ci === 'gitlab') w.file(CI_FILES.gitlab, gitlabCi({ pm: app.pm, shards, node }));
   for (const name of SCHEMA_FILES) w.file(`schema/${name}`, fs.readFileSync(path.join(PACKAGE_ROOT, 'schema', name), 'utf8'));

@@ -51,6 +51,17 @@ export const SCORING_VERSIONS: Readonly<Record<number, ScoringVersion>> = {
 };
 export const LATEST_SCORING_VERSION = Math.max(...Object.keys(SCORING_VERSIONS).map(Number));
 
+/** What each component measures, as every report names it (names only: no score depends on them). */
+export const COMPONENT_MEASURES: Readonly<Record<ComponentId, string>> = { structural: 'checks', layout: 'layout parity', axe: 'axe', judge: 'judge' };
+
+/** What each side of the score was made of for one spec: the components that applied, by what they
+ *  measure ("layout parity" alone when no judge ran — never a bare "aesthetic"); "nothing" when none did. */
+export function groupMeasures(v: ScoringVersion, components: Partial<Record<ComponentId, number | null>>): Record<'structural' | 'aesthetic', string> {
+  const of = (g: 'structural' | 'aesthetic') => (Object.keys(v.weights) as ComponentId[])
+    .filter((id) => v.groups[id] === g && components[id] !== null && components[id] !== undefined).map((id) => COMPONENT_MEASURES[id]).join(' + ') || 'nothing';
+  return { structural: of('structural'), aesthetic: of('aesthetic') };
+}
+
 /** Hash of everything that changes a score; pinned per version by a test. */
 export const scoringHash = (v: ScoringVersion) =>
   sha256(JSON.stringify([v.weights, v.groups, v.penalty, v.checkCredit, ...(JSON.stringify(v.rules) === JSON.stringify(V1_RULES) ? [] : [v.rules])])).slice(0, 16);

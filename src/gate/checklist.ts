@@ -3,11 +3,12 @@
 // capture files each answer rests on. Where a check decides the same question (overflow,
 // text-clipped, console), the answer reads the facts and options that check used — its findings
 // when it ran, its tolerance — so that it never contradicts the verdict: an overflow within the
-// check's tolerancePx is "no overflow", a console error the check ignores is no error.
+// check's tolerancePx is "no overflow", a console error the user's console.ignore names is no error.
 import { viewportLabel } from '../core/engines.js';
 import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
 import { files } from '../core/run.js';
 import { checkIn, mobileMaxWidthIn } from '../checks/registry.js';
+import { compileRegexes } from '../checks/lib/text.js';
 import type { SpecPlan } from '../spec/plan.js';
 import type { SpecArtifacts } from './read.js';
 import type { ChecklistItem } from './report-schema.js';
@@ -132,13 +133,23 @@ function mobileLayout(units: Unit[]): ChecklistItem {
 
 function consoleErrors(units: Unit[]): ChecklistItem {
   const q = 'Are console errors empty?';
-  // where the console check ran, the errors it reported (after its ignore list); else the record's
-  const errorsOf = (u: Unit): string[] => (u.ran.has('console')
-    ? u.findings.filter((f) => f.check === 'console').map((f) => String(f.evidence?.text ?? f.message))
-    : (u.record?.console ?? []).map((c) => c.text));
+  // every error the capture recorded but those the user told the console check to ignore: a line
+  // the check leaves to another (a failed resource load is the requests check's) is still an error
+  // the console shows, so never "yes" beside a look that lists it (issue 55)
+  const ignoreOf = (u: Unit): RegExp[] => {
+    try { return compileRegexes(checkIn(u.spec, 'console').options.ignore as string[] | undefined, 'console.ignore'); } catch { return []; }
+  };
+  const errorsOf = (u: Unit): string[] => {
+    const ignore = ignoreOf(u);
+    return (u.record?.console ?? []).map((c) => c.text).filter((t) => !ignore.some((re) => re.test(t)));
+  };
+  const counted = (u: Unit): number => u.findings.filter((f) => f.check === 'console').length;
   const bad = units.filter((u) => errorsOf(u).length > 0);
   if (bad.length) {
-    const detail = bad.map((u) => `${label(u)}: ${errorsOf(u).length} (first: ${errorsOf(u)[0].slice(0, 120)})`);
+    const detail = bad.map((u) => {
+      const n = errorsOf(u).length, apart = u.ran.has('console') ? Math.max(0, n - counted(u)) : 0;
+      return `${label(u)}: ${n} (first: ${errorsOf(u)[0].slice(0, 120)})${apart ? `, ${apart} of them not a console finding (a failed resource load, which requests reports, or caused by veval's emulation)` : ''}`;
+    });
     return item('console-errors-empty', q, 'yes', 'no', join(detail), cite(bad));
   }
   return clean(units, 'console-errors-empty', q, 'yes', 'no console error or page error in any capture');

@@ -72,6 +72,8 @@ export const ScoresSchema = Type.Object({
   structural: ScoreValue,
   aesthetic: ScoreValue,
   components: Type.Record(Type.String(), ScoreValue, { description: 'each component 0..100; null when it does not apply' }),
+  measures: Type.Optional(Type.Object({ structural: Str(), aesthetic: Str() }, { additionalProperties: false,
+    description: 'what each side was made of for this spec, by what its components measure: "checks + axe", "layout parity" (no judge ran), "layout parity + judge", "nothing"' })),
 }, { additionalProperties: false, description: 'structural (does the page work) and aesthetic (does it look as approved) kept apart from the total' });
 
 const JudgeSummary = Type.Object({
@@ -150,7 +152,9 @@ export const ReportSchema = Type.Object({
   totals: Type.Object({
     specs: Type.Integer(), passed: Type.Integer(), failed: Type.Integer(),
     units: Type.Integer(), unitsFailed: Type.Integer(),
-    findings: Type.Object(Object.fromEntries(SEVERITIES.map((s) => [s, Type.Integer()])) as Record<Severity, TInteger>, { additionalProperties: false }),
+    findings: Type.Object(Object.fromEntries(SEVERITIES.map((s) => [s, Type.Integer()])) as Record<Severity, TInteger>, { additionalProperties: false,
+      description: 'findings by severity, accepted accessibility debt (effect known-debt) left out: it is knownDebt' }),
+    knownDebt: Type.Optional(Type.Integer({ description: 'findings that are accessibility debt accepted at approval (effect known-debt): reported, never failing' })),
   }, { additionalProperties: false }),
   checklist: Type.Array(ChecklistItemSchema),
   reuse: Type.Optional(ReuseSchema),

@@ -3,6 +3,7 @@
 import { CHECKS } from '../checks/registry.js';
 import type { ScoreGroup } from '../checks/types.js';
 import { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash, type ComponentId, type ScoringVersion } from './score.js';
+import { COMPONENT_MEASURES } from '../core/scoring.js';
 
 /** The checks that count for a score group (each check's meta.score), in report order. */
 const inGroup = (g: ScoreGroup) => [...CHECKS].filter((c) => c.meta.score === g).sort((a, b) => a.meta.order - b.meta.order).map((c) => c.meta.id);
@@ -32,6 +33,13 @@ export function renderScoringDoc(): string {
     'carries the **structural** score (components in the structural group: does the page work) and the',
     '**aesthetic** score (does it look as approved), so a real bug is never averaged away into one number.',
     'A missing `checks.json` scores 0 on both structural and axe.',
+    '',
+    'Each side is named by what it was made of for the spec, in the console, summary.md, the HTML report',
+    'and report.json (`scores.measures`): the components that applied, by what they measure',
+    `(${(Object.keys(COMPONENT_MEASURES) as ComponentId[]).map((id) => `${id} → "${COMPONENT_MEASURES[id]}"`).join(', ')}).`,
+    'Without a judge, aesthetic is the layout parity alone: `aesthetic 0 = layout parity` is captures out',
+    'of parity with their baselines, not a verdict on looks; with no approved baseline and no judge it is',
+    '`– = nothing`.',
     '',
     `Latest version: **${LATEST_SCORING_VERSION}**. A spec may pin another with \`scoring: { version: N }\`.`,
     'Changing any number or rule below makes a new version; older versions stay available.',

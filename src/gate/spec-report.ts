@@ -11,6 +11,7 @@ import { decide, stamped, strongest } from './policy.js';
 import type { SpecArtifacts, UnitArtifacts } from './read.js';
 import type { ReportFinding, SpecReport, UnitReport } from './report-schema.js';
 import { computeScore, scoreCountingDebt, type ScoreInput, type ScoringVersion } from './score.js';
+import { groupMeasures } from '../core/scoring.js';
 import { captureStage, checksStage, judgeStage, parityStage } from './stages.js';
 import { engineNotes, storybookNotes, unmatchedNotes, viewportNotes } from './spec-notes.js';
 
@@ -154,7 +155,7 @@ export function specReport(run: RunContext, spec: SpecPlan, a: SpecArtifacts, sc
     status: verdict.status,
     score: score.total,
     scoringVersion: scoring?.version ?? null,
-    scores: { structural: score.structural, aesthetic: score.aesthetic, components: score.components },
+    scores: { structural: score.structural, aesthetic: score.aesthetic, components: score.components, ...(scoring ? { measures: groupMeasures(scoring, score.components) } : {}) },
     a11yDebt: debtSummary(checkFindings, scoring && anyCaptured ? () => scoreCountingDebt(scoring, scoreInput).total : () => null),
     reasons: verdict.reasons,
     warnings: verdict.warnings,

@@ -57,8 +57,9 @@ export interface LookUnit {
   clippedText: { selector: string; text: string; hiddenPx: number; axis: string }[];
   interactive: { checked: number; total: number } | null;
   unreachable: { selector: string; role: string; name: string; level: string; message: string; severity: string }[];
+  /** axe findings that fail the gate, and every serious or critical one */
   axe: { rule: string; impact: string; message: string; targets: string[] }[];
-  /** blocker and important findings of the other checks (text-clipped, overlap, stability, http-status, capture …) */
+  /** blocker and important findings of the other checks (text-clipped, overlap, stability, http-status, capture …), and any other that fails the gate */
   other: { check: string; severity: string; message: string }[];
   /** every finding of this unit, blockers first */
   findings: ReportFinding[];
@@ -76,6 +77,8 @@ export interface LookResult {
   /** why the gate failed the look, as report.json says */
   reasons: string[];
   units: LookUnit[];
+  /** findings that fail the gate and concern no one capture (a check that errored, a guard) */
+  specWide: { check: string; severity: string; message: string }[];
   checklist: ChecklistItem[];
   notes: string[];
   /** the spec the look ran, as YAML text (for --spec-out) */
@@ -162,11 +165,12 @@ export function lookResult(runDir: string, runId: string, plan: ProjectPlan, rep
         const h = r?.interactive?.hidden.find((x) => x.selector === f.evidence?.selector);
         return { selector: String(f.evidence?.selector ?? ''), role: h?.role ?? '', name: h?.name ?? '', level: h?.verdict.level ?? '', message: f.message, severity: f.severity };
       }),
-      axe: mine.filter((f) => f.check === 'axe' && /^(serious|critical)$/.test(String((f as any).impact))).map((f) => ({
+      // every axe finding that fails the gate (moderate ones at important too), and serious+ always
+      axe: mine.filter((f) => f.check === 'axe' && (f.fails || /^(serious|critical)$/.test(String((f as any).impact)))).map((f) => ({
         rule: String((f as any).rule ?? ''), impact: String((f as any).impact ?? ''), message: f.message,
         targets: ((f.evidence as any)?.targets ?? []).map(String),
       })),
-      other: mine.filter((f) => !SHOWN.has(f.check) && f.severity !== 'polish').map((f) => ({ check: f.check, severity: f.severity, message: f.message })),
+      other: mine.filter((f) => !SHOWN.has(f.check) && (f.fails || f.severity !== 'polish')).map((f) => ({ check: f.check, severity: f.severity, message: f.message })),
       findings: mine,
     };
   });
@@ -175,6 +179,7 @@ export function lookResult(runDir: string, runId: string, plan: ProjectPlan, rep
   return {
     url: spec.url, runId, runDir, status: report.status, failing: findings.filter((f) => f.fails).length, blockers,
     reasons: specReport?.reasons ?? [], units,
+    specWide: findings.filter((f) => f.fails && !units.some((u) => u.state === f.state && u.viewport === f.viewport)).map((f) => ({ check: f.check, severity: f.severity, message: f.message })),
     checklist: report.checklist ?? [],
     notes: [...(specReport?.reasons ?? []).filter((x) => /error|could not|cannot/i.test(x)), ...(specReport?.notes ?? [])],
     plan,

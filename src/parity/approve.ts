@@ -52,6 +52,9 @@ export interface ApproveResult {
   warnings: string[];
   /** new accessibility debt recorded with --accept-a11y-debt, one line per node */
   acceptedDebt: string[];
+  /** baselines not written because another unit asked for was refused: approve writes all it is
+   *  asked to or none (a half-approved set is one nobody asked for) */
+  withheld?: string[];
 }
 
 type RunInfo = Partial<RunJson>;
@@ -69,6 +72,17 @@ export async function approve(run: RunContext, opts: ApproveOptions): Promise<Ap
 }
 
 export async function approveWith(run: RunContext, opts: ApproveOptions, deps: ApproveDeps): Promise<ApproveResult> {
+  // all or none: a dry pass first; one refusal and nothing is written. A run's own
+  // --update-baselines approves each capture that succeeded (the contract), and review's chosen
+  // units each get their own answer.
+  if (!opts.inRun && !opts.units && !opts.dryRun) {
+    const dry = await approveUnits(run, { ...opts, dryRun: true }, deps);
+    if (dry.refused.length) return { ...dry, withheld: dry.written, written: [], acceptedDebt: [], orphans: dry.orphans, removed: [] };
+  }
+  return approveUnits(run, opts, deps);
+}
+
+async function approveUnits(run: RunContext, opts: ApproveOptions, deps: ApproveDeps): Promise<ApproveResult> {
   const res: ApproveResult = { written: [], unchanged: [], refused: [], orphans: [], removed: [], warnings: [], acceptedDebt: [] };
   const specs = pickSpecs(run, opts, res);
   // a --viewport or --state that names nothing (a typo, a rename) must not read as a clean approve

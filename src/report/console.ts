@@ -8,7 +8,7 @@ import { viewportLabel } from '../core/engines.js';
 import path from 'node:path';
 import { styleText } from 'node:util';
 import type { Report, ReportFinding, SpecReport } from '../gate/report-schema.js';
-import { approveCommand, baselinesWritten, boxLabel, EFFECT_WORDS, flakeMasks, idOf, idsText, otherReasons, SEVERITY_ORDER, specNotes, typed } from './load.js';
+import { approveCommand, baselinesWritten, boxLabel, EFFECT_WORDS, flakeMasks, idOf, idsText, otherReasons, SEVERITY_ORDER, specNotes, typed, scoreText } from './load.js';
 import { forTerminal } from './terminal.js';
 
 export interface UnitEvent { spec: string; state: string; viewport: string; ok: boolean; ms: number; reason?: string }
@@ -112,7 +112,7 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
       for (const s of r.specs) {
         const failing = s.units.filter((u) => u.status !== 'pass').length;
         const verdict = s.status === 'pass' ? green('PASS') : red('FAIL');
-        line(`${verdict} ${clean(s.name)}  score ${s.score ?? '–'} (structural ${s.scores.structural ?? '–'}, aesthetic ${s.scores.aesthetic ?? '–'})${failing ? `  ${failing} of ${s.units.length} captures failing` : ''}`);
+        line(`${verdict} ${clean(s.name)}  ${clean(scoreText(s))}${failing ? `  ${failing} of ${s.units.length} captures failing` : ''}`);
         // what the findings below do not already say
         for (const reason of otherReasons(s)) line(`     ${clean(reason)}`);
         const w = baselinesWritten(s);
@@ -120,7 +120,11 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
         for (const note of specNotes(s)) line(yellow(`     ${clean(note)}`));
       }
       for (const reason of r.reasons) line(red(`  run: ${clean(reason)}`));
-      const problems = problemsOf(r);
+      // accepted debt is not a problem of this run: one line says how much, summary.md and the HTML
+      // report list it folded away
+      const all = problemsOf(r);
+      const problems = all.filter((p) => p.effect !== 'known-debt');
+      const debt = all.filter((p) => p.effect === 'known-debt');
       if (problems.length) line('');
       for (const p of problems) {
         const n = p.units.length;
@@ -134,10 +138,12 @@ export function createConsoleReporter(stream: NodeJS.WriteStream, env: NodeJS.Pr
         const masks = [...new Set(s.findings.flatMap(flakeMasks))];
         if (masks.length) line(`masks to add to ${clean(s.file)} (stability): ${bold(clean(`masks: [${masks.map((m) => JSON.stringify(m)).join(', ')}]`))}`);
       }
+      const debtCount = r.totals.knownDebt ?? debt.reduce((n, p) => n + p.ids.length, 0);
+      if (debtCount) line(dim(`known debt: ${debtCount} accepted accessibility violation${debtCount === 1 ? '' : 's'} (${debt.length} distinct), not failing — listed in summary.md and the HTML report`));
       line('');
       const t = r.totals.findings;
       const summary = r.status === 'pass' ? `${r.totals.specs} of ${r.totals.specs} spec(s) passed` : `${r.totals.failed} of ${r.totals.specs} spec(s) failed`;
-      line(`${r.status === 'pass' ? green('PASS') : red('FAIL')} ${summary}${r.incomplete ? ' (run incomplete)' : ''} · ${t.blocker} blocker, ${t.important} important, ${t.polish} polish`);
+      line(`${r.status === 'pass' ? green('PASS') : red('FAIL')} ${summary}${r.incomplete ? ' (run incomplete)' : ''} · ${t.blocker} blocker, ${t.important} important, ${t.polish} polish${debtCount ? `, ${debtCount} known debt` : ''}`);
       const rel = (f: string) => clean(typed(f));
       const files = (written ?? []).filter((f) => path.basename(f) !== 'index.html');
       if (files.length) line(dim(`wrote ${files.map(rel).join(', ')}`));

@@ -11,7 +11,7 @@ import Handlebars from 'handlebars';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { pathUrl } from './escape.js';
 import { placeText } from '../core/cause-text.js';
-import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS, flakeAreas, otherReasons, SEVERITY_ORDER, shownOnce, specNotes, stripBoxes, structureDiffOf, unitLabel, type Box } from './load.js';
+import { approveCommand, baselinesWritten, boxLabel, clusterBoxes, EFFECT_WORDS, flakeAreas, otherReasons, SEVERITY_ORDER, shownOnce, specNotes, stripBoxes, structureDiffOf, unitLabel, scoreText, type Box } from './load.js';
 
 export interface HtmlOptions {
   /** the run folder as the reader would type it (relative to where veval ran); named by the approve commands */
@@ -169,6 +169,9 @@ const PARITY_NOTE: Record<string, string> = {
 function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFinding; id: string }[], known: Set<string>, runPath: string, groups: Grouping) {
   const label = u ? `${u.state} @ ${viewportLabel(u.viewport)}` : 'spec-wide';
   const id = unitId(s.name, u);
+  // accepted accessibility debt is folded away in its own section, and counted apart
+  const debt = findings.filter(({ f }) => f.effect === 'known-debt');
+  findings = findings.filter(({ f }) => f.effect !== 'known-debt');
   const bySev = SEVERITY_ORDER.map((sev) => [sev, findings.filter(({ f }) => f.severity === sev).length] as const).filter(([, n]) => n);
   const status = u ? u.status : findings.some(({ f }) => f.fails) || s.otherReasons.length ? 'fail' : 'pass';
   const figures: Record<string, unknown>[] = [];
@@ -207,7 +210,8 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
     id, href: encodeURIComponent(id), spec: s.name, state: u?.state ?? '', viewport: u?.viewport ?? '', label, status, statusUpper: status.toUpperCase(),
     fails: String(u ? u.fails : status === 'fail'),
     collapse: status === 'pass',
-    counts: bySev.map(([sev, n]) => `${n} ${sev}`).join(', '),
+    counts: [...bySev.map(([sev, n]) => `${n} ${sev}`), ...(debt.length ? [`${debt.length} known debt`] : [])].join(', '),
+    debt: debt.map(({ f, id: fid }) => findingVm(f, fid, known, !u, groups)),
     parityNote: u?.parity ? PARITY_NOTE[u.parity] ?? `parity: ${u.parity}` : '',
     findings: findings.map(({ f, id: fid }) => findingVm(f, fid, known, !u, groups)), notes,
     approve: u?.files.capture ? approveCommand(runPath, { spec: s.name, state: u.state, viewport: u.viewport }) : '',
@@ -285,7 +289,7 @@ export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
     csp: opts.review ? a.review.csp : a.csp, style: a.style, script: a.script,
     review: opts.review ? { token: opts.review.token, idleMs: opts.review.idleMs ?? 0, script: a.review.script, style: a.review.style } : false,
     status: r.status, statusUpper: r.status.toUpperCase(), runId: r.runId, git: r.git.sha ?? 'uncommitted', scoringVersion: r.scoring.version,
-    incomplete: r.incomplete, reasons: r.reasons, counts: r.totals.findings,
+    incomplete: r.incomplete, reasons: r.reasons, counts: r.totals.findings, knownDebt: r.totals.knownDebt ?? 0,
     score: scores.length ? `${Math.min(...scores)}${scores.length > 1 ? ' (lowest spec)' : ''}` : '–',
     failedSpecs: r.totals.failed, totalSpecs: r.totals.specs, unitsFailed: r.totals.unitsFailed, totalUnits: r.totals.units,
     // a column per viewport and engine: "mobile", "mobile · firefox"
@@ -296,7 +300,7 @@ export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
     specNames: r.specs.map((s) => s.name), viewports,
     units: ordered,
     specs: r.specs.map((s) => ({
-      name: s.name, status: s.status, statusUpper: s.status.toUpperCase(), score: num(s.score), structural: num(s.scores.structural), aesthetic: num(s.scores.aesthetic),
+      name: s.name, status: s.status, statusUpper: s.status.toUpperCase(), score: num(s.score), structural: num(s.scores.structural), aesthetic: num(s.scores.aesthetic), scoreText: scoreText(s),
       file: s.file, url: s.url ?? '', written: baselinesWritten(s), other: otherReasons(s), notes: specNotes(s),
       sweeps: sweepStrips(s, known),
     })),

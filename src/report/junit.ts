@@ -3,7 +3,7 @@
 import { viewportLabel } from '../core/engines.js';
 import type { Report, ReportFinding, SpecReport, UnitReport } from '../gate/report-schema.js';
 import { escapeXml } from './escape.js';
-import { baselinesWritten, EFFECT_WORDS, SEVERITY_ORDER, unitLabel } from './load.js';
+import { baselinesWritten, EFFECT_WORDS, SEVERITY_ORDER, unitLabel, scoreText } from './load.js';
 
 const secs = (ms: number | null | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 /** A unit's capture time as report.json carries it (units[].ms), or null. */
@@ -41,7 +41,7 @@ function suite(s: SpecReport): { xml: string; tests: number; failures: number; e
   const bad = [...wide.filter((f) => f.fails).map(failingLine), ...s.otherReasons];
   if (bad.length) failures++;
   const written = baselinesWritten(s);
-  const out = [`score ${s.score ?? '–'} (structural ${s.scores.structural ?? '–'}, aesthetic ${s.scores.aesthetic ?? '–'})`, ...(written.length ? [`baselines written: ${written.join(', ')}`] : [])];
+  const out = [scoreText(s), ...(written.length ? [`baselines written: ${written.join(', ')}`] : [])];
   cases.push(testcase(s.name, 'spec', bad, bad.length ? bad[0] : '', out));
   const ms = Object.values(s.stages).reduce((a, st) => a + (st.ms ?? 0), 0);
   const xml = `  <testsuite name="${escapeXml(s.name)}" tests="${cases.length}" failures="${failures}" errors="${errors}" time="${secs(ms)}">\n${cases.join('\n')}\n  </testsuite>`;

@@ -142,3 +142,12 @@ export function approveCommand(runPath: string, u: { spec?: string; state?: stri
   return ['veval approve --run', shellArg(runPath), ...(u.spec ? ['--spec', shellArg(u.spec)] : []), ...(u.state ? ['--state', shellArg(u.state)] : []),
     ...(u.viewport ? ['--viewport', shellArg(u.viewport)] : [])].join(' ');
 }
+
+/** A spec's score with its two sides named by what they were made of (report.json scores.measures):
+ *  "structural 95 (checks + axe), aesthetic 60 (layout parity)" — never a bare "aesthetic 0" that is
+ *  really the parity of layouts with no judge. */
+export function scoreText(s: Pick<SpecReport, 'score' | 'scores'>): string {
+  const n = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
+  const m = s.scores.measures;
+  return `score ${n(s.score)} (structural ${n(s.scores.structural)}${m ? ` = ${m.structural}` : ''}, aesthetic ${n(s.scores.aesthetic)}${m ? ` = ${m.aesthetic}` : ''})`;
+}

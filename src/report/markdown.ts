@@ -35,14 +35,17 @@ export function renderMarkdown(r: Report): string {
   const out: string[] = [];
   const t = r.totals;
   out.push(`## ${ICON[r.status]} veval: ${r.status.toUpperCase()} — ${t.failed} of ${t.specs} spec${t.specs === 1 ? '' : 's'} failed`, '');
-  out.push(`${t.findings.blocker} blocker · ${t.findings.important} important · ${t.findings.polish} polish · ${t.units} captures · scoring v${r.scoring.version}${r.incomplete ? ' · **incomplete run**' : ''}`, '');
+  const debt = t.knownDebt ?? r.specs.reduce((n, s) => n + s.findings.filter((f) => f.effect === 'known-debt').length, 0);
+  out.push(`${t.findings.blocker} blocker · ${t.findings.important} important · ${t.findings.polish} polish${debt ? ` · ${debt} known debt` : ''} · ${t.units} captures · scoring v${r.scoring.version}${r.incomplete ? ' · **incomplete run**' : ''}`, '');
   for (const reason of r.reasons) out.push(`- ⚠️ ${escapeMd(reason)}`);
   if (r.reasons.length) out.push('');
+  // each side named by what it was made of for the spec (report.json scores.measures)
   out.push('| spec | verdict | score | structural | aesthetic | why |', '|---|---|---|---|---|---|');
   for (const s of r.specs) {
     const why = s.reasons.length ? escapeMd(s.reasons[0]) + (s.reasons.length > 1 ? ` (+${s.reasons.length - 1} more)` : '') : s.warnings.length ? `${s.warnings.length} warning(s)` : '';
     const n = (v: number | null) => (v === null ? '–' : String(v));
-    out.push(`| ${escapeMd(s.name)} | ${ICON[s.status]} ${s.status} | ${n(s.score)} | ${n(s.scores.structural)} | ${n(s.scores.aesthetic)} | ${why} |`);
+    const m = s.scores.measures;
+    out.push(`| ${escapeMd(s.name)} | ${ICON[s.status]} ${s.status} | ${n(s.score)} | ${n(s.scores.structural)}${m ? ` (${escapeMd(m.structural)})` : ''} | ${n(s.scores.aesthetic)}${m ? ` (${escapeMd(m.aesthetic)})` : ''} | ${why} |`);
   }
   out.push('');
   // a run that wrote baselines compared against itself: say so next to the verdicts
@@ -53,11 +56,17 @@ export function renderMarkdown(r: Report): string {
   const notes = r.specs.flatMap((s) => specNotes(s).map((n) => `- ℹ️ **${escapeMd(s.name)}** ${escapeMd(n)}`));
   if (notes.length) out.push(...notes, '');
   for (const sev of SEVERITY_ORDER) {
-    const groups = r.specs.flatMap((s) => shownOnce(s.findings.filter((f) => f.severity === sev)).map((g) => ({ s, g })));
+    const groups = r.specs.flatMap((s) => shownOnce(s.findings.filter((f) => f.severity === sev && f.effect !== 'known-debt')).map((g) => ({ s, g })));
     if (!groups.length) continue;
     // counted in findings, as the header counts them (a line may stand for several captures)
     const count = groups.reduce((n, { g }) => n + g.all.length, 0);
     out.push(`### ${sev} (${count})`, '', ...groups.map(({ s, g }) => findingLine(s.name, g.finding, g.units, g.all.map((f) => idOf(s, f)))), '');
+  }
+  // accepted accessibility debt: its own count, folded away (it fails nothing)
+  const debtGroups = r.specs.flatMap((s) => shownOnce(s.findings.filter((f) => f.effect === 'known-debt')).map((g) => ({ s, g })));
+  if (debtGroups.length) {
+    out.push(`<details><summary>known debt (${debt}): accessibility violations accepted at approval, not failing</summary>`, '',
+      ...debtGroups.map(({ s, g }) => findingLine(s.name, g.finding, g.units, g.all.map((f) => idOf(s, f)))), '', '</details>', '');
   }
   // every capture's verdict as the gate stamped it, folded away (a PR comment stays short)
   const units = r.specs.flatMap((s) => s.units.map((u) => ({ s, u })));

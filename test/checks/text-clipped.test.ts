@@ -12,6 +12,7 @@ testCheck(check, {
     { name: 'nothing clipped', units: [r([])] },
     { name: 'an ignored selector', units: [r([label])], options: { ignore: ['button.pay'] } },
     { name: 'ellipsis allowed when ellipsis: false', units: [r([tagline])], options: { ellipsis: false } },
+    { name: 'ellipsis allowed when ellipsis: off', units: [r([tagline])], options: { ellipsis: 'off' } },
     { name: 'sub-pixel clipping below minHiddenPx', units: [r([{ ...label, hiddenPx: 0.5 }])] },
   ],
   invalid: [
@@ -25,7 +26,10 @@ testCheck(check, {
       units: [record({ clippedText: [{ selector: 'span.code', box: box(37, 84, 368, 21), text: 'SUMMERSALE2026', axis: 'x' as const, hiddenPx: 81, ellipsis: false, spill: true, within: 'div.row' }] })],
       findings: [{ message: ['text in "span.code" runs 81 px out of "div.row" at desktop', '"SUMMERSALE2026"'], evidence: { selector: 'span.code', within: 'div.row', spill: true } }],
     },
-    { name: 'ellipsis reported by default', units: [r([tagline])], severity: 'polish', findings: [{ severity: 'polish', message: '(ellipsis)' }] },
+    // an intended truncate is a designer's decision: polish by default, while hard clipping stays important
+    { name: 'ellipsis reported as polish by default, a hard clip as important', units: [r([tagline, label])], findings: [{ severity: 'polish', message: '(ellipsis)' }, { severity: 'important', message: 'cut off by 46 px' }] },
+    { name: 'ellipsis: important fails on an ellipsis', units: [r([tagline])], options: { ellipsis: 'important' }, findings: [{ severity: 'important', message: '(ellipsis)' }] },
+    { name: 'ellipsis: true (the boolean of old) is important', units: [r([tagline])], options: { ellipsis: true }, findings: [{ severity: 'important', message: '(ellipsis)' }] },
     { name: 'a larger minHiddenPx keeps bigger clips', units: [r([label, { ...label, hiddenPx: 3 }])], options: { minHiddenPx: 4 }, findings: [{ evidence: { hiddenPx: 46 } }] },
   ],
 });

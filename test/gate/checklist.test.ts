@@ -129,6 +129,15 @@ test('a console error the console check ignores is no console error; text the te
   assert.equal(c['text-clipped-or-overlapping'].answer, 'no', c['text-clipped-or-overlapping'].detail);
 });
 
+test('a console error the console check leaves to requests (a failed resource load) is still a console error: never "yes" beside it (issue 55)', async () => {
+  const { unit, c } = await checkedThenGated({
+    desktop: { console: [{ type: 'error', text: 'Failed to load resource: the server responded with a status of 404 (Not Found)', location: 'http://127.0.0.1/x.png' }] },
+  }, { console: {} });
+  assert.equal(unit('desktop').fails, false, 'the console check leaves it to requests');
+  assert.equal(c['console-errors-empty'].answer, 'no', c['console-errors-empty'].detail);
+  assert.match(c['console-errors-empty'].detail, /shop default @ desktop: 1 \(first: Failed to load resource.*\), 1 of them not a console finding \(a failed resource load, which requests reports/);
+});
+
 test('mobile is what the overflow check counts as mobile: its mobileMaxWidth option, else the spec\'s', async () => {
   const { c } = await checkedThenGated({}, { overflow: { mobileMaxWidth: 300 } });
   assert.equal(c['mobile-layout'].answer, 'unknown');

@@ -15,7 +15,8 @@ import { serveStatic, type StaticServer } from '../../src/core/static-server.js'
 import { look, lookPlan, type LookResult } from '../../src/look/index.js';
 import { loadProject } from '../../src/spec/project.js';
 import { InputError } from '../../src/core/errors.js';
-import { CLEAN, DEFECTS, THROWS } from './pages.js';
+import { CLEAN, DEFECTS, MODERATE, THROWS } from './pages.js';
+import { lookText } from '../../src/cli/cmd-look.js';
 
 let browser: BrowserServer;
 let site: StaticServer;
@@ -25,7 +26,7 @@ const quiet = { write: () => true } as unknown as NodeJS.WritableStream;
 before(async () => {
   browser = await chromium.launchServer({ executablePath: TEST_BROWSER_PATH, args: ['--no-sandbox', '--disable-gpu'], host: '127.0.0.1' });
   const pages = tmpDir('veval-look-pages-');
-  writeTree(pages, { 'defects.html': DEFECTS, 'clean.html': CLEAN, 'throws.html': THROWS });
+  writeTree(pages, { 'defects.html': DEFECTS, 'clean.html': CLEAN, 'throws.html': THROWS, 'moderate.html': MODERATE });
   site = await serveStatic(pages);
   project = tmpDir('veval-look-project-');
   writeTree(project, { 'visual-eval.config.yaml': `browser:\n  wsEndpoint: ${browser.wsEndpoint()}\n` });
@@ -155,4 +156,19 @@ test('verify after a look: ok while the project has no spec and the tree is as l
   const withSpec = await cli(['verify'], bare);
   assert.equal(withSpec.code, 1);
   assert.match(withSpec.stdout, /the project has 1 spec: a look is not the done-check; run `veval run`/);
+});
+
+test('look prints every finding that fails the gate (moderate axe ones too), and its checklist does not call the console empty beside an error it lists (issue 55)', async () => {
+  const r = await look({ target: `${site.url}/moderate.html`, cwd: project, log: quiet });
+  assert.equal(r.exitCode, 1);
+  const report = JSON.parse(fs.readFileSync(path.join(r.runDir, 'report.json'), 'utf8'));
+  const failing = report.specs[0].findings.filter((f: { fails: boolean }) => f.fails);
+  assert.ok(failing.some((f: { check: string; impact?: string }) => f.check === 'axe' && f.impact === 'moderate'), 'the page has a failing moderate axe finding');
+  const text = lookText(r, project).replace(/\s+/g, ' ');
+  for (const f of failing) assert.ok(text.includes(f.message.replace(/\s+/g, ' ').slice(0, 120)), `not shown: ${f.check}: ${f.message}\n${text}`);
+  assert.match(text, new RegExp(`fail: ${failing.length} findings fail the gate`));
+  // the image's 404 is a console line (left to the requests check) that look lists
+  assert.match(text, /console errors: 1/);
+  assert.doesNotMatch(text, /\[yes\] Are console errors empty\?/);
+  assert.match(text, /\[no\] Are console errors empty\?/);
 });

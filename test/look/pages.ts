@@ -60,3 +60,9 @@ export const THROWS = `${HEAD.replace('TITLE', 'Cart')}<body>
 </main>
 <script>document.title = cart.items.length + ' items';</script>
 </body></html>`;
+
+/** Moderate axe violations only (a skipped heading level, content outside landmarks) and an image
+ *  that 404s: findings that fail the gate below serious, and a console line the requests check owns. */
+export const MODERATE = `<!doctype html><html lang="en"><head><title>Moderate</title></head><body>
+<div><h1>Orders</h1><h4>Recent</h4><p>Nothing yet.</p><img src="/missing.png" alt="chart"></div>
+</body></html>`;

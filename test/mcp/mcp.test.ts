@@ -123,6 +123,10 @@ test('look on a local page with a covered button: the blocker finding, an image 
   for (const i of imgs) assert.equal(i.mimeType, 'image/png');
   assert.match(texts(r), new RegExp(`image: crop of ${coveredId.replace('#', '\\#')} \\(blocker\\)`));
   assert.match(texts(r), /image: capture look\/default-desktop/);
+  // every blocker gets its crop (issue 55: an axe blocker had no box, so none) — the missing label too
+  const blockers = data.findings.filter((f: any) => f.severity === 'blocker');
+  assert.ok(blockers.some((f: any) => f.check === 'axe'), `an axe blocker: ${JSON.stringify(data.findings.map((f: any) => f.message))}`);
+  for (const f of blockers) assert.match(texts(r), new RegExp(`image: crop of ${f.id.replace('#', '\\#')} \\(blocker\\)`), `${f.id} ${f.message}`);
   assert.ok(progress.some((m) => /captured 1: look\/default-desktop/.test(m)), `progress notifications: ${progress.join(' | ')}`);
 });
 

@@ -72,6 +72,17 @@ test('a11y debt: approve records three known violations; a fourth fails alone; a
   const said = `known accessibility debt: 3 elements (3 findings), accepted at approval, not counted in the score (counting it: ${spec.a11yDebt.scoreCountingDebt})`;
   assert.ok((r.stdout + r.stderr).includes(said), r.stdout + r.stderr);
   assert.ok(fs.readFileSync(path.join(latestDir(dir), 'summary.md'), 'utf8').includes(said.replace(/`/g, '\\`')));
+  // a passing run does not print accepted debt as blockers (issue 55): its own count, folded away
+  const rep = report(dir);
+  assert.deepEqual([rep.totals.findings.blocker, rep.totals.knownDebt], [0, 3]);
+  const told = r.stdout + r.stderr;
+  assert.match(told, /^PASS 1 of 1 spec\(s\) passed · 0 blocker, \d+ important, \d+ polish, 3 known debt$/m);
+  assert.match(told, /^known debt: 3 accepted accessibility violations \(3 distinct\), not failing/m);
+  assert.doesNotMatch(told, /^blocker +axe/m, 'no known-debt line among the problems');
+  const md = fs.readFileSync(path.join(latestDir(dir), 'summary.md'), 'utf8');
+  assert.match(md, /<details><summary>known debt \(3\): accessibility violations accepted at approval, not failing<\/summary>/);
+  assert.doesNotMatch(md, /### blocker/);
+  assert.match(fs.readFileSync(path.join(latestDir(dir), 'index.html'), 'utf8'), /<details class="debt"><summary>known debt \(3\)/);
   let found = axeFindings(dir);
   assert.equal(found.length, 3);
   assert.ok(found.every((f: any) => f.effect === 'known-debt'), JSON.stringify(found));
@@ -173,29 +184,29 @@ const FORM = (shifted: boolean) => {
 <p id="${id}-form-item-description">We never share it.</p></div></form></main></body></html>`;
 };
 
-test('a11y debt on a form labelled by React useId: one more useId call above it leaves the approved violation known, not new', () => {
+test('a11y debt on a form labelled by React useId: one more useId call above it leaves the approved violation known, not new', async () => {
   const dir = tmpDir('veval-debt-useid-');
   writeTree(dir, {
     'visual-eval.config.yaml': 'server: { static: site }\nviewports:\n  desktop: { width: 800, height: 600 }\n',
     'site/index.html': FORM(false),
     'specs/t.yaml': 'name: t\nroute: /\nviewports: [desktop]\nparity: { maxDiffRatio: 0.5, structure: false }\n',
   });
-  let r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  let r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   const first = axeFindings(dir).filter((f: any) => f.rule === 'color-contrast');
   assert.equal(first.length, 1, JSON.stringify(axeFindings(dir).map((f: any) => f.message)));
   // the label is named by veval's selector, never by its generated `for`
   assert.doesNotMatch(JSON.stringify(first[0].evidence.targets), /_r_/, JSON.stringify(first[0].evidence));
-  r = runCli(['approve', '--accept-a11y-debt'], dir);
+  r = await runMain(['approve', '--accept-a11y-debt'], dir);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.doesNotMatch(fs.readFileSync(path.join(dir, 'baselines/t/a11y-debt.json'), 'utf8'), /_r_/);
   fs.writeFileSync(path.join(dir, 'site/index.html'), FORM(true));
-  r = runCli(['run', '--reporter', 'json'], dir, NO_KEY);
+  r = await runMain(['run', '--reporter', 'json'], dir, NO_KEY);
   const found = axeFindings(dir);
   assert.equal(r.code, 0, JSON.stringify(found.map((f: any) => [f.effect, f.message])));
   assert.deepEqual(found.map((f: any) => f.effect), ['known-debt'], JSON.stringify(found.map((f: any) => [f.effect, f.message])));
 });
 
-test('a11y debt matching: a selector recorded with a React id matches the same node after the ids shift', () => {
+test('a11y debt matching: a selector recorded with a React id matches the same node after the ids shift', async () => {
   const label = (sel: string): DebtNode => ({ rule: 'color-contrast', impact: 'serious', selector: sel, role: null, name: null });
   const m = matchDebt([label('label[for="_r_2_-form-item"]')], [toEntry(label('label[for="_r_1_-form-item"]'))]);
   assert.equal(m.known.length, 1, JSON.stringify(m));

@@ -7,6 +7,7 @@ import { approveWith } from '../../src/parity/approve.js';
 import { sha256 } from '../../src/core/fsx.js';
 import { withStories } from '../../src/spec/storybook.js';
 import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, testDeps, TREE, VP } from './fixtures.js';
+import { approveLines } from '../../src/cli/cmd-verify.js';
 
 const img = () => new Image().rect(10, 10, 50, 50, [200, 0, 0]).bytes();
 const MOBILE = { ...VP, name: 'mobile', width: 100, height: 80 };
@@ -39,17 +40,23 @@ test('approve writes the image and a manifest with provenance, settings, environ
   assert.deepEqual(e.layout.masks, [{ x: 1, y: 2, width: 3, height: 4 }]);
 });
 
-test('approve refuses failed and missing captures and still promotes the good ones', async () => {
+test('approve refuses a failed capture and then writes none of what it was asked (issue 55); the good unit chosen alone is approved', async () => {
   const spec = makeSpec({ viewports: [VP, MOBILE] });
   const run = makeRun([spec]);
   writeCapture(run, 'shop', img());
   writeCapture(run, 'shop', img(), { viewport: MOBILE, record: { ok: false, error: { reason: 'renderer-crash', message: 'Target crashed' } } });
   const res = await approveT(run);
-  assert.deepEqual(res.written, ['baselines/shop/default-desktop.png']);
+  assert.deepEqual(res.written, [], 'a half-approved set is one nobody asked for');
+  assert.deepEqual(res.withheld, ['baselines/shop/default-desktop.png']);
   assert.equal(res.refused.length, 1);
   assert.equal(res.refused[0].unit, 'shop/default-mobile');
   assert.match(res.refused[0].reason, /capture failed \(renderer-crash: Target crashed\)/);
   assert.ok(!fs.existsSync(path.join(run.root, 'baselines/shop/default-mobile.png')));
+  assert.ok(!fs.existsSync(path.join(run.root, 'baselines/shop/manifest.json')));
+  assert.match(approveLines(res).join('\n'), /withheld  baselines\/shop\/default-desktop\.png\nnothing written: 1 unit\(s\) refused[^\n]*--spec\/--state\/--viewport, or `veval review`/);
+  // chosen units stay approvable
+  const one = await approveT(run, { viewport: 'desktop' });
+  assert.deepEqual(one.written, ['baselines/shop/default-desktop.png']);
   const r2 = nextRun(run);
   writeCapture(r2, 'shop', null);
   const res2 = await approveT(r2, { viewport: 'desktop' });

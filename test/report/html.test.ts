@@ -225,3 +225,44 @@ test('index.html draws a sweep strip per swept state: the widths on an axis, eac
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('change labels on a thumbnail never lie on one another, however close their areas (issue 55)', async () => {
+  const { dir, report } = gatedRun();
+  richReport(dir, report);
+  // three changed areas a few px apart: at thumbnail scale their labels start at one spot
+  editReport(dir, report, (r) => {
+    const parity = r.specs.find((s) => s.name === 'checkout')!.findings.find((f) => f.check === 'parity' && f.evidence.box)!;
+    Object.assign(parity.evidence, { clusters: [0, 1, 2].map((i) => ({ box: { x: 40 + 6 * i, y: 300 + 4 * i, width: 30, height: 20 }, pixels: 900 - i })) });
+  });
+  const { page, errors } = await open(dir);
+  await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+  const overlaps = await page.$$eval('.stage', (stages) => stages.flatMap((st) => {
+    const r = [...st.querySelectorAll('.box > .tag')].map((t) => ({ text: t.textContent, b: t.getBoundingClientRect() })).filter((x) => x.b.width > 0);
+    const out: string[] = [];
+    for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
+      const a = r[i].b, b = r[j].b;
+      if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) out.push(`${r[i].text} / ${r[j].text}`);
+    }
+    return out;
+  }));
+  assert.deepEqual(overlaps, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('at 390 px the report does not overflow sideways on a long URL in a finding message (issue 55)', async () => {
+  const { dir, report } = gatedRun();
+  const url = 'https://dequeuniversity.com/rules/axe/4.14/landmark-no-duplicate-contentinfo?application=axeAPI';
+  editReport(dir, report, (r) => { r.specs[0].findings[0].message = `axe landmark-no-duplicate-contentinfo (moderate) at mobile (default): Document should not have more than one contentinfo landmark (${url})`; });
+  const [file] = writeReports(dir, ['html']);
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { (d as HTMLDetailsElement).open = true; }));
+  const wide = await page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    return { scrollWidth: document.documentElement.scrollWidth, vw, past: [...document.querySelectorAll('li.finding')].filter((e) => e.getBoundingClientRect().right > vw + 0.5).map((e) => e.id) };
+  });
+  assert.deepEqual(wide.past, [], `findings wider than the screen: ${JSON.stringify(wide)}`);
+  assert.ok(wide.scrollWidth <= wide.vw, `the page scrolls sideways: ${JSON.stringify(wide)}`);
+  await page.close();
+});

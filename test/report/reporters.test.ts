@@ -107,6 +107,10 @@ test('console reporter: plain lines without colour support, verdicts, one line p
   assert.ok(!text.includes('\u001b['), 'no escape codes on a stream without colour support');
   assert.match(text, /FAIL checkout default @ mobile 812ms\n/, 'the reason is told once, in the problem list');
   assert.match(text, /^FAIL checkout {2}score/m);
+  // each side named by what it measured: without a judge, aesthetic is the layout parity (issue 55)
+  assert.match(text, /^FAIL checkout {2}score [\d.]+ \(structural [\d.]+ = checks \+ axe, aesthetic [\d.]+ = layout parity\)/m);
+  assert.equal(report.specs[0].scores.measures?.aesthetic, 'layout parity');
+  assert.match(renderMarkdown(report), /\| checkout \|[^\n]*\| [\d.]+ \(layout parity\) \|/);
   assert.match(text, /^PASS home/m);
   const lines = text.split('\n');
   const problems = lines.filter((l) => /^(blocker|important|polish) /.test(l));

@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { detectPackageManager, type PackageManager } from './pm.js';
-import { builtHas, configSlash, fsRoutes, htmlRoutes, linkSlash, withSlash, type FoundRoutes } from './routes.js';
+import { builtHas, configSlash, foundRoutes, fsRoutes, htmlRoutes, linkSlash, withSlash, type FoundRoutes } from './routes.js';
+import { reactRouterRoutes, tanstackRoutes, type RouterRoutes } from './router-routes.js';
 
-export type Framework = 'vite' | 'next' | 'astro' | 'cra' | 'sveltekit' | 'static' | 'unknown';
+export type Framework = 'vite' | 'next' | 'astro' | 'cra' | 'sveltekit' | 'react-router' | 'nuxt' | 'static' | 'unknown';
 
 export type ServerPlan =
   | { command: string; url: string; timeout: number }
-  | { static: string; build?: string };
+  | { static: string | { dir: string; fallback: string }; build?: string };
 
 export interface AppInfo {
   framework: Framework;
@@ -26,6 +27,11 @@ export interface AppInfo {
   routesFrom: string;
   /** error pages (404, 500) found and left out: a server answers them for unknown paths */
   errorPages: string[];
+  /** routes that need a parameter (/blog/:id), pages beyond the ones init writes, URLs that are no
+   *  page (a resource route, /sitemap.xml): each named by init, none written */
+  needsParams: string[];
+  moreRoutes: string[];
+  notPages: string[];
   /** the trailing-slash convention the routes follow, and what told it (null: none found) */
   slash: { style: 'always' | 'never'; from: string } | null;
   /** a Storybook in the project: the folder its build writes and the command that builds it (null: none) */
@@ -60,7 +66,7 @@ const readPkg = (root: string): Pkg | null => {
 const STATIC_DIRS = ['.', 'public', 'site', 'www', 'static', 'docs'];
 /** Where each framework's static build puts its pages: its links tell the trailing-slash convention, and its files which routes render. */
 const BUILD_DIRS: Partial<Record<Framework, string[]>> = {
-  astro: ['dist'], next: ['out'], sveltekit: ['build', '.svelte-kit/output/prerendered/pages'], vite: ['dist'], cra: ['build'],
+  astro: ['dist'], next: ['out'], nuxt: ['.output/public'], 'react-router': ['build/client'], sveltekit: ['build', '.svelte-kit/output/prerendered/pages'], vite: ['dist'], cra: ['build'],
 };
 
 /** The framework's usual port, or the next free one when something already listens there. */
@@ -98,13 +104,16 @@ export async function detectApp(root: string, pmFlag?: string): Promise<AppInfo>
     const built = (BUILD_DIRS[framework] ?? []).map((d) => path.join(root, d)).find((d) => fs.existsSync(path.join(d, 'index.html')));
     let routes = r.routes;
     // a rest route whose page does not render at its bare path is not in the build
-    if (built && framework !== 'static' && framework !== 'vite') routes = routes.filter((x) => builtHas(built, x)).length ? routes.filter((x) => builtHas(built, x)) : routes;
+    // (a single-page or server-rendered build has no page per route to check against)
+    if (built && ['astro', 'next', 'sveltekit'].includes(framework)) routes = routes.filter((x) => builtHas(built, x)).length ? routes.filter((x) => builtHas(built, x)) : routes;
     const fromConfig = configSlash(root, framework);
     const style = fromConfig ?? (built ? linkSlash(built) : null);
     const slash = style ? { style, from: fromConfig ? 'its config' : `the links in ${path.relative(root, built!).split(path.sep).join('/')}/` } : null;
-    return { routes: routes.map((x) => withSlash(x, style)), routesFrom: from, errorPages: r.errorPages, slash };
+    return { routes: routes.map((x) => withSlash(x, style)), routesFrom: from, errorPages: r.errorPages, slash,
+      needsParams: r.needsParams ?? [], moreRoutes: r.more ?? [], notPages: r.notPages ?? [] };
   };
-  const none = { routes: [], routesFrom: '', errorPages: [], slash: null };
+  const none = { routes: [], routesFrom: '', errorPages: [], slash: null, needsParams: [], moreRoutes: [], notPages: [] };
+  const routerFound = (r: RouterRoutes) => foundRoutes(r.from, r.routes, r);
   const parts = (p: string) => p.split('/').filter(Boolean);
 
   if (has('@sveltejs/kit')) {
@@ -127,10 +136,34 @@ export async function detectApp(root: string, pmFlag?: string): Promise<AppInfo>
     return { ...base, framework: 'astro', label: 'Astro', ...found('astro', r),
       server: await buildAndServe(script('preview'), 'astro preview', (p) => `--port ${p} --host 127.0.0.1`, 4321) };
   }
+  if (has('nuxt')) {
+    // Nuxt: [id] needs a value, [[id]] and [...slug] may be empty; Nuxt 4 keeps pages under app/
+    const r = fsRoutes(root, ['app/pages', 'pages'], (f) => (/\.vue$/.test(f) ? parts(f.replace(/\.vue$/, '')) : null), { restMayBeEmpty: true });
+    const port = await freePort(3000);
+    const build = script('build') ? pm.run('build') : pm.exec('nuxi build');
+    return { ...base, framework: 'nuxt', label: 'Nuxt', ...found('nuxt', r),
+      server: { command: `${build} && PORT=${port} HOST=127.0.0.1 node .output/server/index.mjs`, url: `http://127.0.0.1:${port}`, timeout: 180000 } };
+  }
+  if (has('@react-router/dev')) {
+    // framework mode: app/routes.ts; ssr: false builds a single-page app into build/client
+    const spa = /\bssr\s*:\s*false/.test(['react-router.config.ts', 'react-router.config.js'].map((f) => { try { return fs.readFileSync(path.join(root, f), 'utf8'); } catch { return ''; } }).join('\n'));
+    const build = script('build') ? pm.run('build') : pm.exec('react-router build');
+    const port = await freePort(3000);
+    const serve = script('start') ? pm.run('start') : pm.exec('react-router-serve ./build/server/index.js');
+    return { ...base, framework: 'react-router', label: 'React Router (framework mode)', ...found('react-router', routerFound(reactRouterRoutes(root))),
+      server: spa ? { static: { dir: 'build/client', fallback: 'index.html' }, build }
+        : { command: `${build} && PORT=${port} HOST=127.0.0.1 ${serve}`, url: `http://127.0.0.1:${port}`, timeout: 180000 } };
+  }
   if (has('react-scripts')) {
     // CRA has no preview server: veval serves the production build folder itself
     return { ...base, framework: 'cra', label: 'Create React App', ...none,
       server: { static: 'build', build: script('build') ? pm.run('build') : pm.exec('react-scripts build') } };
+  }
+  const tanstack = ['@tanstack/react-router', '@tanstack/solid-router', '@tanstack/vue-router'].some(has) ? tanstackRoutes(root) : null;
+  if (has('vite') && tanstack?.from) {
+    // a single-page app: vite preview answers index.html for every route the router draws
+    return { ...base, framework: 'vite', label: 'Vite + TanStack Router', ...found('vite', routerFound(tanstack)),
+      server: await buildAndServe(script('preview'), 'vite preview', (p) => `--port ${p} --strictPort --host 127.0.0.1`, 4173) };
   }
   if (has('vite')) {
     const r = htmlRoutes(root);
@@ -142,8 +175,9 @@ export async function detectApp(root: string, pmFlag?: string): Promise<AppInfo>
     const where = dir === '.' ? 'the project folder' : `${dir}/`;
     const r = htmlRoutes(path.join(root, dir));
     const style = linkSlash(path.join(root, dir));
-    return { ...base, framework: 'static', label: `a static folder (${where})`, routes: r.routes.map((x) => withSlash(x, style)), routesFrom: `the .html files in ${where}`,
-      errorPages: r.errorPages, slash: style ? { style, from: `the links in ${where}` } : null, server: { static: dir } };
+    // a lone index.html (a single-page app) lists no routes: init follows its links instead
+    return { ...base, framework: 'static', label: `a static folder (${where})`, routes: r.routes.map((x) => withSlash(x, style)), routesFrom: r.routes.length > 1 ? `the .html files in ${where}` : '',
+      errorPages: r.errorPages, needsParams: [], moreRoutes: [], notPages: [], slash: style ? { style, from: `the links in ${where}` } : null, server: { static: dir } };
   }
   return { ...base, framework: 'unknown', label: 'no framework veval knows', ...none, server: null };
 }

@@ -8,8 +8,8 @@ import path from 'node:path';
 
 export const MAX_ROUTES = 8;
 const SKIP_DIRS = new Set(['node_modules', '.git', 'evals', 'baselines', 'dist', 'build', '.next', '.svelte-kit', '.astro', 'coverage']);
-/** Pages a framework serves for errors, by their route. */
-const ERROR_PAGE = /^\/(404|500|_error|not-found)$/;
+/** Pages a framework serves for errors, by their route (a 4xx/5xx status as the path: /401, /503). */
+const ERROR_PAGE = /^\/([45]\d\d|_error|not-found)$/;
 
 /** Files under dir (relative, '/'-separated); `skip` folders (build output, dependencies) left out. */
 export function walk(dir: string, depth = 4, prefix = '', skip: Set<string> = SKIP_DIRS): string[] {
@@ -22,7 +22,7 @@ export function walk(dir: string, depth = 4, prefix = '', skip: Set<string> = SK
   });
 }
 
-export const sortRoutes = (routes: string[]) => [...new Set(routes)].sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a < b ? -1 : 1)).slice(0, MAX_ROUTES);
+export const sortRoutes = (routes: string[], max = MAX_ROUTES) => [...new Set(routes)].sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a < b ? -1 : 1)).slice(0, max);
 
 /** How a framework's dynamic segments match: which may be empty (then the route renders at the bare path). */
 export interface ParamRules { restMayBeEmpty: boolean }
@@ -46,16 +46,38 @@ export function routeOf(segments: string[], rules: ParamRules): string | null {
   return '/' + out.join('/');
 }
 
-export interface FoundRoutes { routes: string[]; from: string; errorPages: string[] }
+export interface FoundRoutes {
+  routes: string[]; from: string; errorPages: string[];
+  /** routes that need a parameter init cannot know (/blog/[slug]): named, never written */
+  needsParams?: string[];
+  /** URLs that are no page (a resource route, a file such as /sitemap.xml) */
+  notPages?: string[];
+  /** pages beyond MAX_ROUTES: named, not written */
+  more?: string[];
+}
+
+/** Routes found → at most MAX_ROUTES pages ('/' first, shallow before deep), error pages apart, the rest named. */
+export function foundRoutes(from: string, all: string[], extra: Pick<FoundRoutes, 'needsParams' | 'notPages'> = {}): FoundRoutes {
+  const pages = [...new Set(all.filter((r) => !ERROR_PAGE.test(r)))];
+  // the top-level pages first: the ones past the cap are the deeper ones (/settings/account)
+  const depth = (r: string) => r.split('/').filter(Boolean).length;
+  const sorted = sortRoutes(pages, Infinity).sort((a, b) => depth(a) - depth(b));
+  return {
+    routes: sorted.slice(0, MAX_ROUTES), more: sorted.slice(MAX_ROUTES), from: pages.length || extra.needsParams?.length ? from : '',
+    errorPages: [...new Set(all.filter((r) => ERROR_PAGE.test(r)))],
+    needsParams: [...new Set(extra.needsParams ?? [])], notPages: [...new Set(extra.notPages ?? [])],
+  };
+}
 
 /** File-system routes in the first of `dirs` that has pages; `page` picks page files, `segmentsOf` names their segments (null: not a page). */
 export function fsRoutes(root: string, dirs: string[], segmentsOf: (rel: string) => string[] | null, rules: ParamRules): FoundRoutes {
   for (const d of dirs) {
     const abs = path.join(root, d);
     if (!fs.existsSync(abs)) continue;
-    const all = walk(abs).map((f) => segmentsOf(f)).filter((s): s is string[] => s !== null).map((s) => routeOf(s, rules)).filter((r): r is string => r !== null);
-    if (!all.length) continue;
-    return { routes: sortRoutes(all.filter((r) => !ERROR_PAGE.test(r))), from: `${d}/`, errorPages: [...new Set(all.filter((r) => ERROR_PAGE.test(r)))] };
+    const pages = walk(abs).map((f) => [f, segmentsOf(f)] as const).filter((p): p is [string, string[]] => p[1] !== null);
+    if (!pages.length) continue;
+    const routes = pages.map(([f, s]) => [f, routeOf(s, rules)] as const);
+    return foundRoutes(`${d}/`, routes.flatMap(([, r]) => (r === null ? [] : [r])), { needsParams: routes.flatMap(([f, r]) => (r === null ? [`${d}/${f}`] : [])) });
   }
   return { routes: [], from: '', errorPages: [] };
 }

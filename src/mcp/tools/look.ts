@@ -13,7 +13,7 @@ import { fitBudget, type WantedImage } from '../images.js';
 export default defineTool({
   name: 'look',
   title: 'Look at a screen (no spec needed)',
-  description: 'Capture a route or URL in Chromium at each viewport (default desktop and mobile), optionally after steps, and run every deterministic check (overflow, console errors, failed requests, clipped text, covered or unreachable interactive elements, axe serious+). Returns the findings (ids to pass to explain), one downscaled image per capture and a crop of each blocker. Writes a run folder like `veval look`; use it for a screen that has no spec yet — with specs, `run` is the done-check.',
+  description: 'Capture a route or URL in Chromium at each viewport (default desktop and mobile), optionally after steps, and run every deterministic check (overflow, console errors, failed requests, clipped text, covered or unreachable interactive elements, axe). Returns the findings (ids to pass to explain), one downscaled image per capture and a crop of each blocker. Writes a run folder like `veval look`; use it for a screen that has no spec yet — with specs, `run` is the done-check.',
   input: z.object({
     target: z.string().min(1).describe('a route ("/settings", joined to the config\'s baseURL or its server) or an absolute http(s) URL'),
     viewports: z.array(z.string().min(1)).optional().describe('viewport names from the config (desktop, mobile) or WIDTHxHEIGHT; default: the config\'s, else desktop and mobile'),
@@ -34,7 +34,8 @@ export default defineTool({
     const notes: string[] = [];
     for (const f of findings.filter((x) => x.severity === 'blocker')) {
       const c = findingCrop(result.runDir, f, 'blocker');
-      if (typeof c !== 'string') wanted.push(c);
+      // a blocker without a crop says why (docs/mcp.md promises one for each blocker with a box)
+      if (typeof c !== 'string') wanted.push(c); else notes.push(`no crop of ${f.id}: ${c}`);
     }
     for (const u of result.units) {
       const o = overviewImage(result.runDir, result.plan.specs[0].name, u.state, u.viewport);

@@ -224,6 +224,33 @@
     c.addEventListener('change', function () { ov.classList.toggle('difference', c.checked); });
   });
 
+  // ---- change labels never lie on one another: on a thumbnail, boxes a few px apart put their tags
+  // (fixed-size text) in the same place. Bottom-most first, a tag that meets one already placed
+  // moves up until it clears it; again whenever the figures change size.
+  function unstack(stage) {
+    var items = $('.box > .tag', stage).map(function (t) {
+      t.style.transform = '';
+      var r = t.getBoundingClientRect();
+      return { t: t, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    }).filter(function (x) { return x.right > x.left; }).sort(function (a, b) { return b.top - a.top || a.left - b.left; });
+    var placed = [];
+    items.forEach(function (x) {
+      var dy = 0;
+      for (var guard = 0; guard < items.length; guard++) {
+        var hit = placed.filter(function (p) { return x.left < p.right && p.left < x.right && x.top + dy < p.bottom && p.top < x.bottom + dy; })[0];
+        if (!hit) break;
+        dy = hit.top - 1 - x.bottom;
+      }
+      if (dy) x.t.style.transform = 'translateY(' + dy + 'px)';
+      placed.push({ left: x.left, right: x.right, top: x.top + dy, bottom: x.bottom + dy });
+    });
+  }
+  function unstackAll() { $('.stage').forEach(unstack); }
+  window.addEventListener('resize', unstackAll);
+  window.addEventListener('load', unstackAll);
+  units.forEach(function (u) { u.addEventListener('toggle', function () { $('.stage', u).forEach(unstack); }); });
+  $('.stage > img').forEach(function (img) { loaded(img, function () { unstack(img.parentNode); }); });
+
   // ---- copy buttons
   $('[data-copy]').forEach(function (b) {
     b.addEventListener('click', function () {
