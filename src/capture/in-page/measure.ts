@@ -106,6 +106,8 @@ export interface CoverProbe {
   pseudo: boolean; clicks: boolean; sx: number; sy: number; clip: { x: number; y: number; width: number; height: number };
   /** a box a user may click anywhere in (a field, a button, a block), not a run of inline text aimed at by its glyphs */
   box: boolean;
+  /** the element paints nothing of its own but text: any of its glyphs hidden is a cover, however few */
+  text?: boolean;
 }
 
 /**

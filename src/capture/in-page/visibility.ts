@@ -1,9 +1,10 @@
 // In-page: the contract's "Visible" verdict for one element. Runs inside the browser (bundled by
 // inPageScript with dom.ts); plain functions only.
 import type { Box, VisibilityVerdict } from '../../core/artifacts.js';
-import { colourAlpha } from './layout.js';
+import { colourAlpha, paintsItself } from './layout.js';
 import { clickHost, fieldDecoration, ghosted, ghostName, hairline, hittableGhosts, inBarePadding, labelOrControl, shownParts } from './ghosts.js';
 import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, nearFragmentEdge, onShape, queryAll, r2, scrollPage, selectorOf } from './dom.js';
+import { closedPanel, scrollOnHoverRules, scrollsWhenPointed } from './reach.js';
 
 export interface PageEnv {
   vw: number; vh: number; bandTop: number; bandBottom: number; sMin: number; sMax: number;
@@ -11,6 +12,8 @@ export interface PageEnv {
   sxMin: number; sxMax: number;
   /** boxes that may paint over others with pointer-events: none, found once per measurement */
   ghosts?: Element[];
+  /** the rules that let a clipping box scroll once a user points at it (reach.ts) */
+  pointScroll: ReturnType<typeof scrollOnHoverRules>;
 }
 
 /** Viewport, the usable band (scroll-padding of the scrolling element) and the page scroll range. */
@@ -42,15 +45,17 @@ export function pageEnv(): PageEnv {
     sMax: scrollable ? Math.max(0, se.scrollHeight - vh) : now,
     // a right-to-left page scrolls sideways into negative scrollX
     sxMin: rtl ? -wide : 0, sxMax: rtl ? 0 : wide,
+    pointScroll: scrollOnHoverRules(),
   };
 }
 
 /**
  * Ancestors in the element's containing-block chain that clip it (overflow hidden/clip) or that
- * a user can scroll (auto/scroll), per axis. Absolute and fixed boxes escape the overflow of
- * ancestors that are not their containing block, so those are skipped.
+ * a user can scroll (auto/scroll, or hidden until pointed at: `pointScroll`), per axis. Absolute
+ * and fixed boxes escape the overflow of ancestors that are not their containing block, so those
+ * are skipped.
  */
-export function clipChain(el: Element): { el: Element; x: string; y: string }[] {
+export function clipChain(el: Element, pointScroll: PageEnv['pointScroll'] = []): { el: Element; x: string; y: string }[] {
   const out: { el: Element; x: string; y: string }[] = [];
   let pos = getComputedStyle(el).position;
   for (let a = composedParent(el); a && a !== document.body && a !== document.documentElement; a = composedParent(a)) {
@@ -58,8 +63,9 @@ export function clipChain(el: Element): { el: Element; x: string; y: string }[] 
     const fixedCB = s.transform !== 'none' || s.perspective !== 'none' || s.filter !== 'none' || /paint|layout|strict|content/.test(s.contain);
     if (pos === 'fixed' && !fixedCB) continue;
     if (pos === 'absolute' && !(fixedCB || s.position !== 'static')) continue;
-    const kind = (v: string) => (v === 'hidden' || v === 'clip' ? 'clip' : v === 'auto' || v === 'scroll' ? 'scroll' : '');
-    if (kind(s.overflowX) || kind(s.overflowY)) out.push({ el: a, x: kind(s.overflowX), y: kind(s.overflowY) });
+    const kind = (v: string, axis: 'x' | 'y') => (v === 'hidden' ? (scrollsWhenPointed(a!, axis, pointScroll) ? 'scroll' : 'clip') : v === 'clip' ? 'clip' : v === 'auto' || v === 'scroll' ? 'scroll' : '');
+    const x = kind(s.overflowX, 'x'), y = kind(s.overflowY, 'y');
+    if (x || y) out.push({ el: a, x, y });
     pos = s.position;
   }
   return out;
@@ -104,7 +110,10 @@ export function revealInScrollers(el: Element, chain: { el: Element; x: string; 
       a.scrollTo({ top: before.top, left: before.left, behavior: 'instant' as ScrollBehavior });
       if (before.snap) a.style.setProperty('scroll-snap-type', before.snap, before.prio); else a.style.removeProperty('scroll-snap-type');
     });
-    const pb = paddingBox(a);
+    // a fixed scroller reaching past the window (Materialize's side navigation is 60 px taller)
+    // shows only its part inside the window: that is where the element is scrolled to
+    const pb0 = paddingBox(a), fixed = pinned(a);
+    const pb = fixed ? { left: Math.max(pb0.left, 0), top: Math.max(pb0.top, 0), right: Math.min(pb0.right, document.documentElement.clientWidth), bottom: Math.min(pb0.bottom, document.documentElement.clientHeight) } : pb0;
     const r = partRect(el, part);
     let top = a.scrollTop, left = a.scrollLeft;
     if (c.y === 'scroll') {
@@ -128,6 +137,24 @@ export function pinned(el: Element): boolean {
     if (p === 'fixed' || p === 'sticky') return true;
   }
   return false;
+}
+
+/**
+ * Whether what an element shows is only its text and the controls and media it holds (the ink of
+ * shownParts): neither it nor a descendant paints a box (a background, a border, a shadow).
+ * Large subtrees (a whole page region) are not looked through: false.
+ */
+export function paintsOnlyText(el: Element): boolean {
+  if (paintsItself(el, getComputedStyle(el))) return false;
+  const inner = el.getElementsByTagName('*');
+  if (inner.length > 200) return false;
+  // (the controls and media shownParts counts as what the element shows)
+  const ink = 'a[href], button, input, select, textarea, [role=button], [role=link], img, svg, video, canvas, picture';
+  for (const d of Array.from(inner)) {
+    if (d.matches(ink) || d.closest('svg') !== null) continue;
+    if (paintsItself(d, getComputedStyle(d))) return false;
+  }
+  return true;
 }
 
 /** The element to name as the coverer: the nearest positioned box around the hit (the overlay). */
@@ -159,7 +186,14 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
     return v;
   }
   const cs = getComputedStyle(el);
-  if (cs.visibility !== 'visible') { v.displayed = false; v.reason = 'visibility: ' + cs.visibility; return v; }
+  const page = { left: env.sxMin, right: env.sxMax + env.vw };
+  if (cs.visibility !== 'visible') {
+    v.displayed = false;
+    const shut = closedPanel(el, page);
+    if (shut?.how === 'hidden') v.closed = shut;
+    v.reason = shut?.how === 'hidden' ? 'closed: ' + shut.selector + ' is visibility: hidden until it is opened' : 'visibility: ' + cs.visibility;
+    return v;
+  }
   // opacity multiplies down the tree; filter: opacity(…) fades the same way
   let op = 1;
   for (let a: Element | null = el; a; a = composedParent(a)) {
@@ -172,7 +206,10 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
     v.reason = 'its text colour is transparent';
     return v;
   }
-  const chain = clipChain(el);
+  // an off-canvas panel moved out of the window until its toggle opens it is closed, not cut off
+  const shut = closedPanel(el, page);
+  if (shut) { v.closed = shut; v.reason = 'closed: ' + shut.selector + ' is moved out of the window until it is opened'; return v; }
+  const chain = clipChain(el, env.pointScroll);
   const undo = revealInScrollers(el, chain, part);
   const unghost = hittableGhosts(el, env.ghosts);
   try {
@@ -259,6 +296,11 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   // padding is part of the design (see shownParts) unless it takes clicks meant for a link or
   // button, whose whole box is the thing to click
   let shown: ReturnType<typeof shownParts> | null = null;
+  // an element that paints nothing of its own but text (a heading, a paragraph; not a control) is
+  // seen where its text is: judged on its text's boxes (and the media and controls it holds), so
+  // a close button beside a short title's full-width block box does not cover it
+  const textual = !host && !!el.textContent?.trim() && paintsOnlyText(el);
+  const onInk = (x: number, y: number) => shown!.ink.some((r) => x >= r.x0 - 1 && x <= r.x1 + 1 && y >= r.y0 - 1 && y <= r.y1 + 1);
   const paddingMayHold = !part && (!host || (/^(INPUT|TEXTAREA|SELECT)$/.test(host.tagName) && !/^(button|submit|reset|image|checkbox|radio|file|color|range)$/i.test((host as HTMLInputElement).type || '')));
   // per coverer: how many sample points it hid (which ones), their box (viewport coordinates),
   // whether any took the user's clicks and whether any lay over what the element shows
@@ -273,6 +315,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
     let n = 0;
     pts.forEach(([lx, ly], k) => {
       if (!inClip[k]) return;
+      if (textual && shown!.ink.length && !onInk(lx, ly)) { offShape[k] = true; return; }
       const x = Math.round(rr.left + lx), y = Math.round(rr.top + ly);
       if (x < 0 || x >= env.vw || y < env.bandTop || y >= env.bandBottom) return;
       banded[k] = true;
@@ -325,7 +368,10 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const top = [...best.coverers.entries()].sort((a, b) => b[1].n - a[1].n)[0];
   if (top && v.visibleFraction < 0.999) {
     scrollPage(best.s, sx);
-    const a = partRect(el, part), c = top[0].getBoundingClientRect();
+    const a0 = partRect(el, part), c = top[0].getBoundingClientRect();
+    // a text's area is where its text is (the union of its text's boxes)
+    const ink = textual && shown && shown.ink.length ? shown.ink.reduce((u, r) => ({ x0: Math.min(u.x0, r.x0), y0: Math.min(u.y0, r.y0), x1: Math.max(u.x1, r.x1), y1: Math.max(u.y1, r.y1) })) : null;
+    const a = ink ? new DOMRect(a0.left + Math.max(0, ink.x0), a0.top + Math.max(0, ink.y0), Math.min(a0.width, ink.x1) - Math.max(0, ink.x0), Math.min(a0.height, ink.y1) - Math.max(0, ink.y0)) : a0;
     let ix0 = Math.max(a.left, c.left), iy0 = Math.max(a.top, c.top), ix1 = Math.min(a.right, c.right), iy1 = Math.min(a.bottom, c.bottom);
     // what hides it may paint outside its own box (a modal's ::backdrop, an overlay pseudo-element):
     // then the hidden area is where the sample points hit it, widened to the grid cells
@@ -353,7 +399,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
     // has none paints over it with its own background (a child at negative z-index): a cover
     const pseudo = composedContains(top[0], el);
     const overlay = (p: string) => { const ps = getComputedStyle(top[0], p); return ps.content !== 'none' && ps.content !== 'normal' && ps.position !== 'static'; };
-    if (!invisible && !inert && (!pseudo || overlay('::before') || overlay('::after'))) (v as any)._probe = { cover: top[0], pseudo, clicks: top[1].clicks, box: getComputedStyle(el).display !== 'inline' || /^(INPUT|SELECT|TEXTAREA|BUTTON|IMG)$/.test(el.tagName), sx, sy: best.s, clip: { x: ix0, y: iy0, width: iw, height: ih } };
+    if (!invisible && !inert && (!pseudo || overlay('::before') || overlay('::after'))) (v as any)._probe = { cover: top[0], pseudo, clicks: top[1].clicks, box: getComputedStyle(el).display !== 'inline' || /^(INPUT|SELECT|TEXTAREA|BUTTON|IMG)$/.test(el.tagName), text: textual, sx, sy: best.s, clip: { x: ix0, y: iy0, width: iw, height: ih } };
     v.coveredBy = {
       selector: ghostName(top[0], el, selectorOf(top[0])), box: docBox(top[0]), coveredPx: Math.round(ih), coveredBox,
       ...(backdrop ? { backdrop } : {}), ...(invisible ? { invisible } : {}),
