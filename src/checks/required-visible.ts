@@ -51,7 +51,7 @@ export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): s
     const area = c.coveredBox && v.box && c.coveredBox.width < v.box.width - 1 ? `a ${Math.round(c.coveredBox.width)}×${Math.round(c.coveredBox.height)} px area` : `${Math.round(c.coveredPx)} px`;
     why.push(`covered by ${c.backdrop ? 'the backdrop of the modal ' : ''}${quote(c.selector)}${req.frame?.length ? c.frame ? inFrame(c.frame) : ' (in the page, over the frame)' : ''}${c.invisible ? ' (it paints nothing there, but it takes the clicks)' : ''} over ${area}`);
   }
-  if (!v.reachable && why.length === 0) why.push('cannot be scrolled entirely into the viewport');
+  if (!v.reachable && why.length === 0) why.push(v.scrolls ? `it lies in ${quote(v.scrolls.selector)}, which scrolls, but no scroll position of it and of the page shows it whole in the viewport` : 'cannot be scrolled entirely into the viewport');
   if (why.length === 0) why.push(v.reason || `visibility ${v.level}`);
   return why.join('; ');
 }

@@ -85,6 +85,7 @@ export const VisibilityVerdictSchema = Type.Object({
     invisible: Type.Optional(Type.Boolean({ description: 'the cover paints nothing over it (opacity 0, or the pixels do not change without it), yet it takes the clicks' })),
   })),
   closed: Type.Optional(Type.Object({ selector: Str('the panel'), how: Lits('translated', 'hidden') }, { description: 'inside a closed panel (off-canvas navigation, a drawer): moved out of the window, or visibility: hidden, until a user opens it' })),
+  scrolls: Type.Optional(Type.Object({ selector: Str('the nearest box a user scrolls (wheel, touch, or once pointed at) that holds it') }, { description: 'not brought whole into view by any scroll position of the page and of the boxes that scroll it' })),
   visibleFraction: Num('share of sample points inside the box that a user sees at the best scroll position (0..1)'),
   level: Lits('full', 'partial', 'none'),
   reason: Str('one human sentence: why not fully visible ("" when fully visible)'),

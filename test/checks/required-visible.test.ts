@@ -46,6 +46,11 @@ testCheck(check, {
       ],
     },
     {
+      name: 'an entry of a scrolling list that no scroll position shows whole says the list scrolls (issue 56)',
+      units: [mobile([required({ selector: '#last', name: 'last' }, { reachable: false, level: 'partial', visibleFraction: 0.5, scrolls: { selector: '#nav-mobile' } })])],
+      findings: [{ message: 'it lies in "#nav-mobile", which scrolls, but no scroll position of it and of the page shows it whole in the viewport' }],
+    },
+    {
       name: 'a menu clipped by its card',
       units: [mobile([required({ selector: '.menu', name: 'menu' }, { level: 'partial', clippedBy: { selector: 'section.card', box: box(0, 0, 300, 200), hiddenPx: 120 } })])],
       findings: [{ message: ['clipped by "section.card"', '120 px hidden'], evidence: { clippedBy: { selector: 'section.card', box: box(0, 0, 300, 200), hiddenPx: 120 } } }],

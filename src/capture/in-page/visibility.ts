@@ -241,7 +241,11 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
     if (clipper && hidden >= 1) v.clippedBy = { selector: selectorOf(clipper), box: docBox(clipper), hiddenPx: Math.round(hidden) };
     // scroll-padding marks where fixed and sticky bars hide scrolled content; a box inside such a
     // bar is not hidden by it, so the whole viewport is its band
-    return sampleVisibility(el, rect, L, pinned(el) ? { ...env, bandTop: 0, bandBottom: env.vh } : env, v, part);
+    const res = sampleVisibility(el, rect, L, pinned(el) ? { ...env, bandTop: 0, bandBottom: env.vh } : env, v, part);
+    // not brought whole into view although it lies in a box a user scrolls: say that it scrolls
+    const scroller = res.level !== 'full' && !res.reachable ? chain.find((c) => c.x === 'scroll' || c.y === 'scroll') : undefined;
+    if (scroller) res.scrolls = { selector: selectorOf(scroller.el) };
+    return res;
   } finally {
     unghost();
     undo();
