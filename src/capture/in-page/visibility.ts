@@ -14,6 +14,8 @@ export interface PageEnv {
   ghosts?: Element[];
   /** the rules that let a clipping box scroll once a user points at it (reach.ts) */
   pointScroll: ReturnType<typeof scrollOnHoverRules>;
+  /** boxes positioned out of the flow that are shown (absolute, fixed, sticky), found once per measurement */
+  positioned?: Element[];
 }
 
 /** Viewport, the usable band (scroll-padding of the scrolling element) and the page scroll range. */
@@ -157,6 +159,25 @@ export function paintsOnlyText(el: Element): boolean {
   return true;
 }
 
+/**
+ * Element-local points where positioned boxes (`positioned`, see positionedBoxes) meet the
+ * element's ink (element-local boxes): the middle of each meeting, at most 100.
+ */
+export function inkMeetings(el: Element, at: DOMRect, ink: { x0: number; y0: number; x1: number; y1: number }[], positioned: Element[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const p of positioned) {
+    if (out.length >= 100) break;
+    if (p === el || composedContains(p, el) || composedContains(el, p)) continue;
+    const r = p.getBoundingClientRect();
+    for (const k of ink) {
+      const x0 = Math.max(k.x0, r.left - at.left), x1 = Math.min(k.x1, r.right - at.left);
+      const y0 = Math.max(k.y0, r.top - at.top), y1 = Math.min(k.y1, r.bottom - at.top);
+      if (x1 > x0 && y1 > y0) out.push([(x0 + x1) / 2, (y0 + y1) / 2]);
+    }
+  }
+  return out.slice(0, 100);
+}
+
 /** The element to name as the coverer: the nearest positioned box around the hit (the overlay). */
 export function covererOf(hit: Element, target: Element): Element {
   let painted: Element | null = null;
@@ -267,6 +288,17 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const inset = Math.min(2, w / 2, h / 2);
   const pts: [number, number][] = [];
   for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) pts.push([inset + (i * (w - 2 * inset)) / (nx - 1), inset + (j * (h - 2 * inset)) / (ny - 1)]);
+  const host = part?.clicks ? el : clickHost(el);
+  // what the element shows of its own (element-local): its text's boxes, controls and media
+  const shown = shownParts(el, rect);
+  // an element that paints nothing of its own but text (a heading, a paragraph; not a control) is
+  // seen where its text is: judged on its text's boxes (and the media and controls it holds), so
+  // a close button beside a short title's full-width block box does not cover it
+  const textual = !host && !!el.textContent?.trim() && shown.ink.length > 0 && paintsOnlyText(el);
+  const onInk = (x: number, y: number) => shown.ink.some((r) => x >= r.x0 - 1 && x <= r.x1 + 1 && y >= r.y0 - 1 && y <= r.y1 + 1);
+  // however small a positioned box over the text is (an icon between two grid points), it is
+  // hit-tested where it meets the text
+  if (textual) pts.push(...inkMeetings(el, rect, shown.ink, env.positioned ?? []));
   const inClip = pts.map(([x, y]) => x >= L.x0 && x <= L.x1 && y >= L.y0 && y <= L.y1);
   const T = rect.top + window.scrollY + Math.max(0, L.y0);
   const B = rect.top + window.scrollY + Math.min(h, L.y1);
@@ -294,17 +326,10 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const banded = pts.map(() => false);
   // covers a pixel comparison showed to paint nothing over the element (marked by the Node side): looked under
   const seeThrough = queryAll(document, '[data-veval-seethrough]');
-  const host = part?.clicks ? el : clickHost(el);
   const faded = new Map<Element, boolean>();
   // what the element shows of its own (taken once, element-local): a cover lying only in its bare
   // padding is part of the design (see shownParts) unless it takes clicks meant for a link or
   // button, whose whole box is the thing to click
-  let shown: ReturnType<typeof shownParts> | null = null;
-  // an element that paints nothing of its own but text (a heading, a paragraph; not a control) is
-  // seen where its text is: judged on its text's boxes (and the media and controls it holds), so
-  // a close button beside a short title's full-width block box does not cover it
-  const textual = !host && !!el.textContent?.trim() && paintsOnlyText(el);
-  const onInk = (x: number, y: number) => shown!.ink.some((r) => x >= r.x0 - 1 && x <= r.x1 + 1 && y >= r.y0 - 1 && y <= r.y1 + 1);
   const paddingMayHold = !part && (!host || (/^(INPUT|TEXTAREA|SELECT)$/.test(host.tagName) && !/^(button|submit|reset|image|checkbox|radio|file|color|range)$/i.test((host as HTMLInputElement).type || '')));
   // per coverer: how many sample points it hid (which ones), their box (viewport coordinates),
   // whether any took the user's clicks and whether any lay over what the element shows
@@ -313,13 +338,12 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   for (const s of positions) {
     scrollPage(s, sx);
     const rr = partRect(el, part);
-    shown ??= shownParts(el, rr);
     const coverers: typeof best.coverers = new Map();
     const ownHit = new Map<Element, boolean>();
     let n = 0;
     pts.forEach(([lx, ly], k) => {
       if (!inClip[k]) return;
-      if (textual && shown!.ink.length && !onInk(lx, ly)) { offShape[k] = true; return; }
+      if (textual && !onInk(lx, ly)) { offShape[k] = true; return; }
       const x = Math.round(rr.left + lx), y = Math.round(rr.top + ly);
       if (x < 0 || x >= env.vw || y < env.bandTop || y >= env.bandBottom) return;
       banded[k] = true;
@@ -347,7 +371,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
         }
         if (own || mine) { n++; seen[k] = true; return; }
         const p = coverers.get(c) ?? { n: 0, x0: x, y0: y, x1: x, y1: y, clicks: false, shows: false, ks: [] };
-        const shows = !inBarePadding(shown!, lx, ly) || (clicks && !paddingMayHold);
+        const shows = !inBarePadding(shown, lx, ly) || (clicks && !paddingMayHold);
         coverers.set(c, { n: p.n + 1, x0: Math.min(p.x0, x), y0: Math.min(p.y0, y), x1: Math.max(p.x1, x), y1: Math.max(p.y1, y), clicks: p.clicks || clicks, shows: p.shows || shows, ks: p.ks.concat(k) });
       }
     });
@@ -363,7 +387,10 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   }
   const off = pts.filter((_, k) => offShape[k] && !seen[k]).length;
   const total = pts.length - off > 0 ? pts.length - off : pts.length;
-  v.visibleFraction = r2(Math.min(1, (tall ? seen.filter(Boolean).length : best.n) / total));
+  const frac = Math.min(1, (tall ? seen.filter(Boolean).length : best.n) / total);
+  // text is read glyph by glyph: one sample point of its text hidden is a suspected cover (the
+  // pixels decide), not a rounding error a share of 0.999 forgives
+  v.visibleFraction = textual && frac < 1 ? Math.min(r2(frac), 0.99) : r2(frac);
   if (tall) v.reachable = pts.every((_, k) => !inClip[k] || banded[k] || rect.left - sx + pts[k][0] < 0 || rect.left - sx + pts[k][0] >= env.vw);
   const reasons: string[] = [];
   if (v.offscreenX < 0) reasons.push(-v.offscreenX + ' px left of the viewport');
@@ -374,7 +401,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
     scrollPage(best.s, sx);
     const a0 = partRect(el, part), c = top[0].getBoundingClientRect();
     // a text's area is where its text is (the union of its text's boxes)
-    const ink = textual && shown && shown.ink.length ? shown.ink.reduce((u, r) => ({ x0: Math.min(u.x0, r.x0), y0: Math.min(u.y0, r.y0), x1: Math.max(u.x1, r.x1), y1: Math.max(u.y1, r.y1) })) : null;
+    const ink = textual ? shown.ink.reduce((u, r) => ({ x0: Math.min(u.x0, r.x0), y0: Math.min(u.y0, r.y0), x1: Math.max(u.x1, r.x1), y1: Math.max(u.y1, r.y1) })) : null;
     const a = ink ? new DOMRect(a0.left + Math.max(0, ink.x0), a0.top + Math.max(0, ink.y0), Math.min(a0.width, ink.x1) - Math.max(0, ink.x0), Math.min(a0.height, ink.y1) - Math.max(0, ink.y0)) : a0;
     let ix0 = Math.max(a.left, c.left), iy0 = Math.max(a.top, c.top), ix1 = Math.min(a.right, c.right), iy1 = Math.min(a.bottom, c.bottom);
     // what hides it may paint outside its own box (a modal's ::backdrop, an overlay pseudo-element):
