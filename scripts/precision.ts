@@ -1,7 +1,8 @@
 // Prints the README's precision table from the test harness itself (not by hand): veval run over
 // the real-page suites (test/real/harness.ts, scored against their ground truth) and over the
 // defect fixture pages (test/checks/defects-expected.ts). --readme rewrites the table in
-// README.md between its <!-- precision --> markers.
+// README.md between its <!-- precision --> markers. Every false alarm, miss and stale residual is
+// printed to stderr.
 //
 //   node --import tsx scripts/precision.ts [--readme]
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import { runChecks } from '../src/checks/runner.js';
 import { serveStatic } from '../src/core/static-server.js';
 import { loadProject } from '../src/spec/project.js';
 import { REPO, tmpDir } from '../test/helpers/tmp.js';
-import { scoreSuite, suites } from '../test/real/harness.js';
+import { keyText, scoreSuite, suites } from '../test/real/harness.js';
 import { DEFECT_ROUTES, DEFECTS_DIR, EXPECTED } from '../test/checks/defects-expected.js';
 
 interface Row { set: string; pages: number; rows: number; expected: number; found: number; falseAlarms: number; known: number }
@@ -37,6 +38,8 @@ async function defectsRow(): Promise<Row> {
         if (i >= 0) { found++; left.splice(i, 1); }
       }
       falseAlarms += left.length;
+      for (const l of left) process.stderr.write(`false alarm: defects ${spec.name}: ${l}\n`);
+      for (const w of want) if (!got.includes(w)) process.stderr.write(`miss: defects ${spec.name}: ${w}\n`);
     }
     return { set: '`test/fixtures/defects`', pages: plan.specs.length, rows, expected, found, falseAlarms, known: 0 };
   } finally {
@@ -51,6 +54,12 @@ async function main(): Promise<void> {
   for (const m of missing) process.stderr.write(`skipped: ${m}\n`);
   for (const suite of available) {
     const scores = await scoreSuite(suite);
+    // what differs from the truth, so a table with a non-zero cell can be acted on without a re-run
+    for (const sc of scores) {
+      for (const f of sc.falseAlarms) process.stderr.write(`false alarm: ${suite.name} ${sc.spec}: ${keyText(f)} — ${f.message}\n`);
+      for (const m of sc.misses) process.stderr.write(`miss: ${suite.name} ${sc.spec}: ${keyText(m)}\n`);
+      for (const st of sc.stale) process.stderr.write(`stale: ${suite.name} ${sc.spec}: ${st}\n`);
+    }
     rows.push({
       set: suite.name === 'real corpus' ? 'real corpus (`../shared/corpus/real-pages`)' : `\`test/real/${path.basename(suite.project)}\``,
       pages: scores.length,

@@ -23,6 +23,26 @@ export type Place = (clip: { x: number; y: number; width: number; height: number
 
 type Shot = { data: Buffer; width: number; height: number };
 
+/** How many of a text's pixels a cover must hide wholly to count (a glyph's stroke crossed by an
+ *  icon's; one pixel can be an anti-aliased edge shared by both). */
+export const HIDDEN_GLYPH_PX = 3;
+
+/** A pixel differs visibly between two shots (summed channel difference). */
+const VISIBLE_DIFF = 48;
+
+/** Pixels where the element paints visibly (shown vs hidden, the cover away) and the cover takes
+ *  away at least 3/4 of that (shown vs hidden, the cover there): an opaque stroke, its
+ *  anti-aliased edge included; a translucent tint or a shadow lets more through. */
+function whollyHidden(noCover: Shot, neither: Shot, asIs: Shot, noTarget: Shot): number {
+  let n = 0;
+  for (let i = 0; i < noCover.data.length; i += 4) {
+    const d = (a: Shot, b: Shot) => Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]);
+    const own = d(noCover, neither);
+    if (own >= VISIBLE_DIFF && d(asIs, noTarget) <= own / 4) n++;
+  }
+  return n;
+}
+
 /** Sum of per-channel differences of two equally sized shots. */
 function diff(a: Shot, b: Shot): number {
   if (a.width !== b.width || a.height !== b.height) return Infinity;
@@ -72,7 +92,10 @@ export async function coverEffect(page: Page, inPage: InPage, i: number, probe: 
     // nothing of the element shows even without the cover, and another element lies over it here:
     // that one hides it at this scroll too, so the shots prove nothing and the cover stays
     if (own === 0 && third) return certain;
-    return { coverPaints: diff(asIs, noCover) > 0, elementPaints: own > 0, hides: own > 0 && through / own < 1 - HIDDEN_SHARE };
+    // text is read glyph by glyph: an opaque icon over a few of its pixels hides it, however
+    // little of the covered area that is
+    const glyphs = !!probe.text && own > 0 && whollyHidden(noCover, neither, asIs, noTarget) >= HIDDEN_GLYPH_PX;
+    return { coverPaints: diff(asIs, noCover) > 0, elementPaints: own > 0, hides: own > 0 && (through / own < 1 - HIDDEN_SHARE || glyphs) };
   } finally {
     await inPage(hideForPixels, { i, probe, cover: false, target: false, done: true });
   }

@@ -11,6 +11,7 @@ import * as inPage from './in-page/measure.js';
 import * as interactive from './in-page/interactive.js';
 import * as framesInPage from './in-page/frames.js';
 import * as blocksInPage from './in-page/blocks.js';
+import * as reach from './in-page/reach.js';
 import { DESIGN_BLOCK_SHARE } from '../core/limits.js';
 import { measure, pageSignature, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
 import { confirmCovers } from './cover-pixels.js';
@@ -21,7 +22,7 @@ import { frameCache, framedBoxes, measureFramedRequired, type RunIn } from './fr
 export const runIn: RunIn = (frame) => (fn, a) => frame.evaluate(inPageScript(HELPERS, fn, a));
 
 // every function of the in-page modules goes into the page, so a new helper cannot be forgotten
-export const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage, interactive, framesInPage, blocksInPage].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
+export const HELPERS: Function[] = [dom, visibility, layout, ghosts, inPage, interactive, framesInPage, blocksInPage, reach].flatMap((m) => Object.values(m).filter((v): v is Function => typeof v === 'function'));
 
 export type Measured = Pick<CaptureRecord, 'document' | 'overflow' | 'regions' | 'masks' | 'clippedText' | 'text' | 'required' | 'interactive' | 'blocks'>;
 

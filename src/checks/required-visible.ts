@@ -33,6 +33,8 @@ export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): s
       ? `not present (no element matches ${quote(req.selector)})`
       : `not present (no visible text matches ${quote(req.text ?? '')}${req.within ? ` within ${quote(req.within)}` : ''}${caseHint(v.reason)})`;
   }
+  // a closed panel (off-canvas navigation, a drawer) is the reason, not where it was moved to
+  if (v.closed) return `closed: it is inside ${quote(v.closed.selector)}, ${v.closed.how === 'hidden' ? 'visibility: hidden' : 'moved out of the window'} until a user opens it`;
   const why: string[] = [];
   if (!v.displayed) why.push(v.reason ? `not displayed (${v.reason})` : 'not displayed (display: none or visibility: hidden)');
   else if (!v.nonZeroSize) why.push('zero size');
@@ -49,7 +51,7 @@ export function whyNotVisible(req: RequiredCheckResult, v: VisibilityVerdict): s
     const area = c.coveredBox && v.box && c.coveredBox.width < v.box.width - 1 ? `a ${Math.round(c.coveredBox.width)}×${Math.round(c.coveredBox.height)} px area` : `${Math.round(c.coveredPx)} px`;
     why.push(`covered by ${c.backdrop ? 'the backdrop of the modal ' : ''}${quote(c.selector)}${req.frame?.length ? c.frame ? inFrame(c.frame) : ' (in the page, over the frame)' : ''}${c.invisible ? ' (it paints nothing there, but it takes the clicks)' : ''} over ${area}`);
   }
-  if (!v.reachable && why.length === 0) why.push('cannot be scrolled entirely into the viewport');
+  if (!v.reachable && why.length === 0) why.push(v.scrolls ? `it lies in ${quote(v.scrolls.selector)}, which scrolls, but no scroll position of it and of the page shows it whole in the viewport` : 'cannot be scrolled entirely into the viewport');
   if (why.length === 0) why.push(v.reason || `visibility ${v.level}`);
   return why.join('; ');
 }
@@ -91,6 +93,7 @@ export const check: Check = {
         required: { name: r.name, entry: r.selector ?? (r.text !== null ? `text ${r.text}` : r.name), visible: r.visible, source: r.source, level: v.level, visibleFraction: v.visibleFraction },
         ...(r.frame ? { frame: r.frame } : {}), ...(r.frameProblem ? { frameProblem: r.frameProblem } : {}),
         ...(v.coveredBy ? { coveredBy: { selector: v.coveredBy.selector, box: v.coveredBy.coveredBox ?? v.coveredBy.box, coveredPx: v.coveredBy.coveredPx, ...(v.coveredBy.frame ? { frame: v.coveredBy.frame } : {}) } } : {}),
+        ...(v.closed ? { closed: v.closed } : {}),
         ...(clipOf(v) ? { clippedBy: { selector: v.clippedBy!.selector, box: v.clippedBy!.box, hiddenPx: v.clippedBy!.hiddenPx } } : {}),
       });
     }));

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { Check } from './types.js';
+import type { Check, UnitInput } from './types.js';
 import type { Severity } from '../core/artifacts.js';
 import { findingFor, measured, severityOf } from './lib/finding.js';
 import { quote } from './lib/text.js';
@@ -14,6 +14,18 @@ export function selectorMatches(measuredSel: string, ignore: string): boolean {
   if (!m.endsWith(i)) return false;
   const before = m.charAt(m.length - i.length - 1);
   return before === ' ' || before === '>' || /[a-z0-9\]\)]/i.test(before) && /^[.#\[:]/.test(i);
+}
+
+/** The required entries of the capture that the same ancestor clips (required-visible reports
+ *  them): one cause, named once with both findings. */
+function clippedRequired(u: UnitInput, by: string): string[] {
+  return u.record.required.filter((r) => r.verdict.clippedBy?.selector === by).map((r) => r.name);
+}
+
+/** "; the same edge hides the required …" when the ancestor cutting the text also clips required entries. */
+function sameCause(u: UnitInput, by: string | undefined): string {
+  const names = by ? clippedRequired(u, by) : [];
+  return names.length ? `; the same edge clips the required ${names.map((n) => quote(n)).join(', ')} (required-visible)` : '';
 }
 
 /** An intended truncate (text-overflow: ellipsis) is a designer's decision: polish by default. */
@@ -54,7 +66,8 @@ export const check: Check<{ ignore?: string[]; ellipsis?: EllipsisOption; minHid
       .map((c) => findingFor(ID, u, c.ellipsis && !c.spill ? cut! : severity,
         c.spill
           ? `text in ${quote(c.selector)} runs ${Math.round(c.hiddenPx)} px out of ${c.within ? quote(c.within) : 'its box'} at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`
-          : `text in ${quote(c.selector)} is cut off by ${Math.round(c.hiddenPx)} px ${c.axis === 'x' ? 'horizontally' : 'vertically'}${c.ellipsis ? ' (ellipsis)' : ''} at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}`,
-        { selector: c.selector, box: c.box, text: c.text, axis: c.axis, hiddenPx: c.hiddenPx, ellipsis: c.ellipsis, ...(c.spill ? { spill: true } : {}), ...(c.within ? { within: c.within } : {}) })));
+          : `text in ${quote(c.selector)} is cut off by ${Math.round(c.hiddenPx)} px ${c.axis === 'x' ? 'horizontally' : 'vertically'}${c.clippedBy ? ` by the edge of ${quote(c.clippedBy)}` : ''}${c.ellipsis ? ' (ellipsis)' : ''} at ${u.record.viewport.name} (${u.record.state}): ${quote(c.text, 120)}${sameCause(u, c.clippedBy)}`,
+        { selector: c.selector, box: c.box, text: c.text, axis: c.axis, hiddenPx: c.hiddenPx, ellipsis: c.ellipsis, ...(c.spill ? { spill: true } : {}), ...(c.within ? { within: c.within } : {}),
+          ...(c.clippedBy ? { clippedBy: c.clippedBy, clips: clippedRequired(u, c.clippedBy) } : {}) })));
   },
 };

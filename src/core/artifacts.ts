@@ -84,6 +84,8 @@ export const VisibilityVerdictSchema = Type.Object({
     backdrop: Type.Optional(Type.Boolean({ description: 'hidden by the ::backdrop of this modal dialog' })),
     invisible: Type.Optional(Type.Boolean({ description: 'the cover paints nothing over it (opacity 0, or the pixels do not change without it), yet it takes the clicks' })),
   })),
+  closed: Type.Optional(Type.Object({ selector: Str('the panel'), how: Lits('translated', 'hidden') }, { description: 'inside a closed panel (off-canvas navigation, a drawer): moved out of the window, or visibility: hidden, until a user opens it' })),
+  scrolls: Type.Optional(Type.Object({ selector: Str('the nearest box a user scrolls (wheel, touch, or once pointed at) that holds it') }, { description: 'not brought whole into view by any scroll position of the page and of the boxes that scroll it' })),
   visibleFraction: Num('share of sample points inside the box that a user sees at the best scroll position (0..1)'),
   level: Lits('full', 'partial', 'none'),
   reason: Str('one human sentence: why not fully visible ("" when fully visible)'),
@@ -134,6 +136,7 @@ export const ClippedTextSchema = Type.Object({
   ellipsis: Type.Boolean(),
   spill: Type.Optional(Type.Boolean({ description: 'the text runs out of a painted box that does not clip it (absent: it is clipped)' })),
   within: Type.Optional(Str('the painted ancestor the text runs out of (absent: its own box)')),
+  clippedBy: Type.Optional(Str('the ancestor whose overflow box cuts the text (absent: the element\'s own box)')),
 });
 export type ClippedText = Static<typeof ClippedTextSchema>;
 

@@ -33,6 +33,7 @@ before(async () => {
     makeSpec('late', { checkOptions: noStability, states: [state('default', [req({ selector: '#buy' })])] }),
     makeSpec('poller', { checkOptions: noStability, states: [state('default', [req({ selector: '#codepen' })])] }),
     makeSpec('banner', { checkOptions: noStability, states: [state('default', [req({ selector: '#title' }), req({ selector: '#free' })])] }),
+    makeSpec('glyph-dot', { checkOptions: noStability, states: [state('default', [req({ selector: '#over' }), req({ selector: '#beside' })])] }),
     makeSpec('shadow', { checkOptions: noStability, states: [state('default', [req({ selector: '#pay' }), req({ text: 'Pay now' }), req({ selector: '#clipped' }), req({ selector: '#under-bar' })])] }),
   ], srv.url);
   await captureRun(run, { workers: 2 });
@@ -42,6 +43,13 @@ after(() => srv.close());
 const verdict = (spec: string, i: number, st = 'default', vp = 'desktop') => readRecord(run, spec, st, vp).required[i].verdict;
 
 describe('visibility verdicts', () => {
+  test('a 6 px opaque dot over one stem of a heading, between the sample grid\'s columns, covers it; beside its text it does not (issue 56)', () => {
+    const over = verdict('glyph-dot', 0), beside = verdict('glyph-dot', 1);
+    assert.notEqual(over.level, 'full', 'the dot over the stem');
+    assert.equal(over.coveredBy?.selector, '#dot-over');
+    assert.equal(beside.level, 'full', beside.reason);
+  });
+
   test('a sticky bar covering a button by 8 px at 390 px wide is not full, and names the bar', () => {
     const v = verdict('sticky', 0, 'default', 'mobile');
     assert.notEqual(v.level, 'full');

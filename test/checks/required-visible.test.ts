@@ -35,6 +35,22 @@ testCheck(check, {
       findings: [{ message: '400 px left of the viewport' }],
     },
     {
+      name: 'an entry in a closed off-canvas panel says closed, not where the panel was moved (issue 56)',
+      units: [mobile([
+        required({ selector: '#about', name: 'about' }, { offscreenX: -315, level: 'none', closed: { selector: '#nav-mobile', how: 'translated' }, clippedBy: { selector: '#nav-mobile', box: box(-315, 0, 300, 904), hiddenPx: 44 } }),
+        required({ selector: '#help', name: 'help' }, { displayed: false, level: 'none', closed: { selector: 'aside.drawer', how: 'hidden' } }),
+      ])],
+      findings: [
+        { message: ['"about" (#about)', 'closed: it is inside "#nav-mobile", moved out of the window until a user opens it'], evidence: { closed: { selector: '#nav-mobile', how: 'translated' } } },
+        { message: 'closed: it is inside "aside.drawer", visibility: hidden until a user opens it' },
+      ],
+    },
+    {
+      name: 'an entry of a scrolling list that no scroll position shows whole says the list scrolls (issue 56)',
+      units: [mobile([required({ selector: '#last', name: 'last' }, { reachable: false, level: 'partial', visibleFraction: 0.5, scrolls: { selector: '#nav-mobile' } })])],
+      findings: [{ message: 'it lies in "#nav-mobile", which scrolls, but no scroll position of it and of the page shows it whole in the viewport' }],
+    },
+    {
       name: 'a menu clipped by its card',
       units: [mobile([required({ selector: '.menu', name: 'menu' }, { level: 'partial', clippedBy: { selector: 'section.card', box: box(0, 0, 300, 200), hiddenPx: 120 } })])],
       findings: [{ message: ['clipped by "section.card"', '120 px hidden'], evidence: { clippedBy: { selector: 'section.card', box: box(0, 0, 300, 200), hiddenPx: 120 } } }],

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { check, selectorMatches } from '../../src/checks/text-clipped.js';
-import { box, record, testCheck } from './helpers.js';
+import { box, record, required, testCheck } from './helpers.js';
 
 const label = { selector: 'form > button.pay', box: box(16, 700, 120, 40), text: 'Pay €1,249.00 now', axis: 'x' as const, hiddenPx: 46, ellipsis: false };
 const tagline = { selector: 'header p.tagline', box: box(0, 0, 200, 20), text: 'A long tagline that is truncated', axis: 'x' as const, hiddenPx: 90, ellipsis: true };
@@ -30,6 +30,18 @@ testCheck(check, {
     { name: 'ellipsis reported as polish by default, a hard clip as important', units: [r([tagline, label])], findings: [{ severity: 'polish', message: '(ellipsis)' }, { severity: 'important', message: 'cut off by 46 px' }] },
     { name: 'ellipsis: important fails on an ellipsis', units: [r([tagline])], options: { ellipsis: 'important' }, findings: [{ severity: 'important', message: '(ellipsis)' }] },
     { name: 'ellipsis: true (the boolean of old) is important', units: [r([tagline])], options: { ellipsis: true }, findings: [{ severity: 'important', message: '(ellipsis)' }] },
+    {
+      name: 'a button label cut mid-word by its toolbar, named with the toolbar and the required button it also clips (issue 56)',
+      units: [record({
+        viewport: 'mobile',
+        clippedText: [{ selector: '#print', box: box(334, 8, 63, 38), text: 'Print', axis: 'x' as const, hiddenPx: 6, ellipsis: false, clippedBy: 'div.btn-toolbar' }],
+        required: [required({ selector: '#print', name: 'print' }, { level: 'partial', clippedBy: { selector: 'div.btn-toolbar', box: box(12, 8, 366, 38), hiddenPx: 19 } })],
+      })],
+      findings: [{
+        message: ['text in "#print" is cut off by 6 px horizontally by the edge of "div.btn-toolbar" at mobile', '"Print"; the same edge clips the required "print" (required-visible)'],
+        evidence: { selector: '#print', clippedBy: 'div.btn-toolbar', clips: ['print'] },
+      }],
+    },
     { name: 'a larger minHiddenPx keeps bigger clips', units: [r([label, { ...label, hiddenPx: 3 }])], options: { minHiddenPx: 4 }, findings: [{ evidence: { hiddenPx: 46 } }] },
   ],
 });

@@ -47,6 +47,7 @@ export function suites(): { available: Suite[]; missing: string[] } {
   const all: Suite[] = [
     { name: 'real corpus', project: path.join(REPO, 'test', 'real', 'corpus'), serve: CORPUS_DIR },
     { name: 'frameworks', project: path.join(REPO, 'test', 'real', 'frameworks'), serve: path.join(REPO, 'test', 'real', 'frameworks') },
+    { name: 'design systems', project: path.join(REPO, 'test', 'real', 'design-systems'), serve: path.join(REPO, 'test', 'fixtures', 'design-systems') },
   ];
   const missing: string[] = [];
   const available = all.filter((s) => {

@@ -29,6 +29,14 @@ export function ghostCandidates(): Element[] {
   });
 }
 
+/** Boxes positioned out of the flow (absolute, fixed, sticky) that are shown: what may lie over text anywhere, however small. */
+export function positionedBoxes(): Element[] {
+  return Array.from(document.body.querySelectorAll('*')).filter((el) => {
+    const s = getComputedStyle(el);
+    return /^(absolute|fixed|sticky)$/.test(s.position) && s.visibility === 'visible' && s.display !== 'none';
+  }).slice(0, 2000);
+}
+
 /**
  * Makes pointer-events: none boxes that paint over the target hittable while it is sampled —
  * positioned elements, and the ::before/::after overlays of its ancestors (a hero's gradient

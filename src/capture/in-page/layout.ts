@@ -1,6 +1,7 @@
 // In-page: horizontal overflow offenders and clipped text (plain functions, run in the browser).
 import type { Box } from '../../core/artifacts.js';
 import { docBox, r2, selectorOf } from './dom.js';
+import { closedPanel, scrollOnHoverRules, scrollsWhenPointed } from './reach.js';
 
 /**
  * Elements whose right edge passes the viewport width: the outermost ones only, and none inside
@@ -44,13 +45,21 @@ export function overflowOffenders(vw: number): { selector: string; box: ReturnTy
   return out;
 }
 
+/** A text run cut off by a box (see clippedTexts). `clippedBy`: the ancestor whose edge cuts it
+ *  when that is not the element holding it (a toolbar cutting its last button's label). */
+export type CutText = { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean; clippedBy?: string };
+
 /**
  * Text cut off by its box: an element with overflow hidden/clip (or text-overflow: ellipsis, or
  * -webkit-line-clamp) whose text runs past its padding box. Measured on the text itself (Range
- * rects), so a clipped image is not reported as clipped text.
+ * rects), so a clipped image is not reported as clipped text. Not cut off: a box a user can
+ * scroll once pointing at it (reach.ts), and one inside a closed off-canvas panel (not shown).
+ * The label of a control the box cuts (a button in a one-line toolbar) is reported on its own,
+ * naming the box.
  */
-export function clippedTexts(page: { left: number; right: number }): { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean }[] {
-  const out: { selector: string; box: ReturnType<typeof docBox>; text: string; axis: 'x' | 'y'; hiddenPx: number; ellipsis: boolean; spill?: boolean }[] = [];
+export function clippedTexts(page: { left: number; right: number }): CutText[] {
+  const out: CutText[] = [];
+  const pointScroll = scrollOnHoverRules();
   const all = document.body.querySelectorAll('*');
   for (const el of Array.from(all)) {
     if (out.length >= 100) break;
@@ -58,36 +67,49 @@ export function clippedTexts(page: { left: number; right: number }): { selector:
     const s = getComputedStyle(el);
     // buttons clip their content whatever overflow says (Chromium's control clip)
     const control = el.tagName === 'BUTTON';
-    const clipX = control || s.overflowX === 'hidden' || s.overflowX === 'clip';
-    const clipY = control || s.overflowY === 'hidden' || s.overflowY === 'clip';
+    const cuts = (v: string, axis: 'x' | 'y') => v === 'clip' || (v === 'hidden' && !scrollsWhenPointed(el, axis, pointScroll));
+    const clipX = control || cuts(s.overflowX, 'x');
+    const clipY = control || cuts(s.overflowY, 'y');
     const ellipsis = s.textOverflow === 'ellipsis' || (s as any).webkitLineClamp !== 'none' && !!(s as any).webkitLineClamp;
     if (!clipX && !clipY) continue;
     if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
     const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
     // 1 px boxes and rect(0 0 0 0) clips are the visually-hidden idiom (skip links, screen-reader labels)
-    if (!text || el.clientWidth <= 1 || el.clientHeight <= 1 || visuallyHidden(s)) continue;
+    if (!text || el.clientWidth <= 1 || el.clientHeight <= 1 || visuallyHidden(s) || closedPanel(el, page)) continue;
     const r = el.getBoundingClientRect();
     const pad = { left: r.left + el.clientLeft, top: r.top + el.clientTop, right: r.left + el.clientLeft + el.clientWidth, bottom: r.top + el.clientTop + el.clientHeight };
     let hx = 0, hy = 0;
     const cut: string[] = [];
+    // labels of the controls inside the box that its edge runs through: one entry per control
+    const controls = new Map<Element, { hx: number; hy: number; text: string[] }>();
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (!n.textContent || !n.textContent.trim() || !clippedHere(n, el)) continue;
+      const here = n.textContent && n.textContent.trim() ? clippedHere(n, el) : false;
+      if (!here) continue;
       range.selectNodeContents(n);
-      let past = 0;
       // text lying wholly outside the box is kept out of view (a carousel's other slides, a
       // collapsed panel); text the edge runs through is what reads as cut off
       const rects = Array.from(range.getClientRects()).filter((tr) => tr.width > 0 && tr.height > 0);
       const seen = rects.some((tr) => tr.right > pad.left + 1 && tr.left < pad.right - 1 && tr.bottom > pad.top + 1 && tr.top < pad.bottom - 1);
       if (!seen) continue;
+      let px = 0, py = 0;
       for (const tr of rects) {
-        if (clipX) past = Math.max(past, tr.right - pad.right, pad.left - tr.left);
-        if (clipY) past = Math.max(past, tr.bottom - pad.bottom, pad.top - tr.top);
-        if (clipX) hx = Math.max(hx, tr.right - pad.right, pad.left - tr.left);
-        if (clipY) hy = Math.max(hy, tr.bottom - pad.bottom, pad.top - tr.top);
+        if (clipX) px = Math.max(px, tr.right - pad.right, pad.left - tr.left);
+        if (clipY) py = Math.max(py, tr.bottom - pad.bottom, pad.top - tr.top);
       }
-      if (past > 1) cut.push(n.textContent.replace(/\s+/g, ' ').trim());
+      const t = n.textContent!.replace(/\s+/g, ' ').trim();
+      if (here !== true) {
+        if (Math.max(px, py) <= 1) continue;
+        const c = controls.get(here) ?? { hx: 0, hy: 0, text: [] };
+        controls.set(here, { hx: Math.max(c.hx, px), hy: Math.max(c.hy, py), text: c.text.concat(t) });
+        continue;
+      }
+      hx = Math.max(hx, px); hy = Math.max(hy, py);
+      if (Math.max(px, py) > 1) cut.push(t);
+    }
+    for (const [c, f] of controls) {
+      out.push({ selector: selectorOf(c), box: docBox(c), text: f.text.join(' ').slice(0, 500), axis: f.hx >= f.hy ? 'x' : 'y', hiddenPx: Math.round(Math.max(f.hx, f.hy)), ellipsis, clippedBy: selectorOf(el) });
     }
     if (hx <= 1 && hy <= 1) continue;
     const axis = hx >= hy ? 'x' : 'y';
@@ -167,18 +189,26 @@ export function spilledTexts(limit: number, page: { left: number; right: number 
  * (visibility, aria-hidden/inert, a carousel's other slides, the visually-hidden idiom) or sits
  * inside a nearer container that scrolls or clips
  * it (a table in a scrolling wrapper inside a card; that container is measured on its own).
+ * Inside a button whose label fits it: that button (the label is reported as the button's).
  */
-export function clippedHere(text: Node, clipper: Element): boolean {
+export function clippedHere(text: Node, clipper: Element): boolean | Element {
   const parent = text.parentElement;
   if (!parent || getComputedStyle(parent).visibility !== 'visible') return false;
   // slides a carousel keeps out of view on purpose (marked hidden from assistive tech, or inside a
   // declared carousel) are not cut-off text
   if (parent.closest('[aria-hidden="true"], [inert]') || clipper.closest('[aria-roledescription*="carousel" i], [aria-roledescription*="slide" i]')) return false;
+  let control: Element | null = null;
   for (let a: Element | null = parent; a && a !== clipper; a = a.parentElement) {
     const s = getComputedStyle(a);
-    if (visuallyHidden(s) || s.overflowX !== 'visible' || s.overflowY !== 'visible' || a.tagName === 'BUTTON') return false;
+    if (visuallyHidden(s) || s.overflowX !== 'visible' || s.overflowY !== 'visible') return false;
+    // a button clips its own content (measured as its own clipper); a label that fits in its
+    // button is this box's to cut, named by the button
+    if (a.tagName === 'BUTTON') {
+      if (a.scrollWidth > a.clientWidth + 1 || a.scrollHeight > a.clientHeight + 1) return false;
+      control = a;
+    }
   }
-  return true;
+  return control ?? true;
 }
 
 /** The screen-reader-only idiom: clipped to nothing with clip or clip-path. */

@@ -4,7 +4,7 @@ import { mainBlocks } from './blocks.js';
 import { composedContains, composedParent, deepAll, docBox, ownStyle, queryAll, scrollPage, selectorOf } from './dom.js';
 import { pageEnv, visibilityOf, type PageEnv, type Part } from './visibility.js';
 import { clippedTexts, inkBox, overflowOffenders } from './layout.js';
-import { ghostCandidates } from './ghosts.js';
+import { ghostCandidates, positionedBoxes } from './ghosts.js';
 
 export interface MeasureArg {
   regions: Record<string, string>;
@@ -106,6 +106,8 @@ export interface CoverProbe {
   pseudo: boolean; clicks: boolean; sx: number; sy: number; clip: { x: number; y: number; width: number; height: number };
   /** a box a user may click anywhere in (a field, a button, a block), not a run of inline text aimed at by its glyphs */
   box: boolean;
+  /** the element paints nothing of its own but text: any of its glyphs hidden is a cover, however few */
+  text?: boolean;
 }
 
 /**
@@ -215,7 +217,7 @@ export function remeasureRequired(arg: { req: MeasureArg['required'][number]; i:
         if (rest.length) e.setAttribute(a, rest.join(' ')); else e.removeAttribute(a);
       }
     }
-    return requiredAt(arg.req, arg.i, { ...pageEnv(), ghosts: ghostCandidates() }, arg.base);
+    return requiredAt(arg.req, arg.i, { ...pageEnv(), ghosts: ghostCandidates(), positioned: positionedBoxes() }, arg.base);
   } finally {
     probe.remove();
     scrollPage(startY, startX);
@@ -243,7 +245,7 @@ export function measure(arg: MeasureArg) {
     const clippedText = clippedTexts(doc.direction === 'rtl' ? { left: -overflow.overflowPx, right: vw } : { left: 0, right: vw + overflow.overflowPx });
     const text = arg.lean ? '' : (document.body.innerText || '').slice(0, 200000);
     // what hit testing needs, only when something is hit-tested (a walk over every element)
-    const env = arg.required.length ? { ...pageEnv(), ghosts: ghostCandidates() } : null;
+    const env = arg.required.length ? { ...pageEnv(), ghosts: ghostCandidates(), positioned: positionedBoxes() } : null;
     // each element's box is taken at the screenshot's scroll position, not where the previous
     // element's sampling left the page (a sticky box moves with the scroll)
     const base = arg.keepScroll ? startY : 0;

@@ -1,9 +1,10 @@
 // In-page: the contract's "Visible" verdict for one element. Runs inside the browser (bundled by
 // inPageScript with dom.ts); plain functions only.
 import type { Box, VisibilityVerdict } from '../../core/artifacts.js';
-import { colourAlpha } from './layout.js';
+import { colourAlpha, paintsItself } from './layout.js';
 import { clickHost, fieldDecoration, ghosted, ghostName, hairline, hittableGhosts, inBarePadding, labelOrControl, shownParts } from './ghosts.js';
 import { composedContains, composedParent, cssPx, deepElementFromPoint, docBox, nearFragmentEdge, onShape, queryAll, r2, scrollPage, selectorOf } from './dom.js';
+import { closedPanel, scrollOnHoverRules, scrollsWhenPointed } from './reach.js';
 
 export interface PageEnv {
   vw: number; vh: number; bandTop: number; bandBottom: number; sMin: number; sMax: number;
@@ -11,6 +12,10 @@ export interface PageEnv {
   sxMin: number; sxMax: number;
   /** boxes that may paint over others with pointer-events: none, found once per measurement */
   ghosts?: Element[];
+  /** the rules that let a clipping box scroll once a user points at it (reach.ts) */
+  pointScroll: ReturnType<typeof scrollOnHoverRules>;
+  /** boxes positioned out of the flow that are shown (absolute, fixed, sticky), found once per measurement */
+  positioned?: Element[];
 }
 
 /** Viewport, the usable band (scroll-padding of the scrolling element) and the page scroll range. */
@@ -42,15 +47,17 @@ export function pageEnv(): PageEnv {
     sMax: scrollable ? Math.max(0, se.scrollHeight - vh) : now,
     // a right-to-left page scrolls sideways into negative scrollX
     sxMin: rtl ? -wide : 0, sxMax: rtl ? 0 : wide,
+    pointScroll: scrollOnHoverRules(),
   };
 }
 
 /**
  * Ancestors in the element's containing-block chain that clip it (overflow hidden/clip) or that
- * a user can scroll (auto/scroll), per axis. Absolute and fixed boxes escape the overflow of
- * ancestors that are not their containing block, so those are skipped.
+ * a user can scroll (auto/scroll, or hidden until pointed at: `pointScroll`), per axis. Absolute
+ * and fixed boxes escape the overflow of ancestors that are not their containing block, so those
+ * are skipped.
  */
-export function clipChain(el: Element): { el: Element; x: string; y: string }[] {
+export function clipChain(el: Element, pointScroll: PageEnv['pointScroll'] = []): { el: Element; x: string; y: string }[] {
   const out: { el: Element; x: string; y: string }[] = [];
   let pos = getComputedStyle(el).position;
   for (let a = composedParent(el); a && a !== document.body && a !== document.documentElement; a = composedParent(a)) {
@@ -58,8 +65,9 @@ export function clipChain(el: Element): { el: Element; x: string; y: string }[] 
     const fixedCB = s.transform !== 'none' || s.perspective !== 'none' || s.filter !== 'none' || /paint|layout|strict|content/.test(s.contain);
     if (pos === 'fixed' && !fixedCB) continue;
     if (pos === 'absolute' && !(fixedCB || s.position !== 'static')) continue;
-    const kind = (v: string) => (v === 'hidden' || v === 'clip' ? 'clip' : v === 'auto' || v === 'scroll' ? 'scroll' : '');
-    if (kind(s.overflowX) || kind(s.overflowY)) out.push({ el: a, x: kind(s.overflowX), y: kind(s.overflowY) });
+    const kind = (v: string, axis: 'x' | 'y') => (v === 'hidden' ? (scrollsWhenPointed(a!, axis, pointScroll) ? 'scroll' : 'clip') : v === 'clip' ? 'clip' : v === 'auto' || v === 'scroll' ? 'scroll' : '');
+    const x = kind(s.overflowX, 'x'), y = kind(s.overflowY, 'y');
+    if (x || y) out.push({ el: a, x, y });
     pos = s.position;
   }
   return out;
@@ -104,7 +112,10 @@ export function revealInScrollers(el: Element, chain: { el: Element; x: string; 
       a.scrollTo({ top: before.top, left: before.left, behavior: 'instant' as ScrollBehavior });
       if (before.snap) a.style.setProperty('scroll-snap-type', before.snap, before.prio); else a.style.removeProperty('scroll-snap-type');
     });
-    const pb = paddingBox(a);
+    // a fixed scroller reaching past the window (Materialize's side navigation is 60 px taller)
+    // shows only its part inside the window: that is where the element is scrolled to
+    const pb0 = paddingBox(a), fixed = pinned(a);
+    const pb = fixed ? { left: Math.max(pb0.left, 0), top: Math.max(pb0.top, 0), right: Math.min(pb0.right, document.documentElement.clientWidth), bottom: Math.min(pb0.bottom, document.documentElement.clientHeight) } : pb0;
     const r = partRect(el, part);
     let top = a.scrollTop, left = a.scrollLeft;
     if (c.y === 'scroll') {
@@ -128,6 +139,43 @@ export function pinned(el: Element): boolean {
     if (p === 'fixed' || p === 'sticky') return true;
   }
   return false;
+}
+
+/**
+ * Whether what an element shows is only its text and the controls and media it holds (the ink of
+ * shownParts): neither it nor a descendant paints a box (a background, a border, a shadow).
+ * Large subtrees (a whole page region) are not looked through: false.
+ */
+export function paintsOnlyText(el: Element): boolean {
+  if (paintsItself(el, getComputedStyle(el))) return false;
+  const inner = el.getElementsByTagName('*');
+  if (inner.length > 200) return false;
+  // (the controls and media shownParts counts as what the element shows)
+  const ink = 'a[href], button, input, select, textarea, [role=button], [role=link], img, svg, video, canvas, picture';
+  for (const d of Array.from(inner)) {
+    if (d.matches(ink) || d.closest('svg') !== null) continue;
+    if (paintsItself(d, getComputedStyle(d))) return false;
+  }
+  return true;
+}
+
+/**
+ * Element-local points where positioned boxes (`positioned`, see positionedBoxes) meet the
+ * element's ink (element-local boxes): the middle of each meeting, at most 100.
+ */
+export function inkMeetings(el: Element, at: DOMRect, ink: { x0: number; y0: number; x1: number; y1: number }[], positioned: Element[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const p of positioned) {
+    if (out.length >= 100) break;
+    if (p === el || composedContains(p, el) || composedContains(el, p)) continue;
+    const r = p.getBoundingClientRect();
+    for (const k of ink) {
+      const x0 = Math.max(k.x0, r.left - at.left), x1 = Math.min(k.x1, r.right - at.left);
+      const y0 = Math.max(k.y0, r.top - at.top), y1 = Math.min(k.y1, r.bottom - at.top);
+      if (x1 > x0 && y1 > y0) out.push([(x0 + x1) / 2, (y0 + y1) / 2]);
+    }
+  }
+  return out.slice(0, 100);
 }
 
 /** The element to name as the coverer: the nearest positioned box around the hit (the overlay). */
@@ -159,7 +207,14 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
     return v;
   }
   const cs = getComputedStyle(el);
-  if (cs.visibility !== 'visible') { v.displayed = false; v.reason = 'visibility: ' + cs.visibility; return v; }
+  const page = { left: env.sxMin, right: env.sxMax + env.vw };
+  if (cs.visibility !== 'visible') {
+    v.displayed = false;
+    const shut = closedPanel(el, page);
+    if (shut?.how === 'hidden') v.closed = shut;
+    v.reason = shut?.how === 'hidden' ? 'closed: ' + shut.selector + ' is visibility: hidden until it is opened' : 'visibility: ' + cs.visibility;
+    return v;
+  }
   // opacity multiplies down the tree; filter: opacity(…) fades the same way
   let op = 1;
   for (let a: Element | null = el; a; a = composedParent(a)) {
@@ -172,7 +227,10 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
     v.reason = 'its text colour is transparent';
     return v;
   }
-  const chain = clipChain(el);
+  // an off-canvas panel moved out of the window until its toggle opens it is closed, not cut off
+  const shut = closedPanel(el, page);
+  if (shut) { v.closed = shut; v.reason = 'closed: ' + shut.selector + ' is moved out of the window until it is opened'; return v; }
+  const chain = clipChain(el, env.pointScroll);
   const undo = revealInScrollers(el, chain, part);
   const unghost = hittableGhosts(el, env.ghosts);
   try {
@@ -204,7 +262,11 @@ export function visibilityOf(el: Element, count: number, env: PageEnv, isText = 
     if (clipper && hidden >= 1) v.clippedBy = { selector: selectorOf(clipper), box: docBox(clipper), hiddenPx: Math.round(hidden) };
     // scroll-padding marks where fixed and sticky bars hide scrolled content; a box inside such a
     // bar is not hidden by it, so the whole viewport is its band
-    return sampleVisibility(el, rect, L, pinned(el) ? { ...env, bandTop: 0, bandBottom: env.vh } : env, v, part);
+    const res = sampleVisibility(el, rect, L, pinned(el) ? { ...env, bandTop: 0, bandBottom: env.vh } : env, v, part);
+    // not brought whole into view although it lies in a box a user scrolls: say that it scrolls
+    const scroller = res.level !== 'full' && !res.reachable ? chain.find((c) => c.x === 'scroll' || c.y === 'scroll') : undefined;
+    if (scroller) res.scrolls = { selector: selectorOf(scroller.el) };
+    return res;
   } finally {
     unghost();
     undo();
@@ -226,6 +288,17 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const inset = Math.min(2, w / 2, h / 2);
   const pts: [number, number][] = [];
   for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) pts.push([inset + (i * (w - 2 * inset)) / (nx - 1), inset + (j * (h - 2 * inset)) / (ny - 1)]);
+  const host = part?.clicks ? el : clickHost(el);
+  // what the element shows of its own (element-local): its text's boxes, controls and media
+  const shown = shownParts(el, rect);
+  // an element that paints nothing of its own but text (a heading, a paragraph; not a control) is
+  // seen where its text is: judged on its text's boxes (and the media and controls it holds), so
+  // a close button beside a short title's full-width block box does not cover it
+  const textual = !host && !!el.textContent?.trim() && shown.ink.length > 0 && paintsOnlyText(el);
+  const onInk = (x: number, y: number) => shown.ink.some((r) => x >= r.x0 - 1 && x <= r.x1 + 1 && y >= r.y0 - 1 && y <= r.y1 + 1);
+  // however small a positioned box over the text is (an icon between two grid points), it is
+  // hit-tested where it meets the text
+  if (textual) pts.push(...inkMeetings(el, rect, shown.ink, env.positioned ?? []));
   const inClip = pts.map(([x, y]) => x >= L.x0 && x <= L.x1 && y >= L.y0 && y <= L.y1);
   const T = rect.top + window.scrollY + Math.max(0, L.y0);
   const B = rect.top + window.scrollY + Math.min(h, L.y1);
@@ -253,12 +326,10 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const banded = pts.map(() => false);
   // covers a pixel comparison showed to paint nothing over the element (marked by the Node side): looked under
   const seeThrough = queryAll(document, '[data-veval-seethrough]');
-  const host = part?.clicks ? el : clickHost(el);
   const faded = new Map<Element, boolean>();
   // what the element shows of its own (taken once, element-local): a cover lying only in its bare
   // padding is part of the design (see shownParts) unless it takes clicks meant for a link or
   // button, whose whole box is the thing to click
-  let shown: ReturnType<typeof shownParts> | null = null;
   const paddingMayHold = !part && (!host || (/^(INPUT|TEXTAREA|SELECT)$/.test(host.tagName) && !/^(button|submit|reset|image|checkbox|radio|file|color|range)$/i.test((host as HTMLInputElement).type || '')));
   // per coverer: how many sample points it hid (which ones), their box (viewport coordinates),
   // whether any took the user's clicks and whether any lay over what the element shows
@@ -267,12 +338,12 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   for (const s of positions) {
     scrollPage(s, sx);
     const rr = partRect(el, part);
-    shown ??= shownParts(el, rr);
     const coverers: typeof best.coverers = new Map();
     const ownHit = new Map<Element, boolean>();
     let n = 0;
     pts.forEach(([lx, ly], k) => {
       if (!inClip[k]) return;
+      if (textual && !onInk(lx, ly)) { offShape[k] = true; return; }
       const x = Math.round(rr.left + lx), y = Math.round(rr.top + ly);
       if (x < 0 || x >= env.vw || y < env.bandTop || y >= env.bandBottom) return;
       banded[k] = true;
@@ -300,7 +371,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
         }
         if (own || mine) { n++; seen[k] = true; return; }
         const p = coverers.get(c) ?? { n: 0, x0: x, y0: y, x1: x, y1: y, clicks: false, shows: false, ks: [] };
-        const shows = !inBarePadding(shown!, lx, ly) || (clicks && !paddingMayHold);
+        const shows = !inBarePadding(shown, lx, ly) || (clicks && !paddingMayHold);
         coverers.set(c, { n: p.n + 1, x0: Math.min(p.x0, x), y0: Math.min(p.y0, y), x1: Math.max(p.x1, x), y1: Math.max(p.y1, y), clicks: p.clicks || clicks, shows: p.shows || shows, ks: p.ks.concat(k) });
       }
     });
@@ -316,7 +387,10 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   }
   const off = pts.filter((_, k) => offShape[k] && !seen[k]).length;
   const total = pts.length - off > 0 ? pts.length - off : pts.length;
-  v.visibleFraction = r2(Math.min(1, (tall ? seen.filter(Boolean).length : best.n) / total));
+  const frac = Math.min(1, (tall ? seen.filter(Boolean).length : best.n) / total);
+  // text is read glyph by glyph: one sample point of its text hidden is a suspected cover (the
+  // pixels decide), not a rounding error a share of 0.999 forgives
+  v.visibleFraction = textual && frac < 1 ? Math.min(r2(frac), 0.99) : r2(frac);
   if (tall) v.reachable = pts.every((_, k) => !inClip[k] || banded[k] || rect.left - sx + pts[k][0] < 0 || rect.left - sx + pts[k][0] >= env.vw);
   const reasons: string[] = [];
   if (v.offscreenX < 0) reasons.push(-v.offscreenX + ' px left of the viewport');
@@ -325,7 +399,10 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
   const top = [...best.coverers.entries()].sort((a, b) => b[1].n - a[1].n)[0];
   if (top && v.visibleFraction < 0.999) {
     scrollPage(best.s, sx);
-    const a = partRect(el, part), c = top[0].getBoundingClientRect();
+    const a0 = partRect(el, part), c = top[0].getBoundingClientRect();
+    // a text's area is where its text is (the union of its text's boxes)
+    const ink = textual ? shown.ink.reduce((u, r) => ({ x0: Math.min(u.x0, r.x0), y0: Math.min(u.y0, r.y0), x1: Math.max(u.x1, r.x1), y1: Math.max(u.y1, r.y1) })) : null;
+    const a = ink ? new DOMRect(a0.left + Math.max(0, ink.x0), a0.top + Math.max(0, ink.y0), Math.min(a0.width, ink.x1) - Math.max(0, ink.x0), Math.min(a0.height, ink.y1) - Math.max(0, ink.y0)) : a0;
     let ix0 = Math.max(a.left, c.left), iy0 = Math.max(a.top, c.top), ix1 = Math.min(a.right, c.right), iy1 = Math.min(a.bottom, c.bottom);
     // what hides it may paint outside its own box (a modal's ::backdrop, an overlay pseudo-element):
     // then the hidden area is where the sample points hit it, widened to the grid cells
@@ -353,7 +430,7 @@ export function sampleVisibility(el: Element, rect: DOMRect, L: { x0: number; y0
     // has none paints over it with its own background (a child at negative z-index): a cover
     const pseudo = composedContains(top[0], el);
     const overlay = (p: string) => { const ps = getComputedStyle(top[0], p); return ps.content !== 'none' && ps.content !== 'normal' && ps.position !== 'static'; };
-    if (!invisible && !inert && (!pseudo || overlay('::before') || overlay('::after'))) (v as any)._probe = { cover: top[0], pseudo, clicks: top[1].clicks, box: getComputedStyle(el).display !== 'inline' || /^(INPUT|SELECT|TEXTAREA|BUTTON|IMG)$/.test(el.tagName), sx, sy: best.s, clip: { x: ix0, y: iy0, width: iw, height: ih } };
+    if (!invisible && !inert && (!pseudo || overlay('::before') || overlay('::after'))) (v as any)._probe = { cover: top[0], pseudo, clicks: top[1].clicks, box: getComputedStyle(el).display !== 'inline' || /^(INPUT|SELECT|TEXTAREA|BUTTON|IMG)$/.test(el.tagName), text: textual, sx, sy: best.s, clip: { x: ix0, y: iy0, width: iw, height: ih } };
     v.coveredBy = {
       selector: ghostName(top[0], el, selectorOf(top[0])), box: docBox(top[0]), coveredPx: Math.round(ih), coveredBox,
       ...(backdrop ? { backdrop } : {}), ...(invisible ? { invisible } : {}),
