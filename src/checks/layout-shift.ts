@@ -8,18 +8,28 @@ const ID = 'layout-shift';
  *  bound; minMovePx is about a line of text, beyond a sub-pixel re-wrap. */
 const DEFAULTS = { maxScore: 0.1, minMovePx: 16 };
 
-/** How far a source moved: the edge the viewport did not cut (rects are clipped to it). */
-export function moveOf(s: Pick<ShiftSource, 'previous' | 'current'>): { dx: number; dy: number } {
+const empty = (b: ShiftSource['current']) => b.width <= 0 || b.height <= 0;
+
+/** How far a source moved: the edge the viewport did not cut (rects are clipped to it); null when
+ *  it moved into or out of view (one rectangle is empty). */
+export function moveOf(s: Pick<ShiftSource, 'previous' | 'current'>): { dx: number; dy: number } | null {
   const p = s.previous, c = s.current;
+  if (empty(p) || empty(c)) return null;
   const dy = p.height === c.height || (p.y > 0 && c.y > 0) ? c.y - p.y : (c.y + c.height) - (p.y + p.height);
   const dx = p.width === c.width || (p.x > 0 && c.x > 0) ? c.x - p.x : (c.x + c.width) - (p.x + p.width);
   return { dx: Math.round(dx), dy: Math.round(dy) };
 }
-const distance = (s: ShiftSource) => { const m = moveOf(s); return Math.max(Math.abs(m.dx), Math.abs(m.dy)); };
+/** px moved; into or out of view: at least the height it showed */
+const distance = (s: ShiftSource) => {
+  const m = moveOf(s);
+  return m ? Math.max(Math.abs(m.dx), Math.abs(m.dy)) : (empty(s.previous) ? s.current : s.previous).height;
+};
 
 /** "down 64 px", "left 12 px and up 30 px" */
 export function moveText(s: ShiftSource): string {
-  const { dx, dy } = moveOf(s);
+  const m = moveOf(s);
+  if (!m) return empty(s.previous) ? 'into view' : 'out of view';
+  const { dx, dy } = m;
   const parts = [...(dy ? [`${dy > 0 ? 'down' : 'up'} ${Math.abs(dy)} px`] : []), ...(dx ? [`${dx > 0 ? 'right' : 'left'} ${Math.abs(dx)} px`] : [])];
   return parts.join(' and ') || 'in place (resized)';
 }
