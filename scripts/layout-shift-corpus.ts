@@ -5,7 +5,9 @@
 //
 //   node --import tsx scripts/layout-shift-corpus.ts [--keep] [--truth <truth.json of a kept run>]
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { RunContext } from '../src/core/run.js';
 import { captureRun } from '../src/capture/index.js';
 import { launchBrowser } from '../src/capture/browser.js';
@@ -21,15 +23,19 @@ import { measureTruth, truthHas, type TruthUnit } from '../test/real/layout-shif
 const PROJECT = path.resolve(import.meta.dirname, '..', 'test', 'real', 'corpus');
 const DEFAULTS = getCheck('layout-shift')!.meta.defaults as { maxScore: number; minMovePx: number };
 
-async function main(): Promise<void> {
+export interface ShiftRow { specs: number; rows: number; expected: number; found: number; falseAlarms: number }
+
+/** Measures the corpus (truth, then veval); `say` gets one line per unit with a shift. */
+export async function layoutShiftCorpus(say: (line: string) => void = () => {}, keep = false, truthFile: string | null = null): Promise<ShiftRow> {
   const server = await serveStatic(CORPUS_DIR);
   const out = tmpDir('veval-layout-shift-corpus-');
   try {
     const plan = await loadProject({ cwd: PROJECT, baseURL: server.url });
-    // --truth <file>: the ground truth of an earlier run (written beside the run with --keep)
-    const reuse = process.argv.indexOf('--truth');
-    const truth: TruthUnit[] = reuse > 0 ? JSON.parse(fs.readFileSync(process.argv[reuse + 1]!, 'utf8')) : [];
-    if (reuse < 0) {
+    // the check is off by default: on for this measurement
+    for (const s of plan.specs) s.checks = [...s.checks.filter((c) => c.id !== 'layout-shift'), { id: 'layout-shift', enabled: true, severity: null, options: {} }];
+    // truthFile: the ground truth of an earlier run (written beside the run with --keep)
+    const truth: TruthUnit[] = truthFile ? JSON.parse(fs.readFileSync(truthFile, 'utf8')) : [];
+    if (!truthFile) {
       const launched = await launchBrowser(plan);
       try {
         for (const spec of plan.specs) truth.push(...await measureTruth(launched.browser, spec, path.join(out, 'truth'), DEFAULTS.minMovePx));
@@ -54,16 +60,26 @@ async function main(): Promise<void> {
         found += Math.min(ok.length, want);
         falseAlarms += mine.length - ok.length;
         if (!t?.entries && !rec?.layoutShift?.entries.length && !mine.length) continue;
-        process.stdout.write(`${spec.name} ${st.name}-${vp.name}: truth score ${t?.score ?? '–'} (${t?.entries ?? 0} entries, ${t?.moves.length ?? 0} required moves ≥ ${DEFAULTS.minMovePx} px), veval score ${rec?.layoutShift?.score ?? '–'} (${rec?.layoutShift?.entries.length ?? 0} entries)\n`);
-        for (const f of mine) process.stdout.write(`  ${truthHas(f, t, DEFAULTS.maxScore) ? 'true ' : 'FALSE'} ${f.severity} ${f.message}\n`);
+        say(`${spec.name} ${st.name}-${vp.name}: truth score ${t?.score ?? '–'} (${t?.entries ?? 0} entries, ${t?.moves.length ?? 0} required moves ≥ ${DEFAULTS.minMovePx} px), veval score ${rec?.layoutShift?.score ?? '–'} (${rec?.layoutShift?.entries.length ?? 0} entries)`);
+        for (const f of mine) say(`  ${truthHas(f, t, DEFAULTS.maxScore) ? 'true ' : 'FALSE'} ${f.severity} ${f.message}`);
       }
     }
-    process.stdout.write(`\n| layout-shift on the real corpus (plain Playwright truth) | ${plan.specs.length} | ${rows} | ${expected} | ${found} | ${falseAlarms} | 0 |\n`);
-    if (process.argv.includes('--keep')) process.stdout.write(`kept: ${out}\n`);
+    if (keep) {
+      // outside tmpDir's folders, which are removed at exit
+      const kept = fs.mkdtempSync(path.join(os.tmpdir(), 'veval-shift-kept-'));
+      fs.cpSync(out, kept, { recursive: true });
+      say(`kept: ${kept}`);
+    }
+    return { specs: plan.specs.length, rows, expected, found, falseAlarms };
   } finally {
     await server.close();
-    if (!process.argv.includes('--keep')) fs.rmSync(out, { recursive: true, force: true });
+    fs.rmSync(out, { recursive: true, force: true });
   }
 }
 
-main().catch((err) => { process.stderr.write(`${(err as Error).stack ?? err}\n`); process.exit(1); });
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const at = process.argv.indexOf('--truth');
+  layoutShiftCorpus((l) => process.stdout.write(l + '\n'), process.argv.includes('--keep'), at > 0 ? process.argv[at + 1]! : null).then((r) => {
+    process.stdout.write(`\n| layout-shift on the real corpus (\`checks: { layout-shift: true }\`; plain-Playwright truth) | ${r.specs} | ${r.rows} | ${r.expected} | ${r.found} | ${r.falseAlarms} | 0 |\n`);
+  }).catch((err) => { process.stderr.write(`${(err as Error).stack ?? err}\n`); process.exit(1); });
+}

@@ -89,7 +89,9 @@ export const check: Check<{ maxScore?: number; minMovePx?: number }> = {
     title: 'Content does not jump',
     description: `The browser's Layout Instability entries (Chromium), read from navigation through settling and after each step until the page is still; veval's own actions (its settle scroll, lazy images it loads, measuring, the full-page image) and shifts within 500 ms of a step's input are left out. A required element, anything in a required region, or a step's target that moves at least minMovePx (default ${DEFAULTS.minMovePx}) after it was painted is a blocker; a unit whose layout-shift score (Chrome's session-window CLS) exceeds maxScore (default ${DEFAULTS.maxScore}) is important. Each finding names what moved, how far and when, and the cause told from the DOM: an element inserted above without reserved space, an image without width/height/aspect-ratio, a web-font swap, a late stylesheet. Not in Firefox (no such API): listed in the unit's skipped evidence.`,
     defaultSeverity: 'blocker',
-    defaultEnabled: true,
+    // off by default: on real pages load-time shifts race with resource arrival (measured on the
+    // corpus, docs/checks/layout-shift.md), so a default-on blocker would make gates flaky
+    defaultEnabled: false,
     order: 32,
     score: 'structural',
     gathers: ['shifts'],

@@ -32,6 +32,7 @@ export function shiftSpec(page: string, o: Partial<SpecPlan> & { checkOptions?: 
   return makeSpec(page, {
     route: `/layout-shift/${page}.html`, regions: { checkout: '#checkout' },
     states: [state(steps.length ? 'submitted' : 'default', [req({ selector: '#pay', name: 'Pay button' })], steps)],
+    checkOptions: { 'layout-shift': {} },
     ...o,
   });
 }
