@@ -15,6 +15,7 @@ import { loadProject } from '../src/spec/project.js';
 import { REPO, tmpDir } from '../test/helpers/tmp.js';
 import { keyText, scoreSuite, suites } from '../test/real/harness.js';
 import { DEFECT_ROUTES, DEFECTS_DIR, EXPECTED } from '../test/checks/defects-expected.js';
+import { layoutShiftCorpus } from './layout-shift-corpus.js';
 
 interface Row { set: string; pages: number; rows: number; expected: number; found: number; falseAlarms: number; known: number }
 
@@ -71,6 +72,11 @@ async function main(): Promise<void> {
     });
   }
   rows.push(await defectsRow());
+  // the layout-shift check (off by default) on the real corpus, against plain-Playwright truth
+  if (available.some((s) => s.name === 'real corpus')) {
+    const r = await layoutShiftCorpus();
+    rows.push({ set: 'layout-shift on the real corpus (`checks: { layout-shift: true }`, plain-Playwright truth)', pages: r.specs, rows: r.rows, expected: r.expected, found: r.found, falseAlarms: r.falseAlarms, known: 0 });
+  }
   const table = [
     '| set | specs | rows (state × viewport) | findings expected | found | false alarms | of which known residuals |',
     '|---|---:|---:|---:|---:|---:|---:|',

@@ -10,6 +10,9 @@ async function settleInPage(arg: { prescroll: boolean }) {
   const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   // veval's own waits use the page's original setTimeout (the tracked one would count them)
   const sleep = (ms: number) => new Promise((r) => ((window as any).__vevalSetTimeout ?? setTimeout).call(window, r, ms));
+  // what follows shifts layout as veval's doing, not the page's (capture/layout-shift.ts)
+  const shifts = (window as any).__vevalShift;
+  shifts?.mark?.(true);
   // Content revealed by IntersectionObserver (fade-in sections, lazy images set on scroll) appears
   // only once scrolled to, which a full-page screenshot never does: when the page observes
   // anything, scroll through it once, a frame at a time, so the observers fire, then go back.
@@ -24,7 +27,10 @@ async function settleInPage(arg: { prescroll: boolean }) {
     window.scrollTo({ top: start, behavior: 'instant' as ScrollBehavior });
     await frames();
   }
-  for (const el of Array.from(document.querySelectorAll('img[loading="lazy"], iframe[loading="lazy"]'))) (el as HTMLImageElement).loading = 'eager';
+  for (const el of Array.from(document.querySelectorAll('img[loading="lazy"], iframe[loading="lazy"]'))) {
+    (el as HTMLImageElement).loading = 'eager';
+    shifts?.eager?.add(el);
+  }
   // content-visibility: auto skips rendering off-screen sections until they are scrolled to: the
   // full-page screenshot would show them blank and hit testing would miss what a user scrolls to
   for (const el of Array.from(document.querySelectorAll('body *'))) {
@@ -36,6 +42,7 @@ async function settleInPage(arg: { prescroll: boolean }) {
     svg.pauseAnimations();
     svg.setCurrentTime(0);
   }
+  shifts?.mark?.(false);
   const pending = Array.from(document.images).filter((i) => !i.complete)
     .map((i) => new Promise((r) => { i.addEventListener('load', r, { once: true }); i.addEventListener('error', r, { once: true }); }));
   // transitions run for 1 ms (see FREEZE_CSS) but start a frame or two after a click's handlers:

@@ -26,6 +26,7 @@ import { storyReady } from './storybook.js';
 import { DRIVERS, type EngineDriver } from './engine.js';
 import { unitGaps } from '../core/engines.js';
 import { servedDocument } from './served-html.js';
+import { installShiftWatch, markStep, readShifts, watchesShifts } from './layout-shift.js';
 
 export interface UnitJob { spec: SpecPlan; state: StatePlan; viewport: ViewportSpec; url: string | null }
 
@@ -70,6 +71,8 @@ interface UnitRun {
   signature: string | null;
   /** when waiting for readiness began (settle time = since then, less the steps) */
   readyAt: number;
+  /** the layout-shift watch is installed (capture/layout-shift.ts) */
+  shifts: boolean;
 }
 
 /**
@@ -92,7 +95,7 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   const u: UnitRun = {
     job, env, driver, spec, record, uc: null, page: null, requests: null, cancelled: false,
     fault: progressingFault(),
-    axeJson: null, structure: null, served: null, png: null, flake: null, scrollY: 0, signature: null, readyAt: 0,
+    axeJson: null, structure: null, served: null, png: null, flake: null, scrollY: 0, signature: null, readyAt: 0, shifts: false,
   };
   const { fault } = u;
   const work = async () => { for (const phase of PHASES) await phase(u); };
@@ -139,6 +142,8 @@ async function openPage(u: UnitRun): Promise<void> {
   // the unit may have timed out while the context was opening: nobody else will close it
   if (u.cancelled) { await uc.context.close().catch(() => {}); throw new Error('cancelled'); }
   if (env.trace === 'on-failure') await uc.context.tracing.start({ screenshots: true, snapshots: true });
+  u.shifts = watchesShifts(spec, u.driver.engine);
+  if (u.shifts) await installShiftWatch(uc.context, spec, requiredAt(job.state, job.viewport.name));
   const page: Page = await uc.context.newPage();
   u.page = page;
   record.timings.context = Date.now() - tc;
@@ -199,7 +204,9 @@ async function runSteps(u: UnitRun): Promise<void> {
   fault.stage = 'steps';
   for (const [index, step] of state.steps.entries()) {
     const ts = Date.now();
+    if (u.shifts) await markStep(page, index, step.frame?.length ? null : step.selector, true);
     await runSpecStep(page, step, index, state.name, () => fault.crashed || fault.aborted || !env.browser.isConnected());
+    if (u.shifts) await markStep(page, index, null, false);
     record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
   }
   if (state.steps.length) await settle(page, spec.wait.timeout, false, u.requests!);
@@ -213,6 +220,8 @@ async function measure(u: UnitRun): Promise<void> {
   const { job: { state, viewport: vp }, spec, record } = u;
   const page = u.page!;
   u.fault.stage = 'measure';
+  // measuring is veval's first own action it does not mark: layout shifts are read up to it
+  if (u.shifts) record.layoutShift = await readShifts(page);
   // the stability watch sees what the page paints by itself from now on (see watchEarly)
   if (gatherFor(spec, 'shots')) await watchEarly(page, spec.fullPage, spec.masks);
   const t = Date.now();

@@ -32,7 +32,8 @@ export interface CheckMeta {
    *  registry by artifact (checks/registry.ts `gatherFor`), never by check id, and gathers it with
    *  this check's options (its `defaults` under the spec's). axe: axe-core results; shots: repeated
    *  screenshots compared for stability (without it, one shot); interactive: every interactive
-   *  element found and measured. */
+   *  element found and measured; shifts: the Layout Instability entries from navigation through
+   *  settling and after each step (record.layoutShift). */
   gathers?: GatheredArtifact[];
   /** options whose values name things in the spec, validated against it (spec/semantic.ts):
    *  regions (declared region names), region-order (ordered, at least 2), region-pairs
@@ -53,7 +54,7 @@ export interface CheckMeta {
   example?: string;
 }
 
-export type GatheredArtifact = 'axe' | 'shots' | 'interactive';
+export type GatheredArtifact = 'axe' | 'shots' | 'interactive' | 'shifts';
 export type OptionNames = 'regions' | 'region-order' | 'region-pairs' | 'selectors' | 'regexes' | 'axe-rules';
 export type ScoreGroup = 'structural' | 'axe';
 

@@ -8,9 +8,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ENGINES } from './engines.js';
 import { BoxSchema, Lits, Nullable, Num, Size, Str, type Box } from './artifact-parts.js';
+import { LayoutShiftSchema } from './artifact-shift.js';
 
 export * from './artifact-parts.js';
 export * from './artifact-results.js';
+export * from './artifact-shift.js';
 
 // ---- capture record: <spec>/<state>-<viewport>.json ----
 
@@ -260,6 +262,7 @@ export const CaptureRecordSchema = Type.Object({
     ink: Nullable(Num('share (0..1) of the first viewport\'s pixels that differ from its most common colour; null: not read, because content was found')),
     background: Nullable(Str('the first viewport\'s most common colour (#rrggbb), when the pixels were read')),
   }, { description: 'what the first viewport of the capture paints (the renders check); absent in records from before it was measured' })),
+  layoutShift: Type.Optional(LayoutShiftSchema),
 }, { title: 'veval capture record', description: '<spec>/<state>-<viewport>.json: what one capture unit measured' });
 export type CaptureRecord = Static<typeof CaptureRecordSchema>;
 

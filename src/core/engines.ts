@@ -41,6 +41,7 @@ export const ENGINE_GAPS: Record<Engine, { what: string; reason: string }[]> = {
   firefox: [
     { what: 'css-rules', reason: 'the CSS rules behind an element\'s values are read over CDP, which Firefox does not speak (its computed values are recorded)' },
     { what: 'font-fallbacks', reason: 'which font a fallen-back family rendered in is read over CDP, which Firefox does not speak' },
+    { what: 'layout-shift', reason: 'Firefox does not implement the Layout Instability API (PerformanceObserver type layout-shift): the layout-shift check sees nothing there' },
   ],
 };
 

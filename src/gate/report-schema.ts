@@ -63,6 +63,10 @@ export const UnitSchema = Type.Object({
     error: Nullable(Str('why the sweep did not finish, or a width could not be measured')),
     timings: Type.Object({ total: Num(), open: Num(), measure: Num(), screenshots: Num() }, { additionalProperties: false }),
   }, { additionalProperties: false, description: 'a width sweep unit (viewport "sweep"): the range swept and the failing ranges found, for the sweep strip' })),
+  layoutShift: Type.Optional(Type.Object({
+    score: Num('Chrome\'s session-window CLS of the shifts a user sees, from navigation through settling and after each step'),
+    shifts: Num('shifts counted'), excluded: Num('shifts left out: within 500 ms of a step\'s input, or veval\'s own'),
+  }, { additionalProperties: false, description: 'the unit\'s layout-shift score (record.layoutShift; Chromium only, absent when not observed)' })),
   fails: Type.Boolean({ description: 'true when the unit counts against the gate: a failing finding of its own, or no trustworthy capture (status fail or error)' }),
   effect: Nullable(EffectSchema, { description: 'the strongest effect among the unit\'s findings (blocker > warn-only > known-debt > fixed); null when it has none' }),
 }, { additionalProperties: false });

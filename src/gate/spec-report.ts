@@ -67,6 +67,8 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   if (failure) out.files.failure = failure;
   const structureDiff = files.structureDiff(spec.name, u.state, u.viewport);
   if (u.fileExists(structureDiff)) out.files.structureDiff = structureDiff;
+  const ls = r?.layoutShift;
+  if (ls) out.layoutShift = { score: ls.score, shifts: ls.entries.filter((e) => !e.excluded).length, excluded: ls.entries.filter((e) => e.excluded).length };
   const flake = rel(r?.stability?.map);
   if (flake) out.files.flakeMap = flake;
   const mine = findings.filter((f) => f.state === u.state && f.viewport === u.viewport);

@@ -59,7 +59,7 @@ const cssSize = (u: UnitReport, device: Size | null | undefined): Size | null =>
   return device ? { width: device.width / dsf, height: device.height / dsf } : null;
 };
 
-interface BoxVm { finding: string; severity: string; check: string; style: string; right: boolean; strip: boolean; label: string; title: string }
+interface BoxVm { finding: string; severity: string; check: string; style: string; right: boolean; strip: boolean; was?: boolean; label: string; title: string }
 
 /** A finding's boxes and labels: every changed area of a parity finding, the strips of a size change, else its evidence box. */
 function findingBoxes(f: ReportFinding, on: 'candidate' | 'diff'): { box: Box; label: string; strip: boolean }[] {
@@ -74,8 +74,20 @@ function findingBoxes(f: ReportFinding, on: 'candidate' | 'diff'): { box: Box; l
   } else out = main && !strips.some((s) => same(s.box, main)) ? [{ box: main, label: boxLabel(f) ?? f.check, strip: false }] : [];
   // the element each changed area is traced to, outlined where it is now (parity's cause)
   const causes = on === 'candidate' ? causeBoxes(f, 'box') : [];
+  // a moved element (layout-shift) is also drawn where it was before it moved, dashed
+  const before = on === 'candidate' ? movedFrom(f) : [];
   // a removed strip lies beyond the candidate: it is drawn on the diff only
-  return [...out, ...causes, ...strips.filter((s) => on === 'diff' || s.kind === 'added')];
+  return [...out, ...before, ...causes, ...strips.filter((s) => on === 'diff' || s.kind === 'added')];
+}
+
+/** Where the elements of a layout-shift finding were before they moved (evidence.previousBox, and
+ *  those that moved with it). */
+function movedFrom(f: ReportFinding): { box: Box; label: string; strip: boolean; was: boolean }[] {
+  const ev = f.evidence as Record<string, any>;
+  const also = Array.isArray(ev.also) ? ev.also : [];
+  return [{ box: ev.box, previousBox: ev.previousBox, selector: ev.selector }, ...also]
+    .filter((m) => m.previousBox && m.box)
+    .map((m) => ({ box: m.previousBox as Box, label: `before: ${m.selector ?? 'moved'}`, strip: false, was: true }));
 }
 
 /** The element a parity finding's changed areas are traced to (its `cause`), where it is now or was at approval. */
@@ -112,9 +124,10 @@ function causeRows(f: ReportFinding): { element: string; prop: string; before: s
 function boxesOn(u: UnitReport, findings: { f: ReportFinding; id: string }[], on: 'candidate' | 'diff' | 'flake', size: Size | null): BoxVm[] {
   const boxes = (f: ReportFinding) => on === 'flake' ? flakeAreas(f).map((a) => ({ ...a, strip: false }))
     : on === 'diff' && !clusterBoxes(f).length && !stripBoxes(f).length ? [] : findingBoxes(f, on);
-  return findings.flatMap(({ f, id }) => boxes(f).flatMap(({ box, label, strip }) => {
+  return findings.flatMap(({ f, id }) => boxes(f).flatMap(({ box, label, strip, ...rest }) => {
     const at = place(box, size);
-    return at ? [{ finding: id, severity: f.severity, check: f.check, ...at, strip, label, title: `${label} — ${f.check}: ${f.message}` }] : [];
+    const was = 'was' in rest && !!rest.was;
+    return at ? [{ finding: id, severity: f.severity, check: f.check, ...at, strip, ...(was ? { was } : {}), label, title: `${label} — ${f.check}: ${f.message}` }] : [];
   }));
 }
 
@@ -213,6 +226,7 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
     counts: [...bySev.map(([sev, n]) => `${n} ${sev}`), ...(debt.length ? [`${debt.length} known debt`] : [])].join(', '),
     debt: debt.map(({ f, id: fid }) => findingVm(f, fid, known, !u, groups)),
     parityNote: u?.parity ? PARITY_NOTE[u.parity] ?? `parity: ${u.parity}` : '',
+    shiftNote: u?.layoutShift ? `layout shift ${u.layoutShift.score} (${u.layoutShift.shifts} shift${u.layoutShift.shifts === 1 ? '' : 's'})` : '',
     findings: findings.map(({ f, id: fid }) => findingVm(f, fid, known, !u, groups)), notes,
     approve: u?.files.capture ? approveCommand(runPath, { spec: s.name, state: u.state, viewport: u.viewport }) : '',
     figures, compare,

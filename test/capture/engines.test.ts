@@ -60,7 +60,7 @@ describe('Firefox as a second engine', { skip: NO_FIREFOX }, () => {
     assert.equal(rec.engine, 'firefox');
     assert.equal(rec.environment.browserName, 'firefox');
     assert.ok(rec.aria?.includes('heading "Shop"'), 'the ARIA snapshot is taken in Firefox too');
-    assert.deepEqual(rec.skipped.map((s: any) => s.what), ['css-rules', 'font-fallbacks']);
+    assert.deepEqual(rec.skipped.map((s: any) => s.what), ['css-rules', 'font-fallbacks', 'layout-shift']);
     for (const f of ['default-mobile.png', 'default-mobile.firefox.png']) assert.ok(fs.existsSync(path.join(dir, 'baselines', 'home', f)), `baseline ${f}`);
 
     // the second run compares each engine with its own baseline: both repeat byte for byte

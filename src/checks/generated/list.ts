@@ -4,30 +4,32 @@ import { check as m0_axe } from '../axe.js';
 import { check as m1_console } from '../console.js';
 import { check as m2_http_status } from '../http-status.js';
 import { check as m3_interactive_reachable } from '../interactive-reachable.js';
-import { check as m4_min_gap } from '../min-gap.js';
-import { check as m5_overflow } from '../overflow.js';
-import { check as m6_overlap } from '../overlap.js';
-import { check as m7_renders } from '../renders.js';
-import { check as m8_requests } from '../requests.js';
-import { check as m9_required_visible } from '../required-visible.js';
-import { check as m10_stability } from '../stability.js';
-import { check as m11_sweep } from '../sweep.js';
-import { check as m12_task_order } from '../task-order.js';
-import { check as m13_text_clipped } from '../text-clipped.js';
+import { check as m4_layout_shift } from '../layout-shift.js';
+import { check as m5_min_gap } from '../min-gap.js';
+import { check as m6_overflow } from '../overflow.js';
+import { check as m7_overlap } from '../overlap.js';
+import { check as m8_renders } from '../renders.js';
+import { check as m9_requests } from '../requests.js';
+import { check as m10_required_visible } from '../required-visible.js';
+import { check as m11_stability } from '../stability.js';
+import { check as m12_sweep } from '../sweep.js';
+import { check as m13_task_order } from '../task-order.js';
+import { check as m14_text_clipped } from '../text-clipped.js';
 
 export const CHECK_MODULES: readonly Check[] = [
   m0_axe,
   m1_console,
   m2_http_status,
   m3_interactive_reachable,
-  m4_min_gap,
-  m5_overflow,
-  m6_overlap,
-  m7_renders,
-  m8_requests,
-  m9_required_visible,
-  m10_stability,
-  m11_sweep,
-  m12_task_order,
-  m13_text_clipped,
+  m4_layout_shift,
+  m5_min_gap,
+  m6_overflow,
+  m7_overlap,
+  m8_renders,
+  m9_requests,
+  m10_required_visible,
+  m11_stability,
+  m12_sweep,
+  m13_task_order,
+  m14_text_clipped,
 ];
