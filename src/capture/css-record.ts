@@ -264,10 +264,11 @@ function approvedCss(run: RunContext, spec: string, state: string, viewport: str
 /** The capture phase: for a spec with parity, takes the record and writes it beside the capture
  *  (atomically, named in the capture record); a record that cannot be taken is named in the
  *  capture record's `cssError` and parity says why it cannot explain a change. */
-export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord, run: RunContext, served: CssRecordInput['served'] = null): Promise<void> {
-  if (!spec.parity) return;
+export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord, run: RunContext, served: CssRecordInput['served'] = null, also: string[] | null = null): Promise<void> {
+  // `also`: elements a stress unit's findings may name, recorded with or without parity
+  if (!spec.parity && !also) return;
   const t = Date.now();
-  const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : []))];
+  const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : [])), ...also ?? []];
   try {
     const tm = record.timings;
     const spent = (tm.context ?? 0) + tm.navigate + tm.settle + tm.measure + tm.steps.reduce((n, x) => n + x.ms, 0);

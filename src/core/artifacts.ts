@@ -201,6 +201,10 @@ export const CaptureRecordSchema = Type.Object({
     selector: Str('an element whose text fell back'), elements: Num('text nodes in this font stack'),
     faceFailed: Type.Boolean({ description: 'an @font-face of this family failed to load (else its stylesheet never declared it)' }),
   }), { description: 'web font families that fell back to another font (asked only when a font or stylesheet request failed)' })),
+  stress: Type.Optional(Type.Object({
+    variant: Str('the stress variant applied after the state\'s steps (core/stress.ts)'), of: Str('the declared state it stresses'),
+    elements: Num('elements restyled'), texts: Num('text nodes rewritten'), attributes: Num('placeholders, button values, alt texts and aria-labels rewritten'),
+  }, { description: 'a stress unit (spec stress:): what the variant changed' })),
   abandoned: Type.Optional(Type.Array(Type.Object({ url: Str(), resourceType: Str(), why: Str() }), {
     description: 'requests the page gave up on (a speculative load it cancelled, a load of a document it navigated away from): not failures',
   })),
