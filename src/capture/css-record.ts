@@ -43,6 +43,8 @@ export const CSS_PROPS = [
 
 /** Elements recorded at most (the largest visible ones after regions and required elements). */
 export const CSS_MAX_ELEMENTS = 2000;
+/** A stress unit's record without parity: the elements its findings may name and their ancestors. */
+const STRESS_MAX_ELEMENTS = 400, STRESS_MAX_LOOKUPS = 120;
 /** Elements whose declarations are looked up at most, in the same order (each lookup is a CDP round
  *  trip and a style resolution in the renderer: 1 to 60 ms, with the ancestors' rules, on the corpus). */
 export const CSS_MAX_LOOKUPS = 400;
@@ -266,13 +268,16 @@ function approvedCss(run: RunContext, spec: string, state: string, viewport: str
  *  capture record's `cssError` and parity says why it cannot explain a change. */
 export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord, run: RunContext, served: CssRecordInput['served'] = null, also: string[] | null = null): Promise<void> {
   // `also`: elements a stress unit's findings may name, recorded with or without parity
-  if (!spec.parity && !also) return;
+  if (!spec.parity && !also?.length) return;
+  // without parity only the named elements matter: a bounded record (a text-spacing unit of an APG
+  // page spent 29 s in a full one, under load, beside 28 s for its whole plain unit)
+  const bounded = !spec.parity ? { maxElements: STRESS_MAX_ELEMENTS, maxLookups: STRESS_MAX_LOOKUPS } : {};
   const t = Date.now();
   const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : [])), ...also ?? []];
   try {
     const tm = record.timings;
     const spent = (tm.context ?? 0) + tm.navigate + tm.settle + tm.measure + tm.steps.reduce((n, x) => n + x.ms, 0);
-    const rec = await cssRecord(page, { keep, lookupMs: lookupBudget(spent), previous: approvedCss(run, spec.name, record.state, record.viewport.name), served }, new Map());
+    const rec = await cssRecord(page, { keep, ...bounded, lookupMs: lookupBudget(spent), previous: approvedCss(run, spec.name, record.state, record.viewport.name), served }, new Map());
     const rel = files.css(spec.name, record.state, record.viewport.name);
     writeFileAtomic(abs(run, rel), cssRecordJson(rec));
     record.css = rel.split('/').pop()!;

@@ -52,3 +52,16 @@ test('a button that clips its label under 1.4.12 fails with the criterion, eleme
   assert.equal(r2.code, 0, r2.stdout + r2.stderr);
   assert.deepEqual(report(ok).specs[0].findings, []);
 });
+
+test('look --stress captures the stress unit beside the plain one; a variant it does not know is refused', async () => {
+  const dir = project(CLIPS, 'false');
+  const r = await runMain(['look', '/', '--stress', 'text-spacing', '--json'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out.units.map((u: any) => `${u.state}@${u.viewport}`), ['default@mobile', 'default-text-spacing@mobile']);
+  const f = out.units[1].findings.find((x: any) => x.check === 'text-clipped');
+  assert.match(f.message, /^with WCAG 1\.4\.12 text spacing, text in "#pay" is cut off/);
+  const bad = await runMain(['look', '/', '--stress', 'text-300'], dir);
+  assert.equal(bad.code, 2, bad.stdout + bad.stderr);
+  assert.match(bad.stderr, /veval look: .*text-300|text-300/);
+});
