@@ -167,7 +167,7 @@ const PARITY_NOTE: Record<string, string> = {
 };
 
 function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFinding; id: string }[], known: Set<string>, runPath: string, groups: Grouping) {
-  const label = u ? `${u.state} @ ${viewportLabel(u.viewport)}` : 'spec-wide';
+  const label = u ? `${u.state} @ ${viewportLabel(u.viewport)}${u.stress ? ` — ${u.stress.variant} stress of ${u.stress.of}${u.stress.criterion ? ` (WCAG ${u.stress.criterion})` : ''}` : ''}` : 'spec-wide';
   const id = unitId(s.name, u);
   const bySev = SEVERITY_ORDER.map((sev) => [sev, findings.filter(({ f }) => f.severity === sev).length] as const).filter(([, n]) => n);
   const status = u ? u.status : findings.some(({ f }) => f.fails) || s.otherReasons.length ? 'fail' : 'pass';
@@ -192,6 +192,11 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
     if (u.files.flakeMap && u.files.capture) {
       figures.push({ role: 'flake', title: 'flake map — pixels that changed over the shots (yellow: once, red: every time), hot areas outlined', grow: pxWidth.candidate, ...link(u.files.capture),
         overlay: pathUrl(u.files.flakeMap), boxes: boxesOn(u, findings, 'flake', candidateSize) });
+    }
+    // a stress unit beside its plain state at the same viewport: what the stress changed
+    const plain = u.stress ? s.units.find((p) => p.state === u.stress!.of && p.viewport === u.viewport) : null;
+    if (plain?.files.capture) {
+      figures.push({ role: 'plain', title: `plain state ${plain.state}, without the stress`, grow: grow(plain.image?.width), ...link(plain.files.capture), boxes: [] });
     }
     if (u.files.baseline) {
       const design = u.parity === 'design-match' || u.parity === 'design-departs';

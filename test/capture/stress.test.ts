@@ -44,6 +44,12 @@ test('a button that clips its label under 1.4.12 fails with the criterion, eleme
   assert.deepEqual(spec.findings.filter((f: any) => f.state === 'default'), []);
   assert.ok(!spec.findings.some((f: any) => f.check === 'required-visible'), JSON.stringify(spec.findings));
   assert.ok(spec.findings.some((f: any) => f.state === 'default-expand' && f.check === 'text-clipped' && f.severity === 'important'));
+  // the report shows the stress unit beside its plain state, the broken element boxed
+  assert.deepEqual(spec.units[1].stress, { variant: 'text-spacing', of: 'default', criterion: '1.4.12' });
+  const html = fs.readFileSync(path.join(dir, 'evals', 'latest', 'index.html'), 'utf8');
+  assert.match(html, /default-text-spacing @ mobile — text-spacing stress of default \(WCAG 1\.4\.12\)/);
+  assert.match(html, /<figure class="plain"[^>]*><figcaption>plain state default, without the stress — <a href="checkout\/default-mobile\.png">/);
+  assert.match(html, /class="box[^"]*" data-for="[^"]+" data-severity="blocker" data-check="text-clipped"/);
   // a stress unit runs no axe and needs no baseline
   assert.ok(!fs.existsSync(path.join(dir, 'evals', 'latest', 'checkout', 'default-text-spacing-mobile.axe.json')));
 
