@@ -44,7 +44,7 @@ export const CSS_PROPS = [
 /** Elements recorded at most (the largest visible ones after regions and required elements). */
 export const CSS_MAX_ELEMENTS = 2000;
 /** A stress unit's record without parity: the elements its findings may name and their ancestors. */
-const STRESS_MAX_ELEMENTS = 400, STRESS_MAX_LOOKUPS = 120;
+const STRESS_MAX_ELEMENTS = 150, STRESS_MAX_LOOKUPS = 60;
 /** Elements whose declarations are looked up at most, in the same order (each lookup is a CDP round
  *  trip and a style resolution in the renderer: 1 to 60 ms, with the ancestors' rules, on the corpus). */
 export const CSS_MAX_LOOKUPS = 400;
@@ -66,6 +66,8 @@ export interface CssRecordInput {
   previous?: CssRecord | null;
   /** the document's text as the server sent it: inline places are checked against it */
   served?: (() => Promise<string | null>) | null;
+  /** false: no digest of the stylesheets (nothing will be compared with this record) */
+  digest?: boolean;
 }
 
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
@@ -99,7 +101,8 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
   const cdp = await page.context().newCDPSession(page);
   try {
     const headers = await enableCss(cdp);
-    rec.sheets = await sheetsDigest(cdp, headers).catch(() => undefined);
+    // the digest reads every stylesheet's text: only worth it against an approved record (a stress unit has none)
+    if (input.digest !== false) rec.sheets = await sheetsDigest(cdp, headers).catch(() => undefined);
     // the approved record's declarations still stand where the stylesheets are the approved ones:
     // then only what changed is looked up (and the regions and required elements); the rest is
     // carried. Otherwise, as at approval: the budget's worth of lookups.
@@ -271,7 +274,7 @@ export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord
   if (!spec.parity && !also?.length) return;
   // without parity only the named elements matter: a bounded record (a text-spacing unit of an APG
   // page spent 29 s in a full one, under load, beside 28 s for its whole plain unit)
-  const bounded = !spec.parity ? { maxElements: STRESS_MAX_ELEMENTS, maxLookups: STRESS_MAX_LOOKUPS } : {};
+  const bounded = !spec.parity ? { maxElements: STRESS_MAX_ELEMENTS, maxLookups: STRESS_MAX_LOOKUPS, digest: false } : {};
   const t = Date.now();
   const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : [])), ...also ?? []];
   try {

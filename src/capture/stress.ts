@@ -19,6 +19,6 @@ export function stressKeep(record: CaptureRecord): string[] {
   for (const c of record.clippedText) { out.add(c.selector); if (c.within) out.add(c.within); }
   for (const o of record.overflow.offenders) out.add(o.selector);
   // the first ones in document order: each costs a cascade lookup with its ancestors
-  return [...out].slice(0, 40);
+  return [...out].slice(0, 12);
 }
 
