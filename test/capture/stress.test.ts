@@ -75,3 +75,12 @@ test('look --stress captures the stress unit beside the plain one; a variant it 
   assert.equal(bad.code, 2, bad.stdout + bad.stderr);
   assert.match(bad.stderr, /veval look: .*text-300|text-300/);
 });
+
+test('the width sweep composes: a stressed state is swept stressed (expand at every width)', async () => {
+  const dir = project(CLIPS, '[expand]\nsweep: { from: 320, to: 480, step: 80 }');
+  const r = await runMain(['run'], dir);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  const swept = report(dir).specs[0].findings.filter((f: any) => f.check === 'sweep' && f.state === 'default-expand');
+  assert.ok(swept.length, r.stdout);
+  assert.ok(swept.every((f: any) => f.stress?.variant === 'expand' && /^with text lengthened as a translation would/.test(f.message) && f.sweep.from === 320), JSON.stringify(swept));
+});
