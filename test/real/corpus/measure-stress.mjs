@@ -45,8 +45,9 @@ const STRESS = {
   expand: () => {
     const grow = (n) => n <= 10 ? 1 : n <= 20 ? .8 : n <= 30 ? .6 : n <= 50 ? .4 : n <= 70 ? .31 : .3;
     const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT); const ns = [];
-    while (w.nextNode()) if (w.currentNode.nodeValue.trim() && !/SCRIPT|STYLE/.test(w.currentNode.parentNode.tagName)) ns.push(w.currentNode);
-    for (const n of ns) { const t = n.nodeValue.trim(); n.nodeValue += t.slice(0, Math.round(t.length * grow(t.length))).replace(/\s/g, ''); }
+    while (w.nextNode()) if (w.currentNode.nodeValue.trim() && !/SCRIPT|STYLE|NOSCRIPT|TEXTAREA/.test(w.currentNode.parentNode.tagName)) ns.push(w.currentNode);
+    for (const n of ns) { const t = n.nodeValue, len = t.trim().length, total = Math.round(len * grow(len)), letters = t.replace(/\s+/g, '').length || 1; let left = total;
+      n.nodeValue = t.replace(/\S+/g, (wd) => { const add = Math.min(left, Math.max(1, Math.round(wd.length / letters * total))); left -= add; let f = ''; for (let i = 0; i < add; i++) f += wd[i % wd.length]; return wd + f; }); }
   },
   'long-words': () => {
     const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT); const ns = [];
