@@ -113,7 +113,7 @@ export const Stress = Type.Union([
   Type.Object(Object.fromEntries(STRESS_VARIANTS.map((v) => [v, Type.Optional(StressSetting)])), {
     additionalProperties: false, description: 'per variant: true | false | the severity of its findings (blocker: the stress is required) | { severity, parity }',
   }),
-], { description: `stress variants of each state, each captured as a unit of its own named <state>-<variant> (${STRESS_VARIANTS.join(', ')}) and checked by the deterministic checks; a finding on a stress unit names what broke and is ${STRESS_DEFAULT_SEVERITY} unless set here (docs/checks/stress-*.md)` });
+], { description: `stress variants of each state, each captured as a unit of its own named <state>-<variant> (${STRESS_VARIANTS.join(', ')}) and checked by the deterministic checks; a finding on a stress unit names what broke and is ${STRESS_DEFAULT_SEVERITY} unless set here (docs/checks/stress/)` });
 
 export const State = Type.Object({
   name: Name('state name, used in file names'),

@@ -1,4 +1,4 @@
-// In-page stress variants (issue 61; docs/checks/stress-*.md). Each changes the page once, after
+// In-page stress variants (issue 61; docs/checks/stress/). Each changes the page once, after
 // the state's steps, and says how much it changed. Self-contained apart from the dom.ts helpers
 // bundled with them (ownStyle, shadowRootsIn, deepAll).
 import { deepAll, ownStyle, shadowRootsIn } from './dom.js';
@@ -21,7 +21,6 @@ export function applyStressInPage(arg: StressArg): StressApplied {
   // opportunity) and accents are U+0301 after a vowel, so the original text is the stressed text
   // with both taken out: required `text:` entries are matched against it (in-page/measure.ts).
   const MARK = '\u034F', ACUTE = '\u0301';
-  (globalThis as any).__vevalUnstress = (t: string) => t.replace(/[^\u034F]\u034F/gu, '').replace(/\u0301/g, '');
   const roots: (Document | ShadowRoot)[] = [document, ...shadowRootsIn(document)];
   const out: StressApplied = { elements: 0, texts: 0, attributes: 0 };
   const addStyle = (css: string) => {
@@ -77,6 +76,7 @@ export function applyStressInPage(arg: StressArg): StressApplied {
     return text.replace(w, w + marked(fill));
   };
   const change = arg.variant === 'expand' ? expand : longWord;
+  (globalThis as any).__vevalUnstress = (t: string) => t.replace(/[^\u034F]\u034F/gu, '').replace(/\u0301/g, '');
   const SKIP = /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|TEXTAREA)$/;
   for (const r of roots) {
     const walker = document.createTreeWalker(r, NodeFilter.SHOW_TEXT);
