@@ -3,7 +3,9 @@
 // page, and a clipping rule of its own. For each spec's page after load (its default state), per
 // viewport and variant: the page's horizontal overflow a user can reach, and every element whose own
 // text runs more than 1 px past the padding box of itself or of an ancestor that clips
-// (overflow hidden/clip), or of a button — under the stress and not without it. An element that
+// (overflow hidden/clip), or of a button, or that starts inside the nearest box painting a background
+// or border and runs sideways out of it (nothing positioned on the way) — under the stress and not
+// before it, in the same page. An element that
 // already truncates with text-overflow: ellipsis and carries its full text in title/aria-label is
 // left out (a designed ellipsis). Screenshots go to --shots DIR to be looked at.
 //
@@ -63,7 +65,11 @@ function measure(vw) {
   const ox = getComputedStyle(de).overflowX !== 'visible' ? getComputedStyle(de).overflowX : getComputedStyle(document.body).overflowX;
   const overflow = window.innerWidth > vw + 0.5 ? window.innerWidth - vw : /hidden|clip/.test(ox) ? 0 : Math.max(0, de.scrollWidth - de.clientWidth);
   const out = [];
-  for (const el of document.querySelectorAll('body *')) {
+  const all = [...document.querySelectorAll('body *')];
+  // the box that paints (a background or a border) nearest the element: text running sideways out of it spills
+  const paints = (s) => (s.backgroundColor !== 'rgba(0, 0, 0, 0)' && s.backgroundColor !== 'transparent') || s.backgroundImage !== 'none'
+    || ['Left', 'Right', 'Top', 'Bottom'].some((k) => parseFloat(s[`border${k}Width`]) > 0 && s[`border${k}Style`] !== 'none');
+  for (const [index, el] of all.entries()) {
     const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.nodeValue.trim());
     if (!own.length || /^(SCRIPT|STYLE|NOSCRIPT|OPTION)$/.test(el.tagName)) continue;
     const cs = getComputedStyle(el);
@@ -87,8 +93,26 @@ function measure(vw) {
       if (px > 1) break;
       px = 0;
     }
+    // spill: nothing clips it, but it starts inside the nearest painting box and runs sideways out of it
+    let spill = 0;
+    if (px <= 1) {
+      for (let a = el; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (a !== el && (s.position === 'absolute' || s.position === 'fixed')) break;
+        // inside a scroller (a code listing): what runs on is scrolled to, not lost
+        if (/auto|scroll/.test(s.overflowX + s.overflowY)) break;
+        if (!paints(s)) continue;
+        const b = a.getBoundingClientRect();
+        const first = rects[0];
+        if (first.left >= b.left - 1 && first.left <= b.right && first.top >= b.top - 1 && first.top <= b.bottom) {
+          for (const t of rects) spill = Math.max(spill, b.left - t.left, t.right - b.right);
+        }
+        break;
+      }
+    }
     const designed = cs.textOverflow === 'ellipsis' && [el.title, el.getAttribute('aria-label')].some((t) => t && t.trim() === el.textContent.trim());
-    if (px > 1 && !designed) out.push({ text: el.textContent.replace(/\s+/g, ' ').trim().slice(0, 60), px: Math.round(px), tag: el.tagName.toLowerCase() });
+    const cut = Math.max(px, spill);
+    if (cut > 1 && !designed) out.push({ index, text: el.textContent.replace(/\s+/g, ' ').trim().slice(0, 60), px: Math.round(cut), tag: el.tagName.toLowerCase(), ...(spill > 1 && px <= 1 ? { spill: true } : {}) });
   }
   return { overflow: Math.round(overflow), clipped: out };
 }
@@ -124,18 +148,17 @@ try {
         return { ctx, page };
       };
       const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const plain = await open();
-      const before = await plain.page.evaluate(measure, VIEWPORTS[vp].viewport.width);
-      await plain.ctx.close();
       for (const [variant, fn] of Object.entries(STRESS)) {
+        // the plain page and then the same page stressed: elements pair by their place in the document
         const { ctx, page } = await open();
+        const before = await page.evaluate(measure, VIEWPORTS[vp].viewport.width);
         await page.evaluate(fn);
         await settle(page);
         const after = await page.evaluate(measure, VIEWPORTS[vp].viewport.width);
         if (shots) await page.screenshot({ path: path.join(shots, `${name}-${variant}-${vp}.png`), fullPage: true });
         await ctx.close();
-        const had = new Set(before.clipped.map((c) => c.tag + ' ' + c.text.slice(0, 12)));
-        const clipped = after.clipped.filter((c) => !had.has(c.tag + ' ' + c.text.slice(0, 12)));
+        const had = new Set(before.clipped.map((c) => c.index));
+        const clipped = after.clipped.filter((c) => !had.has(c.index));
         console.log(JSON.stringify({ spec: name, viewport: vp, variant, overflow: before.overflow ? 0 : after.overflow, clipped }));
       }
     }
