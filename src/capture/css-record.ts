@@ -43,6 +43,8 @@ export const CSS_PROPS = [
 
 /** Elements recorded at most (the largest visible ones after regions and required elements). */
 export const CSS_MAX_ELEMENTS = 2000;
+/** A stress unit's record without parity: the elements its findings may name and their ancestors. */
+const STRESS_MAX_ELEMENTS = 150, STRESS_MAX_LOOKUPS = 60;
 /** Elements whose declarations are looked up at most, in the same order (each lookup is a CDP round
  *  trip and a style resolution in the renderer: 1 to 60 ms, with the ancestors' rules, on the corpus). */
 export const CSS_MAX_LOOKUPS = 400;
@@ -64,6 +66,8 @@ export interface CssRecordInput {
   previous?: CssRecord | null;
   /** the document's text as the server sent it: inline places are checked against it */
   served?: (() => Promise<string | null>) | null;
+  /** false: no digest of the stylesheets (nothing will be compared with this record) */
+  digest?: boolean;
 }
 
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
@@ -97,7 +101,8 @@ export async function cssRecord(page: Page, input: CssRecordInput, maps: SourceM
   const cdp = await page.context().newCDPSession(page);
   try {
     const headers = await enableCss(cdp);
-    rec.sheets = await sheetsDigest(cdp, headers).catch(() => undefined);
+    // the digest reads every stylesheet's text: only worth it against an approved record (a stress unit has none)
+    if (input.digest !== false) rec.sheets = await sheetsDigest(cdp, headers).catch(() => undefined);
     // the approved record's declarations still stand where the stylesheets are the approved ones:
     // then only what changed is looked up (and the regions and required elements); the rest is
     // carried. Otherwise, as at approval: the budget's worth of lookups.
@@ -264,14 +269,18 @@ function approvedCss(run: RunContext, spec: string, state: string, viewport: str
 /** The capture phase: for a spec with parity, takes the record and writes it beside the capture
  *  (atomically, named in the capture record); a record that cannot be taken is named in the
  *  capture record's `cssError` and parity says why it cannot explain a change. */
-export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord, run: RunContext, served: CssRecordInput['served'] = null): Promise<void> {
-  if (!spec.parity) return;
+export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord, run: RunContext, served: CssRecordInput['served'] = null, also: string[] | null = null): Promise<void> {
+  // `also`: elements a stress unit's findings may name, recorded with or without parity
+  if (!spec.parity && !also?.length) return;
+  // without parity only the named elements matter: a bounded record (a text-spacing unit of an APG
+  // page spent 29 s in a full one, under load, beside 28 s for its whole plain unit)
+  const bounded = !spec.parity ? { maxElements: STRESS_MAX_ELEMENTS, maxLookups: STRESS_MAX_LOOKUPS, digest: false } : {};
   const t = Date.now();
-  const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : []))];
+  const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : [])), ...also ?? []];
   try {
     const tm = record.timings;
     const spent = (tm.context ?? 0) + tm.navigate + tm.settle + tm.measure + tm.steps.reduce((n, x) => n + x.ms, 0);
-    const rec = await cssRecord(page, { keep, lookupMs: lookupBudget(spent), previous: approvedCss(run, spec.name, record.state, record.viewport.name), served }, new Map());
+    const rec = await cssRecord(page, { keep, ...bounded, lookupMs: lookupBudget(spent), previous: approvedCss(run, spec.name, record.state, record.viewport.name), served }, new Map());
     const rel = files.css(spec.name, record.state, record.viewport.name);
     writeFileAtomic(abs(run, rel), cssRecordJson(rec));
     record.css = rel.split('/').pop()!;

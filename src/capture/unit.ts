@@ -27,6 +27,8 @@ import { DRIVERS, type EngineDriver } from './engine.js';
 import { unitGaps } from '../core/engines.js';
 import { servedDocument } from './served-html.js';
 import { installShiftWatch, markStep, readShifts, watchesShifts } from './layout-shift.js';
+import { applyStress, stressKeep } from './stress.js';
+import { stressSpec } from '../spec/stress.js';
 
 export interface UnitJob { spec: SpecPlan; state: StatePlan; viewport: ViewportSpec; url: string | null }
 
@@ -85,7 +87,8 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   const { state, viewport: vp } = job;
   const engine = vp.engine ?? 'chromium';
   // a state's own masks (a story's parameters.veval.masks) hide pixels with the spec's
-  const spec = state.masks?.length ? { ...job.spec, masks: [...job.spec.masks, ...state.masks] } : job.spec;
+  const masked = state.masks?.length ? { ...job.spec, masks: [...job.spec.masks, ...state.masks] } : job.spec;
+  const spec = state.stress ? stressSpec(masked, state.stress) : masked;
   const t0 = Date.now();
   const record = emptyRecord(spec.name, state.name, vp, job.url ?? '', env.environment);
   const driver = DRIVERS[engine];
@@ -209,7 +212,9 @@ async function runSteps(u: UnitRun): Promise<void> {
     if (u.shifts) await markStep(page, index, null, false);
     record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
   }
-  if (state.steps.length) await settle(page, spec.wait.timeout, false, u.requests!);
+  // a stress unit's variant, after the steps (capture/stress.ts); the page then settles like after steps
+  if (state.stress) record.stress = { variant: state.stress.variant, of: state.stress.of, ...await applyStress(page, state.stress) };
+  if (state.steps.length || state.stress) await settle(page, spec.wait.timeout, false, u.requests!);
   // the URL of what is captured: a step may have navigated (a link, a client-side router)
   record.finalUrl = page.url();
   record.timings.settle = Date.now() - t - record.timings.steps.reduce((s, x) => s + x.ms, 0);
@@ -251,7 +256,8 @@ function evidenceTasks(u: UnitRun): (() => Promise<void>)[] {
     record.timings.aria = Date.now() - ta;
   };
   // the CSS record paints nothing: the paint signals take it inside their calm window (stability.ts)
-  const css = () => cssPhase(page, spec, record, env.run, u.served);
+  // a stress unit's findings name the rule behind what broke: its record is taken with or without parity
+  const css = () => cssPhase(page, spec, record, env.run, u.served, u.job.state.stress ? stressKeep(record) : null);
   const audit = async () => {
     const te = Date.now();
     // what the planned checks declare they need gathered (checks/registry.ts), never a check id

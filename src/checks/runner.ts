@@ -2,7 +2,7 @@
 // <spec>/checks.json. Fails closed: a missing/unreadable/failed capture is a `capture` finding, a
 // check that throws is an `error` result, and nothing here ends the run.
 import { performance } from 'node:perf_hooks';
-import type { CheckResult, Finding } from '../core/artifacts.js';
+import type { CheckResult, CssRecord, Finding } from '../core/artifacts.js';
 import { FatalError } from '../core/errors.js';
 import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
@@ -11,6 +11,10 @@ import { CHECKS, optionsOf } from './registry.js';
 import type { Check, SweepInput, UnitInput } from './types.js';
 import { IncompleteCheckError } from './lib/finding.js';
 import { loadSweeps, loadUnits } from './load.js';
+import { stressResults, type StressSources } from './lib/stress.js';
+import { STRESS_CHECKS } from '../core/stress.js';
+import { readArtifact } from '../core/artifact-read.js';
+import { fileResolver } from '../parity/cause.js';
 
 export function resultOf(check: string, findings: Finding[], ms: number, error: string | null = null, notes: string[] = []): CheckResult {
   return { check, status: error !== null ? 'error' : findings.some((f) => !f.effect) ? 'fail' : 'pass', findings, error, ms: Math.round(ms * 1000) / 1000, ...(notes.length ? { notes } : {}) };
@@ -40,13 +44,36 @@ export async function runChecks(run: RunContext, spec: SpecPlan): Promise<CheckR
   const { units, captureFindings } = loadUnits(run, spec, needs('axe'), needs('baseline'));
   const sweeps = CHECKS.some((c) => c.meta.needs?.includes('sweep')) ? loadSweeps(run, spec) : undefined;
   const results: CheckResult[] = [resultOf('capture', captureFindings, performance.now() - t0)];
-  for (const check of CHECKS) results.push(runOne(check, spec, units, check.meta.needs?.includes('sweep') ? sweeps : undefined));
+  // a stress unit is looked at by the stress checks only (core/stress.ts): capture gathered nothing else
+  const stress = new Set(spec.states.filter((st) => st.stress).map((st) => st.name));
+  const plainUnits = units.filter((u) => !stress.has(u.record.state));
+  for (const check of CHECKS) results.push(runOne(check, spec, STRESS_CHECKS.includes(check.meta.id) ? units : plainUnits, check.meta.needs?.includes('sweep') ? sweeps : undefined));
   // A plan naming a check this build does not have must not pass silently.
   for (const p of spec.checks) {
     if (p.enabled && !CHECKS.some((c) => c.meta.id === p.id)) results.push(resultOf(p.id, [], 0, `unknown check ${p.id}`));
   }
-  writeResults(run, spec, results);
-  return results;
+  const out = stress.size ? stressResults(spec, results, stressSources(run, spec, units)) : results;
+  writeResults(run, spec, out);
+  return out;
+}
+
+/** A stress unit's CSS record (read once) and its stylesheet URLs as files. */
+function stressSources(run: RunContext, spec: SpecPlan, units: UnitInput[]): StressSources {
+  const cache = new Map<string, CssRecord | null>();
+  let fileOf: ((url: string) => string) | null = null;
+  return {
+    css(state, viewport) {
+      const key = `${state}\u0000${viewport}`;
+      if (!cache.has(key)) {
+        const rec = units.find((u) => u.record.state === state && u.record.viewport.name === viewport)?.record;
+        cache.set(key, rec?.css ? readArtifact('css', abs(run, `${spec.name}/${rec.css}`)).value ?? null : null);
+      }
+      const css = cache.get(key) ?? null;
+      if (css && !fileOf) fileOf = fileResolver(run, css.url);
+      return css;
+    },
+    fileOf: (url) => (fileOf ? fileOf(url) : url),
+  };
 }
 
 function writeResults(run: RunContext, spec: SpecPlan, results: CheckResult[]): void {

@@ -87,7 +87,7 @@ export function describePlan(s: SpecPlan, storyNote?: string): string {
   const units = unitsOf(s).length, all = s.states.length * s.viewports.length;
   L.push(`  states (${s.states.length} × ${s.viewports.length} viewports = ${all} units${units < all ? `; ${all - units} not captured: states limited to some viewports, so ${units} units` : ''}):`);
   for (const st of s.states) {
-    L.push(`    ${st.name}${st.story ? ` (story "${st.story.title} › ${st.story.name}")` : ''}${st.viewports ? ` (${onlyWords(st.viewports)}; not captured at ${s.viewports.filter((v) => !stateAt(st, v.name)).map((v) => v.name).join(', ') || '—'})` : ''}${st.steps.length ? `: ${st.steps.map(stepText).join(' → ')}` : st.story ? '' : ': the page after wait'}`);
+    L.push(`    ${st.name}${st.story ? ` (story "${st.story.title} › ${st.story.name}")` : ''}${st.viewports ? ` (${onlyWords(st.viewports)}; not captured at ${s.viewports.filter((v) => !stateAt(st, v.name)).map((v) => v.name).join(', ') || '—'})` : ''}${st.steps.length ? `: ${st.steps.map(stepText).join(' → ')}` : st.story ? '' : ': the page after wait'}${st.stress ? `, then the ${st.stress.variant} stress (findings ${st.stress.severity}${st.stress.parity ? ', with parity' : ''}; docs/checks/stress/)` : ''}`);
     for (const r of st.required) L.push(`      must show (${r.visible}, from ${r.source}${r.viewports ? `, ${onlyWords(r.viewports)}` : ''}): ${r.name}${r.selector ? ` [${r.selector}]` : ` [text ${r.text}${r.within ? ` within ${r.within}` : ''}]`}${r.frame?.length ? ` in frame ${r.frame.join(' › ')}` : ''}`);
   }
   const plain = s.brief?.mustShow.filter((m) => m.kind === 'plain') ?? [];

@@ -7,7 +7,7 @@ import type { CommonOptions } from './common.js';
 import { ioOf, resolved } from './common.js';
 import type { LookResult, LookUnit } from '../look/index.js';
 
-export interface LookFlags extends CommonOptions { step?: string | string[]; specOut?: string }
+export interface LookFlags extends CommonOptions { step?: string | string[]; specOut?: string; stress?: string | string[] }
 
 const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).map(String);
 
@@ -79,6 +79,7 @@ export async function cmdLook(target: string, opts: LookFlags): Promise<number> 
   if (specProblem) throw new InputError([specProblem]);
   const result = await look({
     target: String(target), baseURL: opts.baseUrl, config: opts.config, out: resolved(opts).out, cwd, viewports, steps: list(opts.step),
+    stress: list(opts.stress).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean),
     argv: io.argv, log, signal: io.signal,
   });
   if (opts.specOut) {

@@ -13,6 +13,7 @@ import { cmdDemo } from '../demo/run-demo.js';
 import { DEFAULT_OUT } from '../core/defaults.js';
 import { REPORTER_IDS } from '../report/reporters.js';
 import { STEP_HELP } from '../steps/registry.js';
+import { STRESS_VARIANTS } from '../core/stress.js';
 import type { CliIO, CommonOptions } from './common.js';
 
 
@@ -78,6 +79,7 @@ export function registerCommands(cli: CAC, io: CliIO): void {
     .option('--base-url <url>', 'base URL joined to a route')
     .option('--viewport <names>', 'viewports (names from the config, or WIDTHxHEIGHT; comma-separated; default: every configured one, else desktop and mobile)')
     .option('--step <action:arg>', `a step before capture, repeatable: ${STEP_HELP}`)
+    .option('--stress <variants>', `also capture each state under these stress variants (comma-separated: ${STRESS_VARIANTS.join(', ')}; docs/checks/stress/)`)
     .option('--json', 'print the result as JSON alone on stdout')
     .option('--spec-out <file>', 'write a starting spec from what the look saw (regions, primary actions, the steps)')
     .action(act(cmdLook));

@@ -4,7 +4,7 @@
 import type { Command } from 'cac';
 import { InputError } from '../core/errors.js';
 
-const REPEATABLE = new Set(['viewport', 'reporter', 'step']);
+const REPEATABLE = new Set(['viewport', 'reporter', 'step', 'stress']);
 
 /** The raw values of `--name` in argv (before "--"): `--name v`, `--name=v`; true when given bare. */
 function rawValues(argv: string[], names: string[]): (string | true)[] {

@@ -73,6 +73,10 @@ export const FindingSchema = Type.Object({
   effect: Type.Optional(Type.Union([Type.Literal('known-debt'), Type.Literal('fixed')], { description: 'set when the finding does not count against the gate: known-debt (an accessibility violation recorded as debt when its baseline was approved; reported, never failing) or fixed (recorded debt that is gone; the next approve drops it)' })),
   sweep: Type.Optional(Type.Object({ from: Num('first failing width, CSS px'), to: Num('last failing width'), worst: Num('the width it is worst at (its screenshot\'s)') }, { description: 'a width sweep\'s failure (check sweep, viewport sweep): the range of widths it fails at' })),
   cause: Type.Optional(Type.Array(CauseAreaSchema, { description: 'parity: per changed area, the elements and CSS properties that explain it, with the declarations that set them (docs/root-cause.md)' })),
+  stress: Type.Optional(Type.Object({
+    variant: Str('the stress variant (core/stress.ts)'), of: Str('the declared state it stresses'), criterion: Nullable(Str('the WCAG success criterion, e.g. 1.4.12')),
+    rule: Nullable(CauseSourceSchema, { description: 'the declaration behind what broke (the clipping box\'s height, overflow, white-space…), from the stress unit\'s CSS record; null: none recorded' }),
+  }, { description: 'a finding on a stress unit (spec stress:): broken by the stress, not already in the plain state' })),
   group: Type.Optional(Type.String({ pattern: '^[0-9a-f]{16}$', description: 'the same problem (check + what was seen) in several captures is one finding per unit, each with this key: list one unit\'s findings by viewport and state, show a problem once by group' })),
 }, { additionalProperties: true });
 export type Finding = Omit<Static<typeof FindingSchema>, 'evidence'> & { evidence: Evidence };

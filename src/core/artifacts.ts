@@ -210,6 +210,10 @@ export const CaptureRecordSchema = Type.Object({
     mathRandom: Num('calls of Math.random'), seeded: Type.Boolean({ description: 'Math.random was seeded (context.randomSeed)' }),
     getRandomValues: Num('calls of crypto.getRandomValues (never seeded)'), randomUUID: Num('calls of crypto.randomUUID (never seeded)'),
   }, { description: 'the random sources the page drew from up to its capture: what makes a chart or canvas differ between runs' })),
+  stress: Type.Optional(Type.Object({
+    variant: Str('the stress variant applied after the state\'s steps (core/stress.ts)'), of: Str('the declared state it stresses'),
+    elements: Num('elements restyled'), texts: Num('text nodes rewritten'), attributes: Num('placeholders, button values, alt texts and aria-labels rewritten'),
+  }, { description: 'a stress unit (spec stress:): what the variant changed' })),
   abandoned: Type.Optional(Type.Array(Type.Object({ url: Str(), resourceType: Str(), why: Str() }), {
     description: 'requests the page gave up on (a speculative load it cancelled, a load of a document it navigated away from): not failures',
   })),

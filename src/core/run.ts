@@ -53,6 +53,10 @@ export const files = {
 
 export const abs = (run: RunContext, rel: string) => path.join(run.runDir, rel);
 
+/** The units parity compares with baselines: a stress unit only when its spec opted in (stress parity). */
+export const comparedUnitsOf = (spec: SpecPlan): { state: string; viewport: string }[] =>
+  unitsOf(spec).filter((u) => { const st = spec.states.find((s) => s.name === u.state); return !st?.stress || st.stress.parity; });
+
 /** Every unit (state × viewport) a spec produces, in plan order. */
 export function unitsOf(spec: SpecPlan): { state: string; viewport: string }[] {
   const out: { state: string; viewport: string }[] = [];

@@ -28,6 +28,10 @@ export interface ScoringRules {
    *  of the layout share; with none approved, layout does not apply). The "no approved baseline"
    *  blocker fails the run either way. */
   unapprovedLayout: 'zero' | 'not-applicable';
+  /** findings on stress units (spec stress:, version 3): `counts` in their check's result like any
+   *  finding, at the stress's severity; `not-counted` (before version 3, which had no stress units):
+   *  left out of the score — the gate still fails on them */
+  stress?: 'counts' | 'not-counted';
 }
 
 /** What version 1 did before rules were data: its hash predates the field, so these are left out of it. */
@@ -48,6 +52,9 @@ export const SCORING_VERSIONS: Readonly<Record<number, ScoringVersion>> = {
   // could never make a page with debt green at minScore 80), and a first run before any approval
   // is not scored 0 on layout (issue 44)
   2: { ...V1, version: 2, rules: { knownDebt: 'free', unapprovedLayout: 'not-applicable' } },
+  // the same numbers; a stress unit's findings (issue 61) count in their check's result: a check
+  // that passes in every plain state and fails under text spacing keeps only its severity's credit
+  3: { ...V1, version: 3, rules: { knownDebt: 'free', unapprovedLayout: 'not-applicable', stress: 'counts' } },
 };
 export const LATEST_SCORING_VERSION = Math.max(...Object.keys(SCORING_VERSIONS).map(Number));
 
@@ -63,5 +70,11 @@ export function groupMeasures(v: ScoringVersion, components: Partial<Record<Comp
 }
 
 /** Hash of everything that changes a score; pinned per version by a test. */
-export const scoringHash = (v: ScoringVersion) =>
-  sha256(JSON.stringify([v.weights, v.groups, v.penalty, v.checkCredit, ...(JSON.stringify(v.rules) === JSON.stringify(V1_RULES) ? [] : [v.rules])])).slice(0, 16);
+export const scoringHash = (v: ScoringVersion) => {
+  // versions before stress units were hashed without the rule (absent reads not-counted)
+  const { stress, ...rules } = v.rules;
+  const all = stress && stress !== 'not-counted' ? { ...rules, stress } : rules;
+  return sha256(JSON.stringify([v.weights, v.groups, v.penalty, v.checkCredit, ...(JSON.stringify(all) === JSON.stringify(V1_RULES) ? [] : [all])])).slice(0, 16);
+};
+/** Whether a version counts stress units' findings in the score. */
+export const countsStress = (v: ScoringVersion) => v.rules.stress === 'counts';

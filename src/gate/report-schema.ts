@@ -27,6 +27,7 @@ export const UnitSchema = Type.Object({
   viewport: Str('the viewport id: the viewport name in Chromium, "<name>.<engine>" in another engine (its files carry it too)'),
   engine: Type.Optional(Lits(...ENGINES)),
   story: Type.Optional(Type.Object({ id: Str(), title: Str(), name: Str() }, { additionalProperties: false, description: 'the Storybook story this unit captured (a storybook spec; the state is its id)' })),
+  stress: Type.Optional(Type.Object({ variant: Str(), of: Str('the plain state it stresses: its unit at the same viewport is shown beside this one'), criterion: Nullable(Str('the WCAG success criterion')) }, { additionalProperties: false, description: 'a stress unit (spec stress:, docs/checks/stress/)' })),
   status: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('error')]),
   viewportSize: Nullable(Type.Object({ width: Num(), height: Num(), deviceScaleFactor: Num() })),
   image: Nullable(Type.Object({ width: Num(), height: Num() }, { description: 'device px' })),

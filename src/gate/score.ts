@@ -5,7 +5,7 @@
 import type { CheckResult, Finding, Severity } from '../core/artifacts.js';
 import { scoreGroupOf } from '../checks/registry.js';
 
-import type { ComponentId, ScoringVersion } from '../core/scoring.js';
+import { countsStress, type ComponentId, type ScoringVersion } from '../core/scoring.js';
 
 export { LATEST_SCORING_VERSION, SCORING_VERSIONS, scoringHash, type ComponentId, type ScoringRules, type ScoringVersion } from '../core/scoring.js';
 
@@ -85,7 +85,9 @@ function weighted(v: ScoringVersion, comps: Record<ComponentId, number | null>, 
   return w > 0 ? Math.round((sum / w) * 10) / 10 : null;
 }
 
-export function computeScore(v: ScoringVersion, input: ScoreInput): ScoreResult {
+export function computeScore(v: ScoringVersion, input0: ScoreInput): ScoreResult {
+  // before version 3 a stress unit's findings are left out (core/scoring.ts rules.stress)
+  const input = countsStress(v) || !input0.checks ? input0 : { ...input0, checks: input0.checks.map((c) => ({ ...c, findings: c.findings.filter((f) => !f.stress) })) };
   const components: Record<ComponentId, number | null> = {
     structural: structural(v, input.checks),
     layout: layout(v, input.parity),

@@ -50,6 +50,12 @@ export function renderScoringDoc(): string {
     'run with no approved baseline is not scored 0 on layout (the "no approved baseline" blocker still',
     'fails it). Pin `scoring: { version: 1 }` to keep the old rules.',
     '',
+    'Version 3 changed one rule and no number: findings on stress units (`stress:`, docs/checks/stress/)',
+    'count in their check\'s result like any finding, at the stress\'s severity (important unless the spec',
+    'says blocker). Only what the stress broke is a finding: a problem the plain state already has stays the',
+    'plain unit\'s. Versions 1 and 2 leave stress findings out of the score; the gate fails on them whatever',
+    'the version.',
+    '',
   ];
   for (const v of Object.values(SCORING_VERSIONS).sort((a, b) => b.version - a.version)) {
     out.push(`## Version ${v.version}`, '', `Hash: \`${scoringHash(v)}\``, '', '| component | weight | group | what it measures |', '|---|---|---|---|');
@@ -58,7 +64,7 @@ export function renderScoringDoc(): string {
     }
     out.push('', `Penalty per finding: ${Object.entries(v.penalty).map(([s, p]) => `${s} ${p}`).join(', ')}.`, '');
     out.push(`Check credit by worst finding: ${Object.entries(v.checkCredit).map(([s, c]) => `${s} ${c}`).join(', ')}.`, '');
-    out.push(`Rules: known accessibility debt ${v.rules.knownDebt === 'free' ? 'free' : 'counts'}; a capture with no approved baseline ${v.rules.unapprovedLayout === 'zero' ? 'scores 0 on layout' : 'is left out of layout'}.`, '');
+    out.push(`Rules: known accessibility debt ${v.rules.knownDebt === 'free' ? 'free' : 'counts'}; a capture with no approved baseline ${v.rules.unapprovedLayout === 'zero' ? 'scores 0 on layout' : 'is left out of layout'}; stress units' findings ${v.rules.stress === 'counts' ? 'count' : 'are left out'}.`, '');
   }
   return out.join('\n');
 }

@@ -1,5 +1,6 @@
 // Assembles one spec's entry in report.json: the flat findings list, units with their files,
 // stage statuses, the score and the verdict with its reasons.
+import { STRESS } from '../core/stress.js';
 import { splitViewport } from '../core/engines.js';
 import { SEVERITIES, type Finding } from '../core/artifacts.js';
 import { files, SWEEP, unitKey, type RunContext } from '../core/run.js';
@@ -54,6 +55,8 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   };
   const story = spec.states.find((st) => st.name === u.state)?.story;
   if (story) out.story = { id: story.id, title: story.title, name: story.name };
+  const stress = spec.states.find((st) => st.name === u.state)?.stress;
+  if (stress) out.stress = { variant: stress.variant, of: stress.of, criterion: STRESS[stress.variant].criterion };
   const diff = files.diff(spec.name, u.state, u.viewport);
   if (u.fileExists(diff)) out.files.diff = diff;
   const parityUnit = a.parity.value?.units.find((p) => p.state === u.state && p.viewport === u.viewport);

@@ -34,6 +34,8 @@ export interface LookOptions {
   viewports?: string[];
   /** "click:#open", "fill:#email=a@b.c", "press:Enter", … (see parseSteps) */
   steps?: string[];
+  /** stress variants (core/stress.ts): each state is also captured under each, as `veval run` does with `stress:` */
+  stress?: string[];
   argv?: string[];
   /** progress lines (stderr in the CLI) */
   log: NodeJS.WritableStream;
@@ -89,7 +91,7 @@ export interface LookResult {
 const VIEWPORT_SIZE = /^(\d{2,5})x(\d{2,5})$/;
 
 /** The spec the look runs, as YAML text (validated and compiled exactly like a spec file). */
-export function lookSpecText(opts: Pick<LookOptions, 'target' | 'viewports' | 'steps'>): string {
+export function lookSpecText(opts: Pick<LookOptions, 'target' | 'viewports' | 'steps' | 'stress'>): string {
   const abs = /^https?:\/\//i.test(opts.target);
   if (!abs && !opts.target.startsWith('/')) throw new InputError([`veval look: "${opts.target}" is neither a route (starting with /) nor an http(s) URL`]);
   const spec: Record<string, unknown> = { name: LOOK_SPEC, [abs ? 'url' : 'route']: opts.target };
@@ -104,6 +106,7 @@ export function lookSpecText(opts: Pick<LookOptions, 'target' | 'viewports' | 's
   const states: Record<string, unknown>[] = [{ name: 'default' }];
   if (opts.steps?.length) states.push({ name: STEPS_STATE, steps: parseSteps(opts.steps) });
   spec.states = states;
+  if (opts.stress?.length) spec.stress = opts.stress;
   spec.checks = { 'interactive-reachable': true };
   return YAML.stringify(spec);
 }

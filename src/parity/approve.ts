@@ -11,7 +11,7 @@ import { sha256, writeFileAtomic } from '../core/fsx.js';
 import { readArtifact } from '../core/artifact-read.js';
 import { diffManifests, hashManifest, treeManifest } from '../core/freshness.js';
 import { describeState, effectiveState, readRunInfo, type RunInfo as RunJson } from '../core/run-folder.js';
-import { files, unitKey, unitsOf, type RunContext } from '../core/run.js';
+import { comparedUnitsOf, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { baselineAbs, baselineDir, baselineRel, readManifest, writeManifest } from './baselines.js';
 import { loadCapture } from './capture-unit.js';
@@ -93,7 +93,7 @@ async function approveUnits(run: RunContext, opts: ApproveOptions, deps: Approve
   const approver = opts.approver ?? whoApproves(run.root);
   const approvedAt = deps.now().toISOString();
   for (const spec of specs) {
-    const units = unitsOf(spec).filter((u) => (!opts.state || u.state === opts.state) && (!opts.viewport || viewportMatches(u.viewport, opts.viewport))
+    const units = comparedUnitsOf(spec).filter((u) => (!opts.state || u.state === opts.state) && (!opts.viewport || viewportMatches(u.viewport, opts.viewport))
       && (!opts.units || opts.units.has(`${spec.name}/${unitKey(u.state, u.viewport)}`)));
     if (opts.units && !units.length) continue;
     const outside = outsideBaselines(run, spec.name);

@@ -3,7 +3,7 @@
 // <spec>/parity.json and <spec>/layout-diff.json always; diff PNGs only where pixels differ.
 import type { Finding } from '../core/artifacts.js';
 import { writeJsonAtomic } from '../core/fsx.js';
-import { abs, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
+import { abs, comparedUnitsOf, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { approve } from './approve.js';
 import { baselineRel, readManifest, reapproveHint } from './baselines.js';
@@ -57,13 +57,13 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
     findings.push(...guard);
     // debt entries no approve accepted (a hand edit), read against the manifest as it is now
     findings.push(...debtGuard(run, spec, read.manifest));
-    baselines = digestBaselines(run, spec.name, unitsOf(spec), [...written]);
+    baselines = digestBaselines(run, spec.name, comparedUnitsOf(spec), [...written]);
     if (spec.parity && read.manifest) findings.push(...removedStoryFindings(spec, Object.keys(read.manifest.images)));
     if (!spec.parity) {
       status = 'skipped';
       notes.push(`${spec.name} has no parity section: no baseline needed`);
     } else if (!read.error) {
-      for (const u of unitsOf(spec)) {
+      for (const u of comparedUnitsOf(spec)) {
         const key = unitKey(u.state, u.viewport);
         const entry = read.manifest?.images[key];
         const v = compareUnit(run, spec, spec.parity, u.state, u.viewport, entry);

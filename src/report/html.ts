@@ -180,7 +180,7 @@ const PARITY_NOTE: Record<string, string> = {
 };
 
 function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFinding; id: string }[], known: Set<string>, runPath: string, groups: Grouping) {
-  const label = u ? `${u.state} @ ${viewportLabel(u.viewport)}` : 'spec-wide';
+  const label = u ? `${u.state} @ ${viewportLabel(u.viewport)}${u.stress ? ` — ${u.stress.variant} stress of ${u.stress.of}${u.stress.criterion ? ` (WCAG ${u.stress.criterion})` : ''}` : ''}` : 'spec-wide';
   const id = unitId(s.name, u);
   // accepted accessibility debt is folded away in its own section, and counted apart
   const debt = findings.filter(({ f }) => f.effect === 'known-debt');
@@ -208,6 +208,11 @@ function unitVm(s: SpecReport, u: UnitReport | null, findings: { f: ReportFindin
     if (u.files.flakeMap && u.files.capture) {
       figures.push({ role: 'flake', title: 'flake map — pixels that changed over the shots (yellow: once, red: every time), hot areas outlined', grow: pxWidth.candidate, ...link(u.files.capture),
         overlay: pathUrl(u.files.flakeMap), boxes: boxesOn(u, findings, 'flake', candidateSize) });
+    }
+    // a stress unit beside its plain state at the same viewport: what the stress changed
+    const plain = u.stress ? s.units.find((p) => p.state === u.stress!.of && p.viewport === u.viewport) : null;
+    if (plain?.files.capture) {
+      figures.push({ role: 'plain', title: `plain state ${plain.state}, without the stress`, grow: grow(plain.image?.width), ...link(plain.files.capture), boxes: [] });
     }
     if (u.files.baseline) {
       const design = u.parity === 'design-match' || u.parity === 'design-departs';

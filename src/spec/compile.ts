@@ -12,6 +12,7 @@ import type { CheckPlan, FramedTarget, JudgePlan, RequiredPlan, SpecPlan, StateP
 import type { MustShowItem } from './brief.js';
 import { deepMerge, mergeChecks } from './merge.js';
 import { STORY_CHECKS } from './storybook-checks.js';
+import { stressOf, withStress } from './stress.js';
 
 export const DEFAULT_VIEWPORTS: Record<string, ViewportInput> = {
   desktop: { width: 1280, height: 800 },
@@ -167,7 +168,8 @@ export function compileSpec(input: CompileInput): SpecPlan {
     brief: input.brief ? { file: input.brief.rel, text: input.brief.text, mustShow: input.brief.items.map((i) => ({ item: i.item, kind: i.kind })) } : null,
     viewports: viewportsOf(spec, config, context.colorScheme ?? null, engines.filter((e) => !engineCannot(e, reduced))),
     engineSkips: engines.flatMap((engine) => { const reason = engineCannot(engine, reduced); return reason ? [{ engine, reason }] : []; }),
-    states,
+    // each stress variant of a state is a unit of its own, after its state (spec/stress.ts)
+    states: withStress(states, (st, i) => stressOf(config.stress, spec.stress, statesIn[i]?.stress, st.name)),
     context: {
       storageState: input.storageState,
       extraHTTPHeaders: context.extraHTTPHeaders ?? {},

@@ -8,6 +8,7 @@ import { splitViewport, type Engine } from '../core/engines.js';
 export type { StepAction, StepPlan } from '../steps/registry.js';
 import type { StepPlan } from '../steps/registry.js';
 import type { StoriesChanged } from './story-types.js';
+import type { StressPlan } from '../core/stress.js';
 
 export interface RequiredPlan {
   name: string;
@@ -36,6 +37,8 @@ export interface StatePlan {
   story?: StoryRef;
   /** masks of this state only, added to the spec's (a story's parameters.veval.masks) */
   masks?: string[];
+  /** a stress unit's state (spec stress:): the declared state `of` with the variant applied after its steps */
+  stress?: StressPlan;
 }
 
 /** One story of a Storybook spec, as its index and preview describe it. */

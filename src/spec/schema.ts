@@ -9,6 +9,7 @@ import { DEFAULT_KEEP_RUNS, DEFAULT_MCP_MAX_IMAGE_BYTES, DEFAULT_OUT, UNIT_CAP }
 import { DESIGN_DEFAULTS } from '../core/limits.js';
 import { SEVERITIES } from '../core/artifacts.js';
 import { ENGINES } from '../core/engines.js';
+import { STRESS, STRESS_DEFAULT_SEVERITY, STRESS_VARIANTS } from '../core/stress.js';
 
 const Str = (description: string, extra: object = {}) => Type.String({ description, ...extra });
 const SEVERITY = Type.Union(SEVERITIES.map((s) => Type.Literal(s)), {
@@ -98,11 +99,30 @@ export const Required = Type.Object({
   viewports: Type.Optional(OnlyViewports('checked only at these viewports of the spec (default: every one), e.g. the desktop nav links at [desktop], the menu button at [mobile]')),
 }, { additionalProperties: false, description: 'an element (selector) or text that must be visible to a user' });
 
+/** `stress:` — variants of each state captured as units of their own (core/stress.ts). */
+const StressVariant = Type.Union(STRESS_VARIANTS.map((v) => Type.Literal(v, { description: STRESS[v].description })), { description: 'a stress variant' });
+const StressSetting = Type.Union([
+  Type.Boolean({ description: `true: on, its findings ${STRESS_DEFAULT_SEVERITY}; false: off (turns off a default's)` }),
+  SEVERITY,
+  Type.Object({
+    severity: Type.Optional(SEVERITY),
+    parity: Type.Optional(Type.Boolean({ description: 'compare the stress unit with a baseline of its own too (default false: its purpose is the checks)' })),
+  }, { additionalProperties: false }),
+]);
+export const Stress = Type.Union([
+  Type.Boolean({ description: 'false: no stress variants (turns off the config\'s); true: every variant' }),
+  Type.Array(StressVariant, { uniqueItems: true, description: 'these variants, their findings important' }),
+  Type.Object(Object.fromEntries(STRESS_VARIANTS.map((v) => [v, Type.Optional(StressSetting)])), {
+    additionalProperties: false, description: 'per variant: true | false | the severity of its findings (blocker: the stress is required) | { severity, parity }',
+  }),
+], { description: `stress variants of each state, each captured as a unit of its own named <state>-<variant> (${STRESS_VARIANTS.join(', ')}) and checked by the deterministic checks; a finding on a stress unit names what broke and is ${STRESS_DEFAULT_SEVERITY} unless set here (docs/checks/stress/)` });
+
 export const State = Type.Object({
   name: Name('state name, used in file names'),
   steps: Type.Optional(Type.Array(Step, { description: 'run from a fresh page after wait, before capture' })),
   required: Type.Optional(Type.Array(Required, { description: 'added to the spec-level entries for this state only' })),
   viewports: Type.Optional(OnlyViewports('captured only at these viewports of the spec (default: every one), e.g. an opened mobile menu at [mobile]')),
+  stress: Type.Optional(Stress),
 }, { additionalProperties: false, description: 'a state of the page reached by steps' });
 
 // `checks:` — one key per registered check; value true | false | severity | options (| shorthand).
@@ -216,6 +236,7 @@ const specProps = {
   judge: Type.Optional(Judge),
   gate: Type.Optional(Gate),
   sweep: Type.Optional(Sweep),
+  stress: Type.Optional(Stress),
   scoring: Type.Optional(Scoring),
   watch: Type.Optional(Type.Array(Type.String(), { description: 'extra paths (globs) whose change makes --changed run this spec' })),
   storybook: Type.Optional(Storybook),
@@ -276,6 +297,7 @@ export const Config = Type.Object({
   judge: Type.Optional(Judge),
   gate: Type.Optional(Gate),
   sweep: Type.Optional(Sweep),
+  stress: Type.Optional(Stress),
   scoring: Type.Optional(Scoring),
   mcp: Type.Optional(Type.Object({
     maxImageBytes: Type.Integer({ minimum: 10000, maximum: 50000000, description: `bytes of PNG image data in one \`veval mcp\` tool result (default ${DEFAULT_MCP_MAX_IMAGE_BYTES}): images are downscaled, then cropped or left out (the result names what) to stay under it` }),
@@ -298,6 +320,7 @@ export type WaitInput = Static<typeof Wait>;
 export type ServerInput = Static<typeof Server>;
 export type BrowserInput = Static<typeof Browser>;
 export type StorybookInput = Static<typeof Storybook>;
+export type StressInput = Static<typeof Stress>;
 
 /** The JSON written to schema/*.json (draft-07). Symbols (TypeBox Kind) drop out in JSON. */
 export function toJsonSchema(schema: TSchema, id: string): object {

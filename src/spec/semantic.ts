@@ -8,6 +8,8 @@ import { resolveInside } from '../core/paths.js';
 import { at, positionOf, type PathSeg, type Source } from './source.js';
 import { DEFAULT_ENGINES } from '../core/engines.js';
 import { SWEEP_DEFAULTS, type ConfigInput, type ContextInput, type SpecInput } from './schema.js';
+import { stressOf } from './stress.js';
+import { stressStateName } from '../core/stress.js';
 import { DEFAULT_VIEWPORTS } from './compile.js';
 import { didYouMean } from './schema-errors.js';
 import { DIALECT_LABEL, selectorProblem, type Dialect } from './selectors.js';
@@ -248,6 +250,15 @@ export function specSemantics(src: Source, specAbs: string, valid: ValidParts, c
   const sweptNames = typeof spec.sweep === 'object' ? spec.sweep.states ?? [] : [];
   sweptNames.forEach((n, i) => {
     if (statesKnown && !stateNames.includes(n)) pr.add(['sweep', 'states', i], `unknown state "${n}"${didYouMean(n, stateNames)} (declared: ${stateNames.join(', ')})`);
+  });
+  // a stress unit is named <state>-<variant>: a declared state of that name would share its files
+  const declared = spec.states ?? [];
+  declared.forEach((st) => {
+    for (const { variant } of stressOf(cfg.config.stress, spec.stress, st.stress, st.name)) {
+      const name = stressStateName(st.name, variant);
+      const j = declared.findIndex((o) => o.name === name);
+      if (j >= 0) pr.add(['states', j, 'name'], `state "${name}" has the name of the ${variant} stress unit of state "${st.name}": rename the state, or turn that stress off for "${st.name}" (stress: { ${variant}: false })`);
+    }
   });
   regionChecks(pr, spec, needRegion);
   if (spec.gate?.warn?.includes('blocker')) pr.add(['gate', 'warn'], 'blockers always fail: "blocker" cannot be in gate.warn');

@@ -14,6 +14,7 @@ import { finding, result } from './fixture.js';
 const PUBLISHED: Record<number, string> = {
   1: '07c478461bc76bfb',
   2: '9cf357238e3385fb',
+  3: '5fe06399a1e9183c',
 };
 
 test('every published scoring version keeps its weights (change them only in a new version)', () => {
@@ -98,4 +99,12 @@ test('version 2: with no approved baseline yet layout does not apply; units with
   assert.equal(half.components.layout, 0);
   // a spec-wide parity finding (an unreadable manifest) still counts 0
   assert.equal(computeScore(v2, { ...first, parity: { ...first.parity, findings: [finding('parity', 'blocker', null, null, 'manifest unreadable')] } }).components.layout, 0);
+});
+
+test('version 3 counts a stress unit\'s findings in their check; versions 1 and 2 leave them out', () => {
+  const stressFinding = { check: 'text-clipped', severity: 'important' as const, viewport: 'mobile', state: 'default-text-spacing', message: 'with WCAG 1.4.12 text spacing, …', evidence: { file: 'x.png' },
+    stress: { variant: 'text-spacing', of: 'default', criterion: '1.4.12', rule: null } };
+  const input = { checks: [{ check: 'text-clipped', status: 'fail' as const, findings: [stressFinding], error: null, ms: 0 }], parity: null, judge: null };
+  assert.equal(computeScore(SCORING_VERSIONS[3]!, input).components.structural, 50);
+  assert.equal(computeScore(SCORING_VERSIONS[2]!, input).components.structural, 100);
 });

@@ -24,7 +24,9 @@ export function findByText(roots: Element[], pattern: string): { el: Element; te
   const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
   let re: RegExp | null = null;
   if (m) { try { re = new RegExp(m[1], m[2].replace('g', '')); } catch { return []; } }
-  const clean = (t: string) => t.replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '').replace(/\s+/g, ' ').trim();
+  // a stress unit's rewritten text is matched as it was written (in-page/stress.ts __vevalUnstress)
+  const unstress: (t: string) => string = (globalThis as any).__vevalUnstress ?? ((t: string) => t);
+  const clean = (t: string) => unstress(t).replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '').replace(/\s+/g, ' ').trim();
   // the text as rendered: innerText breaks lines at <br> and between block and flex items (where
   // textContent runs "Free<br>shipping" together) and applies text-transform; a form field shows
   // its value or placeholder; SVG text has no innerText

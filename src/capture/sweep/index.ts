@@ -15,6 +15,7 @@ import { queryBreakpoints } from '../in-page/responsive.js';
 import { settle, trackRequests } from '../settle.js';
 import { screenshot } from '../shots.js';
 import { unitUrl } from '../index.js';
+import { applyStress } from '../stress.js';
 import { failedWidths, firstWidths, nextWidths, rangesOf, type WidthResult } from './ranges.js';
 import { measureWidth, sweepViewport } from './width.js';
 
@@ -68,7 +69,9 @@ async function openState(browser: Browser, job: SweepJob, root: string): Promise
     for (const [i, step] of state.steps.entries()) {
       try { await runStep(page, step); } catch (err) { throw new Error(`step ${i + 1} (${step.action}) at ${step.source} failed: ${String((err as Error)?.message ?? err).split('\n')[0]}`); }
     }
-    if (state.steps.length) await settle(page, spec.wait.timeout, false, requests);
+    // a stress state is swept stressed: `expand` at every width (capture/stress.ts)
+    if (state.stress) await applyStress(page, state.stress);
+    if (state.steps.length || state.stress) await settle(page, spec.wait.timeout, false, requests);
     return { page, close };
   } catch (err) {
     await close();

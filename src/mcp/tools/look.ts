@@ -9,6 +9,7 @@ import { lookJson, lookText } from '../../cli/cmd-look.js';
 import { defineTool, progressOf } from '../tool.js';
 import { findingCrop, findingLine, findingsOf, overviewImage } from '../evidence.js';
 import { fitBudget, type WantedImage } from '../images.js';
+import { STRESS_VARIANTS } from '../../core/stress.js';
 
 export default defineTool({
   name: 'look',
@@ -18,6 +19,7 @@ export default defineTool({
     target: z.string().min(1).describe('a route ("/settings", joined to the config\'s baseURL or its server) or an absolute http(s) URL'),
     viewports: z.array(z.string().min(1)).optional().describe('viewport names from the config (desktop, mobile) or WIDTHxHEIGHT; default: the config\'s, else desktop and mobile'),
     steps: z.array(z.string().min(1)).optional().describe('steps run before a second capture, as `veval look --step`: "click:#open", "fill:#email=a@b.c", "press:Enter", "hover:nav a", "wait:500"'),
+    stress: z.array(z.enum(STRESS_VARIANTS)).optional().describe('also capture each state under these stress variants, as `veval look --stress`: text-spacing (WCAG 1.4.12), text-200 (WCAG 1.4.4), expand (longer, pseudo-localized text), long-words (30-character unbreakable words)'),
     baseURL: z.string().optional().describe('base URL a route is joined to (overrides the config)'),
   }),
   readOnly: true,
@@ -25,7 +27,7 @@ export default defineTool({
     const { look } = await import('../../look/index.js');
     const r = resolveOptions({ config: ctx.config }, ctx.cwd);
     const result = await look({
-      target: a.target, baseURL: a.baseURL, config: ctx.config, out: r.out, cwd: ctx.cwd, viewports: a.viewports, steps: a.steps,
+      target: a.target, baseURL: a.baseURL, config: ctx.config, out: r.out, cwd: ctx.cwd, viewports: a.viewports, steps: a.steps, stress: a.stress,
       argv: ['mcp', 'look', a.target], log: ctx.log, signal: ctx.signal, onProgress: progressOf(ctx),
     });
     const report = readArtifact('report', path.join(result.runDir, files.report)).value;

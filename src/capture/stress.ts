@@ -1,0 +1,24 @@
+// Applies a stress unit's variant (spec stress:, issue 61) to the page after the state's steps:
+// the page is then settled and measured like any unit's. Chromium and Firefox alike (page script).
+import type { Page } from 'playwright-core';
+import type { CaptureRecord } from '../core/artifacts.js';
+import { EXPAND_GROWTH, LONG_WORD_LENGTH, TEXT_SPACING, type StressPlan } from '../core/stress.js';
+import { deepAll, ownStyle, shadowRootsIn } from './in-page/dom.js';
+import { inPageScript } from './in-page/script.js';
+import { applyStressInPage, type StressApplied, type StressArg } from './in-page/stress.js';
+
+export async function applyStress(page: Page, stress: StressPlan): Promise<StressApplied> {
+  // JSON has no Infinity: the open-ended last row travels as a large number
+  const arg: StressArg = { variant: stress.variant, spacing: { ...TEXT_SPACING }, growth: EXPAND_GROWTH.map(([n, g]) => [Number.isFinite(n) ? n : 1e9, g]), longWord: LONG_WORD_LENGTH };
+  return await page.evaluate(inPageScript([ownStyle, shadowRootsIn, deepAll], applyStressInPage, arg)) as StressApplied;
+}
+
+/** The elements a stress unit's findings may name, as measured: clipped text and its box, overflow's offenders. */
+export function stressKeep(record: CaptureRecord): string[] {
+  const out = new Set<string>();
+  for (const c of record.clippedText) { out.add(c.selector); if (c.within) out.add(c.within); }
+  for (const o of record.overflow.offenders) out.add(o.selector);
+  // the first ones in document order: each costs a cascade lookup with its ancestors
+  return [...out].slice(0, 12);
+}
+
