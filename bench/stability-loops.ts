@@ -3,17 +3,23 @@
 //     stability options) through the real capture stage; prints how many runs were judged right;
 //  2. which periods the shot spacings alias (pixels alone, random phase, simulated): the chance a
 //     page flipping between two looks every `half` ms shows the same look in every shot;
-//  3. cost per unit on the bench pages (desktop, axe off): stability off, then shots 2, 3, 5.
-// Run: node --import tsx bench/stability-loops.ts   (RUNS=n, WORKERS=n, SKIP=loops,cost)
+//  3. cost per unit on the bench pages (desktop, axe off): stability off, then shots 2, 3, 5;
+//  4. the Radix motion classes on a real shadcn/ui build (test/fixtures/shadcn-admin, issue 55):
+//     each state captured RUNS times; right = proven still AND parity-equal to the first run's image
+//     (default threshold, not one pixel over: what a second run after approval compares).
+// Run: node --import tsx bench/stability-loops.ts   (RUNS=n, WORKERS=n, SKIP=loops,cost,radix)
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { captureRun } from '../src/capture/index.js';
-import { gapAt } from '../src/capture/stability.js';
+import { diffBox, gapAt } from '../src/capture/stability.js';
+import { compareImages } from '../src/parity/compare.js';
+import { DEFAULT_MAX_PIXELS } from '../src/core/limits.js';
 import { serveStatic } from '../src/core/static-server.js';
 import type { CaptureRecord } from '../src/core/artifacts.js';
 import { files } from '../src/core/run.js';
-import { makeRun, makeSpec } from '../test/capture/plan-fixture.js';
+import { desktop, makeRun, makeSpec, state, step } from '../test/capture/plan-fixture.js';
+import type { StepPlan } from '../src/spec/plan.js';
 import { FLAKE_MASKS, FLAKE_PAGE, STABILITY_CASES, STABILITY_PAGES } from '../test/capture/stability-cases.js';
 import { tmpDir } from '../test/helpers/tmp.js';
 
@@ -113,5 +119,43 @@ if (!SKIP.has('cost')) {
     const m = a.wall < b.wall ? a : b;
     console.log(`  ${name.padEnd(18)} wall ${m.wall.toFixed(0)} ms/unit, screenshot stage ${m.shot.toFixed(0)} ms/unit`);
   }
+  await srv.close();
+}
+
+// 4. the motion a Radix app makes when a state opens a popup, each class by its own state
+if (!SKIP.has('radix')) {
+  const srv = await serveStatic(path.join(here, '..', 'test', 'fixtures', 'shadcn-admin'), [], { fallback: 'index.html' });
+  const dir = tmpDir('veval-stab-radix-');
+  const steps = (click: string, wait: string) => [step({ action: 'click', selector: click } as Partial<StepPlan> & { action: 'click' }), step({ action: 'waitFor', selector: wait } as Partial<StepPlan> & { action: 'waitFor' })];
+  const classes = [
+    { name: 'popper-in-scroller', route: '/users', steps: steps("tbody tr:nth-child(10) button:has-text('Open menu')", '[role=menu]'), what: 'a dropdown (floating-ui) opened from a row of a horizontally scrolled table' },
+    { name: 'focus-into-view', route: '/tasks', steps: steps("[role=combobox]:has-text('10')", '[role=listbox]'), what: 'a select whose opening focuses its chosen item and scrolls it into view' },
+    { name: 'scroll-lock', route: '/users', steps: steps("button:has-text('Add User')", '[role=dialog]'), what: 'a modal dialog: react-remove-scroll locks the body' },
+  ].filter((c) => !ONLY || ONLY.has(c.name));
+  const specs = classes.flatMap((c) => Array.from({ length: RUNS }, (_, i) => makeSpec(`${c.name}-${i + 1}`, { route: c.route, viewports: [desktop], states: [state('open', [], c.steps)] })));
+  const run = makeRun(dir, specs, srv.url);
+  const t0 = performance.now();
+  await captureRun(run, { workers: WORKERS });
+  console.log(`radix (test/fixtures/shadcn-admin): ${RUNS} runs per state, ${WORKERS} workers, ${((performance.now() - t0) / 1000).toFixed(0)} s; right = still and parity-equal to the first run's image`);
+  for (const c of classes) {
+    let right = 0, signals = 0, first: Buffer | null = null;
+    for (let i = 1; i <= RUNS; i++) {
+      const rec: CaptureRecord = JSON.parse(fs.readFileSync(path.join(run.runDir, files.record(`${c.name}-${i}`, 'open', 'desktop')), 'utf8'));
+      const png = rec.ok ? fs.readFileSync(path.join(run.runDir, files.capture(`${c.name}-${i}`, 'open', 'desktop'))) : null;
+      first ??= png;
+      // the same image as parity sees it: default threshold, not one pixel over (maxDiffRatio 0)
+      const o = png && first ? compareImages({ baseline: first, current: png, threshold: 0.1, deviceScaleFactor: 1, ignore: [], regions: [], wantDiff: false, maxPixels: DEFAULT_MAX_PIXELS }) : null;
+      const changed = !o ? -1 : o.kind === 'identical' ? 0 : o.kind === 'compared' ? o.changed : -1;
+      if (rec.ok && rec.stability.stable && changed === 0) right++;
+      else if (png && first) {
+        const box = changed === 0 ? null : diffBox(first, png, [], 1);
+        console.log(`    run ${i}: ${rec.ok ? '' : `not captured (${JSON.stringify(rec.error).slice(0, 160)}), `}${rec.stability.stable ? 'still' : 'not still'} (${rec.timings.stillBy}), ${box ? `${changed} px differ from run 1's (parity's default threshold), within ${box.width}×${box.height} at ${box.x},${box.y}` : 'the same image'}`);
+        if (process.env.KEEP) { fs.writeFileSync(`/tmp/radix-${c.name}-1.png`, first); fs.writeFileSync(`/tmp/radix-${c.name}-${i}.png`, png); }
+      }
+      if (rec.timings.stillBy === 'paint signals') signals++;
+    }
+    console.log(`  ${c.name.padEnd(20)} ${right}/${RUNS} right (${signals} by paint signals, the rest by shots)  ${c.what}`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
   await srv.close();
 }
