@@ -3,7 +3,10 @@
 // browser is the same local launch (same binary, flags and fonts), so it keeps its local
 // fingerprint; each command gets a lease whose close() closes only the contexts it opened.
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { Launched } from './browser.js';
+import type { EnvFingerprint } from '../core/artifacts.js';
+
+/** A launched browser and its fingerprint (browser.ts's Launched, which imports this file). */
+interface Launched { browser: Browser; environment: EnvFingerprint }
 
 const kept = new Map<string, Promise<Launched>>();
 let keeping = false;
