@@ -54,7 +54,7 @@ const URL0 = `http://127.0.0.1:${(server.address() as any).port}`;
 // ---- a browser under Xvfb --------------------------------------------------------------------------
 let nextDisplay = 90 + Math.floor(Math.random() * 100);
 interface WK { d: WebDriver; log: string[]; ms: number; stop(): Promise<void> }
-async function webkitOnce(o: { args?: string[]; env?: Record<string, string>; display?: boolean } = {}): Promise<WK> {
+async function webkitOnce(o: { args?: string[]; env?: Record<string, string>; display?: boolean; caps?: Record<string, unknown> } = {}): Promise<WK> {
   const t = performance.now(), dpy = `:${nextDisplay++}`, port = 20000 + Math.floor(Math.random() * 20000);
   const procs: ChildProcess[] = [];
   if (o.display !== false) procs.push(spawn('Xvfb', [dpy, '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], { stdio: 'ignore' }));
@@ -68,7 +68,7 @@ async function webkitOnce(o: { args?: string[]; env?: Record<string, string>; di
   process.on('exit', () => { for (const p of procs) p.kill(); });
   await sleep(500);
   try {
-    const caps = { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: BROWSER, args: ['--automation', ...(o.args ?? [])] } };
+    const caps = { ...o.caps, browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: BROWSER, args: ['--automation', ...(o.args ?? [])] } };
     // without a display the browser exits at once and the session request never answers
     const d = await Promise.race([new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(caps).build(),
       sleep(30_000).then(() => { throw new Error(`no session after 30 s; the driver said: ${log.join('').trim().slice(0, 200)}`); })]);
@@ -83,6 +83,18 @@ async function webkit(o: Parameters<typeof webkitOnce>[0] = {}): Promise<WK> {
     sessionFailures.push(String(e.message).split('\n')[0]);
     return webkitOnce(o);
   }
+}
+/** MiniBrowser's own console output when it runs without the driver (the flag's effect outside automation). */
+async function consoleAlone(url: string): Promise<string> {
+  const dpy = `:${nextDisplay++}`, x = spawn('Xvfb', [dpy, '-screen', '0', '800x600x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+  await sleep(500);
+  const b = spawn(BROWSER, ['--enable-write-console-messages-to-stdout=true', url], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DISPLAY: dpy } });
+  let out = '';
+  b.stdout!.on('data', (c) => { out += String(c); });
+  // a loaded machine starts it slowly: up to 15 s for the page's uncaught error (its last line)
+  for (let t = 0; t < 150 && !out.includes('veval-uncaught'); t++) await sleep(100);
+  b.kill(); x.kill();
+  return out;
 }
 const shot = async (d: WebDriver) => PNG.sync.read(Buffer.from(await d.takeScreenshot(), 'base64'));
 const frame = (d: WebDriver) => d.executeAsyncScript('const cb = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => cb()))');
@@ -104,6 +116,10 @@ if (!process.argv.includes('--corpus-only')) try {
   const said = String(e.message).split('\n')[0].slice(0, 160);
   note('starts headless (no display)', 'no', `session refused without DISPLAY: "${said}"; MiniBrowser has no --headless option (MiniBrowser --help-all)`);
 }
+if (!process.argv.includes('--corpus-only')) try {
+  const b = await webkitOnce({ caps: { webSocketUrl: true } }); await b.stop();
+  note('WebDriver BiDi', 'yes', `a session asking webSocketUrl: true was created`);
+} catch (e: any) { note('WebDriver BiDi', 'no', `a session asking webSocketUrl: true: "${String(e.message).split('\n')[0]}"`); }
 const wk = await webkit({ args: ['--full-screen'] });
 const d = wk.d;
 if (process.argv.includes('--corpus-only')) { await corpusCompare(); await wk.stop(); server.close(); process.exit(0); }
@@ -215,7 +231,8 @@ const vpNow = async () => d.executeScript('return [innerWidth, innerHeight, oute
   const out = n.log.join('');
   const seen = (s: string) => out.includes(s) ? 'yes' : 'no';
   note('block requests', 'per browser only', `no classic command; MiniBrowser --content-filter (WebKit content-blocker JSON, fixed at launch): resources the page saw ${JSON.stringify(img[1])} (blocked.png ${(img[1] as string[]).some((e) => e.startsWith('blocked.png')) ? 'loaded' : 'never requested'})`);
-  note('console errors / failed requests', 'no (only unattributed text)', `WebDriver log endpoint: ${logs}; --enable-write-console-messages-to-stdout puts the browser's console on the driver's stdout, not per page: console.error seen ${seen('veval-console-error')}, uncaught error seen ${seen('veval-uncaught')}, the 404 seen ${seen('missing.png')}`);
+  const alone = await consoleAlone(`${URL0}/loud`);
+  note('console errors / failed requests', 'no', `WebDriver log endpoint: ${logs}; with --enable-write-console-messages-to-stdout=true in an automation session the driver's output held console.error: ${seen('veval-console-error')}, the uncaught error: ${seen('veval-uncaught')}, the 404: ${seen('missing.png')}; MiniBrowser alone with the same flag printed ${JSON.stringify(alone.split('\n').filter((l) => l.includes('CONSOLE')).map((l) => l.replace(/^\S+ /, '')))}`);
 }
 
 // ---- 6. clock and motion ---------------------------------------------------------------------------
