@@ -84,18 +84,6 @@ async function webkit(o: Parameters<typeof webkitOnce>[0] = {}): Promise<WK> {
     return webkitOnce(o);
   }
 }
-/** MiniBrowser's own console output when it runs without the driver (the flag's effect outside automation). */
-async function consoleAlone(url: string): Promise<string> {
-  const dpy = `:${nextDisplay++}`, x = spawn('Xvfb', [dpy, '-screen', '0', '800x600x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
-  await sleep(500);
-  const b = spawn(BROWSER, ['--enable-write-console-messages-to-stdout=true', url], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DISPLAY: dpy } });
-  let out = '';
-  b.stdout!.on('data', (c) => { out += String(c); });
-  // a loaded machine starts it slowly: up to 15 s for the page's uncaught error (its last line)
-  for (let t = 0; t < 150 && !out.includes('veval-uncaught'); t++) await sleep(100);
-  b.kill(); x.kill();
-  return out;
-}
 const shot = async (d: WebDriver) => PNG.sync.read(Buffer.from(await d.takeScreenshot(), 'base64'));
 const frame = (d: WebDriver) => d.executeAsyncScript('const cb = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => cb()))');
 /** rows of the row-coded canvas that do not show their own index (0 = pixel-exact) */
@@ -231,8 +219,7 @@ const vpNow = async () => d.executeScript('return [innerWidth, innerHeight, oute
   const out = n.log.join('');
   const seen = (s: string) => out.includes(s) ? 'yes' : 'no';
   note('block requests', 'per browser only', `no classic command; MiniBrowser --content-filter (WebKit content-blocker JSON, fixed at launch): resources the page saw ${JSON.stringify(img[1])} (blocked.png ${(img[1] as string[]).some((e) => e.startsWith('blocked.png')) ? 'loaded' : 'never requested'})`);
-  const alone = await consoleAlone(`${URL0}/loud`);
-  note('console errors / failed requests', 'no', `WebDriver log endpoint: ${logs}; with --enable-write-console-messages-to-stdout=true in an automation session the driver's output held console.error: ${seen('veval-console-error')}, the uncaught error: ${seen('veval-uncaught')}, the 404: ${seen('missing.png')}; MiniBrowser alone with the same flag printed ${JSON.stringify(alone.split('\n').filter((l) => l.includes('CONSOLE')).map((l) => l.replace(/^\S+ /, '')))}`);
+  note('console errors / failed requests', 'no', `WebDriver log endpoint: ${logs}; with --enable-write-console-messages-to-stdout=true in an automation session the driver's output held console.error: ${seen('veval-console-error')}, the uncaught error: ${seen('veval-uncaught')}, the 404: ${seen('missing.png')}`);
 }
 
 // ---- 6. clock and motion ---------------------------------------------------------------------------
