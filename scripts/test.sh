@@ -15,7 +15,7 @@ if [ "${#all[@]}" -eq 0 ]; then echo "no test files found for tier $tier" >&2; e
 echo "tier $tier: ${#all[@]} test files" >&2
 # The longest files start first: on 2 cores a long file that starts last sets the wall time alone
 # (longest-first scheduling). Their names, most expensive first; the rest follow in name order.
-first=(test/real/corpus.test.ts test/real/corpus-firefox.test.ts test/real/look-corpus.test.ts test/cli/storybook.test.ts
+first=(test/real/corpus.test.ts test/real/corpus-firefox.test.ts test/real/look-corpus.test.ts test/cli/storybook-flow.test.ts
   test/parity/design-threshold.test.ts test/checks/e2e-defects.test.ts test/parity/root-cause-rates.test.ts test/cli/ci-files-jobs.test.ts
   test/cli/install.test.ts test/cli/init-framework.test.ts test/mcp/ test/look/ test/hardening/ test/cli/run.test.ts)
 files=()
