@@ -8,7 +8,7 @@ import type { Engine } from '../core/engines.js';
 import { gatherFor } from '../checks/registry.js';
 import type { RequiredPlan, SpecPlan } from '../spec/plan.js';
 import { inPageScript } from './in-page/script.js';
-import { isOwn, selectorOf } from './in-page/dom.js';
+import { generatedName, isOwn, selectorOf } from './in-page/dom.js';
 import { collectShifts, ownShifts, shiftInit, stepShifts, type ShiftArg } from './in-page/layout-shift.js';
 
 /** Whether this unit watches layout shifts: the check is on and the engine has the API (Chromium). */
@@ -20,7 +20,7 @@ export async function installShiftWatch(context: BrowserContext, spec: SpecPlan,
     required: required.filter((r) => r.selector && !r.frame?.length).map((r) => ({ name: r.name, selector: r.selector! })),
     regions: Object.entries(spec.regions).map(([name, selector]) => ({ name, selector })),
   };
-  await context.addInitScript({ content: inPageScript([selectorOf, isOwn], shiftInit, arg) });
+  await context.addInitScript({ content: inPageScript([generatedName, selectorOf, isOwn], shiftInit, arg) });
 }
 
 /** Marks one of veval's own actions in the page (a no-op where the watch is not installed). */
