@@ -145,6 +145,9 @@ test('j moves to the next finding and k back', async () => {
 test('no label covers the box it labels; every linked file exists', async () => {
   const { p } = await open();
   await p.evaluate(() => document.querySelectorAll('details').forEach((d) => { (d as HTMLDetailsElement).open = true; }));
+  // every image now, not when scrolled near: a lazy one far below the window never loads, and this
+  // test is about every linked file and every label, not about when a reader reaches them
+  await p.evaluate(() => [...document.images].forEach((i) => { i.loading = 'eager'; }));
   await p.waitForFunction(() => [...document.images].every((i) => i.complete));
   const overlaps = await p.$$eval('.box', (boxes) => boxes.filter((b) => (b as HTMLElement).offsetParent).flatMap((b) => {
     const r = b.getBoundingClientRect(), t = b.querySelector('.tag')!.getBoundingClientRect();
