@@ -21,6 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import type { Finding } from '../../src/core/artifacts.js';
 import type { RunContext } from '../../src/core/run.js';
 import { captureRun } from '../../src/capture/index.js';
 import { runChecks } from '../../src/checks/runner.js';
@@ -138,5 +139,27 @@ export async function scoreSuite(suite: Suite, workers = 2, engine: Engine = 'ch
     await server.close();
     if (process.env.KEEP_TMP === '1') process.stderr.write(`KEEP_TMP=1: ${suite.name} in ${engine}: run folder ${path.join(out, 'run')}\n`);
     else fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** Captures every spec of a project folder served from `serve` and runs its checks (none may end in
+ *  an error): spec → findings. The server is closed before it returns. */
+export async function findingsOf(project: string, serve: string, prefix: string): Promise<Map<string, Finding[]>> {
+  const server = await serveStatic(serve);
+  try {
+    const plan = await loadProject({ cwd: project, baseURL: server.url });
+    const out = tmpDir(prefix);
+    const run: RunContext = { root: plan.root, outDir: out, runId: 'run', runDir: path.join(out, 'run'), plan };
+    await captureRun(run, { baseURL: server.url, workers: 2 });
+    const results = new Map<string, Finding[]>();
+    for (const spec of plan.specs) {
+      const res = await runChecks(run, spec);
+      const broken = res.filter((r) => r.status === 'error').map((r) => `${spec.name} ${r.check}: ${r.error}`);
+      if (broken.length) throw new Error(`checks ended in an error: ${broken.join('; ')}`);
+      results.set(spec.name, res.flatMap((r) => r.findings));
+    }
+    return results;
+  } finally {
+    await server.close();
   }
 }

@@ -7,17 +7,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { parse } from 'yaml';
 import type { Finding } from '../../../src/core/artifacts.js';
-import type { RunContext } from '../../../src/core/run.js';
 import type { ReportFinding } from '../../../src/gate/report-schema.js';
-import { captureRun } from '../../../src/capture/index.js';
-import { runChecks } from '../../../src/checks/runner.js';
-import { serveStatic, type StaticServer } from '../../../src/core/static-server.js';
-import { loadProject } from '../../../src/spec/project.js';
-import { REPO, tmpDir } from '../../helpers/tmp.js';
-import { keyText, targetOf, type Truth } from '../harness.js';
+import { REPO } from '../../helpers/tmp.js';
+import { findingsOf, keyText, targetOf, type Truth } from '../harness.js';
 
 const PROJECT = path.join(REPO, 'test', 'real', 'design-systems');
 const PAGES = path.join(REPO, 'test', 'fixtures', 'design-systems');
@@ -27,20 +22,7 @@ const results = new Map<string, Finding[]>();
 const said = (spec: string, check: string) => (results.get(spec) ?? []).filter((f) => f.check === check).map((f) => `${f.state}-${f.viewport}: ${f.message}`);
 
 describe('design systems (issue 56)', () => {
-  let server: StaticServer;
-  before(async () => {
-    server = await serveStatic(PAGES);
-    const plan = await loadProject({ cwd: PROJECT, baseURL: server.url });
-    const out = tmpDir('veval-design-systems-');
-    const run: RunContext = { root: plan.root, outDir: out, runId: 'run', runDir: path.join(out, 'run'), plan };
-    await captureRun(run, { baseURL: server.url, workers: 2 });
-    for (const spec of plan.specs) {
-      const res = await runChecks(run, spec);
-      for (const r of res) assert.notEqual(r.status, 'error', `${spec.name} ${r.check}: ${r.error}`);
-      results.set(spec.name, res.flatMap((r) => r.findings));
-    }
-  });
-  after(async () => { await server?.close(); });
+  before(async () => { for (const [spec, found] of await findingsOf(PROJECT, PAGES, 'veval-design-systems-')) results.set(spec, found); });
 
   it('every spec matches its measured truth: no false alarm, no miss', () => {
     assert.equal(results.size, 5);

@@ -4,14 +4,10 @@
 // each true cover and each unreachable element next to them must still be reported.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Finding } from '../../../src/core/artifacts.js';
-import type { RunContext } from '../../../src/core/run.js';
-import { captureRun } from '../../../src/capture/index.js';
-import { runChecks } from '../../../src/checks/runner.js';
-import { serveStatic, type StaticServer } from '../../../src/core/static-server.js';
-import { loadProject } from '../../../src/spec/project.js';
-import { REPO, tmpDir } from '../../helpers/tmp.js';
+import { REPO } from '../../helpers/tmp.js';
+import { findingsOf } from '../harness.js';
 
 const DIR = path.join(REPO, 'test', 'real', 'frameworks');
 const results = new Map<string, Finding[]>();
@@ -23,20 +19,7 @@ const visibility = (spec: string, vp?: string) => (results.get(spec) ?? [])
 const about = (spec: string, what: RegExp) => visibility(spec).filter((m) => what.test(m));
 
 describe('visibility on framework markup', () => {
-  let server: StaticServer;
-  before(async () => {
-    server = await serveStatic(DIR);
-    const plan = await loadProject({ cwd: DIR, baseURL: server.url });
-    const out = tmpDir('veval-frameworks-');
-    const run: RunContext = { root: plan.root, outDir: out, runId: 'run', runDir: path.join(out, 'run'), plan };
-    await captureRun(run, { baseURL: server.url, workers: 2 });
-    for (const spec of plan.specs) {
-      const res = await runChecks(run, spec);
-      for (const r of res) assert.notEqual(r.status, 'error', `${spec.name} ${r.check}: ${r.error}`);
-      results.set(spec.name, res.flatMap((r) => r.findings));
-    }
-  });
-  after(async () => { await server?.close(); });
+  before(async () => { for (const [spec, found] of await findingsOf(DIR, DIR, 'veval-frameworks-')) results.set(spec, found); });
 
   it('every page was captured (no capture finding)', () => {
     for (const [spec, res] of results) assert.deepEqual(res.filter((f) => f.check === 'capture').map((f) => f.message), [], spec);
