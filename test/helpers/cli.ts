@@ -38,9 +38,11 @@ async function asIfSpawned<T>(cwd: string, env: Record<string, string | undefine
 }
 
 /** One veval command in this process; `env` is set while it runs (commands in one file run one at a time). */
-export async function runMain(args: string[], cwd: string, env: Record<string, string | undefined> = {}, signal?: AbortSignal): Promise<CliResult> {
+export async function runMain(
+  args: string[], cwd: string, env: Record<string, string | undefined> = {}, signal?: AbortSignal,
+): Promise<CliResult> {
   const stdout = new Buffered(), stderr = new Buffered();
-  const code = await asIfSpawned(cwd, { ...BASE_ENV, ...env }, () =>
-    main(args, { stdout: stdout as unknown as NodeJS.WriteStream, stderr: stderr as unknown as NodeJS.WriteStream, cwd, argv: args, signal }));
+  const io = { stdout: stdout as unknown as NodeJS.WriteStream, stderr: stderr as unknown as NodeJS.WriteStream, cwd, argv: args, signal };
+  const code = await asIfSpawned(cwd, { ...BASE_ENV, ...env }, () => main(args, io));
   return { code, stdout: stdout.text, stderr: stderr.text };
 }

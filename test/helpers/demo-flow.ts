@@ -52,7 +52,10 @@ async function build(dir: string): Promise<DemoFlow> {
   const project = path.join(dir, 'project');
   for (const rel of SOURCES.slice(0, 4)) fs.cpSync(path.join(REPO, rel), path.join(project, rel), { recursive: true });
   const latest = () => { try { return fs.realpathSync(path.join(project, 'evals', 'latest')); } catch { return null; } };
-  const step = async (args: string[], env: Record<string, string> = {}): Promise<Step> => ({ args, ...(await runMain(args, project, { ...NO_KEY, ...env })), run: latest() });
+  const step = async (args: string[], env: Record<string, string> = {}): Promise<Step> => {
+    const r = await runMain(args, project, { ...NO_KEY, ...env });
+    return { args, ...r, run: latest() };
+  };
   const first = await step(['run', '--reporter', 'markdown,junit,html']);
   const approved = await step(['run', '--update-baselines', '--reporter', 'markdown']);
   const approvedManifest = fs.readFileSync(path.join(project, 'baselines/checkout-payment/manifest.json'), 'utf8');
