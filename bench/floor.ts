@@ -14,7 +14,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { runPipeline } from '../src/index.js';
 import { LAUNCH_FLAGS } from '../src/capture/browser.js';
-import { injectAxe, unreportableRules } from '../src/capture/axe.js';
+import { injectAxe, unreportableRules } from '../src/capture/gatherers/axe-results.js';
 import { inPageScript } from '../src/capture/in-page/script.js';
 import { serveStatic } from '../src/core/static-server.js';
 import { loadProject } from '../src/spec/project.js';

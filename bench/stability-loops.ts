@@ -12,7 +12,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { captureRun } from '../src/capture/index.js';
-import { diffBox, gapAt } from '../src/capture/stability.js';
+import { diffBox, gapAt } from '../src/capture/still/by-shots.js';
 import { compareImages } from '../src/parity/compare.js';
 import { DEFAULT_MAX_PIXELS } from '../src/core/limits.js';
 import { serveStatic } from '../src/core/static-server.js';

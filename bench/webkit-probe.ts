@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
 import { Command, Name } from 'selenium-webdriver/lib/command.js';
-import { HELPERS } from '../src/capture/measure.js';
+import { HELPERS } from '../src/capture/measure-page.js';
 import { measure, type MeasureArg } from '../src/capture/in-page/measure.js';
 import { inPageScript } from '../src/capture/in-page/script.js';
 import { FREEZE_CSS } from '../src/capture/context.js';

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Request } from 'pl
 import type { CaptureRecord, ViewportSpec } from '../core/artifacts.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { inPageScript } from './in-page/script.js';
-import { quietInit, viewportSeen } from './in-page/quiet.js';
+import { quietInit, viewportSeen } from './still/in-page/quiet.js';
 
 /**
  * Stops what moves: animations jump to their end, transitions take 1 ms, scrolling is instant (a

@@ -6,7 +6,7 @@
 // element, without both — and the cover counts only when it hides what the element paints there.
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { screenshot } from './shots.js';
+import { screenshot } from './still/shots.js';
 import { coverMarks, hideForPixels, otherOnTop, remeasureRequired, type CoverProbe, type MeasureArg } from './in-page/measure.js';
 
 /** The share of the element's own paint a cover must take away to count as hiding it. */

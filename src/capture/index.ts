@@ -11,10 +11,10 @@ import { stateAt } from '../core/run.js';
 import { launchBrowser, requireFirefox, type Launched } from './browser.js';
 import { SHARED_FOCUS, type Engine } from '../core/engines.js';
 import { DRIVERS } from './engine.js';
-import { failedRecord } from './record.js';
-import { captureUnit, type UnitJob } from './unit.js';
+import { failedRecord } from './record-skeleton.js';
+import { captureUnit, type UnitJob } from './unit-runner.js';
 import { collectGarbage, GC_EVERY } from './gc.js';
-import { prepareStorybooks } from './storybook.js';
+import { prepareStorybooks } from './storybook-plan.js';
 
 export { launchBrowser } from './browser.js';
 export { startAppServer } from './app-server.js';

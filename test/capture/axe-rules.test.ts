@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { axeResults, injectAxe, unreportableRules } from '../../src/capture/axe.js';
+import { axeResults, injectAxe, unreportableRules } from '../../src/capture/gatherers/axe-results.js';
 import { inPageScript } from '../../src/capture/in-page/script.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { impactOf, IMPACTS } from '../../src/checks/axe.js';

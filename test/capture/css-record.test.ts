@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
-import { cssRecord } from '../../src/capture/css-record.js';
+import { cssRecord } from '../../src/capture/gatherers/css-record.js';
 import { servedDocument } from '../../src/capture/served-html.js';
 import { explainAreas, pairElements } from '../../src/parity/cause.js';
 import { launchTestBrowser } from '../helpers/browser.js';

@@ -3,9 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
-import { calmNeeded, diffBox, PIXEL_FLOOR, regionOf } from '../../src/capture/stability.js';
-import { Heat, heatPng, hotAreas } from '../../src/capture/flake.js';
-import { volatileName } from '../../src/capture/in-page/flake.js';
+import { calmNeeded, diffBox, PIXEL_FLOOR, regionOf } from '../../src/capture/still/by-shots.js';
+import { Heat, heatPng, hotAreas } from '../../src/capture/still/flake-map.js';
+import { volatileName } from '../../src/capture/still/in-page/flake.js';
 import { decodePng } from '../../src/parity/png.js';
 import { flavourOf } from '../../src/capture/browser.js';
 import { fontsConf } from '../../src/capture/fonts.js';

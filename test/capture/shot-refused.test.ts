@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { screenshot } from '../../src/capture/shots.js';
+import { screenshot } from '../../src/capture/still/shots.js';
 import { decodePng } from '../../src/parity/png.js';
 import { launchTestBrowser } from '../helpers/browser.js';
 

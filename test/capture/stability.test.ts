@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { stableShot } from '../../src/capture/stability.js';
+import { stableShot } from '../../src/capture/still/by-shots.js';
 import { check as stabilityCheck } from '../../src/checks/stability.js';
 
 /** the check's published default, which capture is handed (checks/registry.ts gatherFor) */

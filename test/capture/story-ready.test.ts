@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { storyReady } from '../../src/capture/storybook.js';
+import { storyReady } from '../../src/capture/storybook-plan.js';
 import { UnitFault } from '../../src/capture/faults.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { storyUrl } from '../../src/spec/storybook.js';

@@ -14,7 +14,7 @@ import type { Browser } from 'playwright-core';
 import type { Box } from '../../src/core/artifacts.js';
 import { compareDesign, DESIGN_DEFAULTS, type DesignRegion } from '../../src/parity/design.js';
 import { decodePng } from '../../src/parity/png.js';
-import { askedTwiceIfRefused } from '../../src/capture/shots.js';
+import { askedTwiceIfRefused } from '../../src/capture/still/shots.js';
 
 export const REGIONS = { header: 'header', form: 'form', summary: 'aside', cta: '#pay' } as const;
 export const WIDTH = 390, HEIGHT = 844;

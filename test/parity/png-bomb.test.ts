@@ -9,7 +9,7 @@ import path from 'node:path';
 import { runParity } from '../../src/parity/index.js';
 import { checkPixels, decodePng, DEFAULT_MAX_PIXELS, PngTooLarge } from '../../src/parity/png.js';
 import { decodePng as judgeDecode } from '../../src/judge/images.js';
-import { diffBox } from '../../src/capture/stability.js';
+import { diffBox } from '../../src/capture/still/by-shots.js';
 import { bomb, Image, makeRun, makeSpec, nextRun, writeCapture, approveT } from './fixtures.js';
 
 const base = () => new Image().rect(20, 20, 100, 60, [40, 90, 200]);

@@ -10,7 +10,7 @@ import { tmpDir } from '../helpers/tmp.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { runParity } from '../../src/parity/index.js';
 import type { Box } from '../../src/core/artifacts.js';
-import { askedTwiceIfRefused } from '../../src/capture/shots.js';
+import { askedTwiceIfRefused } from '../../src/capture/still/shots.js';
 import { makeRun, makeSpec, nextRun, writeCapture, approveT, VP } from './fixtures.js';
 
 const W = 400, H = 300;

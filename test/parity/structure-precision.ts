@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { Severity, StructureSnapshot } from '../../src/core/artifacts.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
-import { structureSnapshot } from '../../src/capture/structure.js';
+import { structureSnapshot } from '../../src/capture/gatherers/structure-snapshot.js';
 import { structureChanges } from '../../src/parity/structure.js';
 import type { SpecPlan } from '../../src/spec/plan.js';
 import { REPO } from '../helpers/tmp.js';

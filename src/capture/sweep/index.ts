@@ -12,10 +12,10 @@ import { launchBrowser } from '../browser.js';
 import { openContext } from '../context.js';
 import { inPageScript } from '../in-page/script.js';
 import { queryBreakpoints } from '../in-page/responsive.js';
-import { settle, trackRequests } from '../settle.js';
-import { screenshot } from '../shots.js';
+import { settle, trackRequests } from '../still/settle.js';
+import { screenshot } from '../still/shots.js';
 import { unitUrl } from '../index.js';
-import { applyStress } from '../stress.js';
+import { applyStress } from '../gatherers/stress-variant.js';
 import { failedWidths, firstWidths, nextWidths, rangesOf, type WidthResult } from './ranges.js';
 import { measureWidth, sweepViewport } from './width.js';
 

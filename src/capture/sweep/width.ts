@@ -7,12 +7,12 @@ import type { CaptureRecord, Finding, Severity, ViewportSpec } from '../../core/
 import { requiredAt, type RequiredPlan, type SpecPlan, type StatePlan } from '../../spec/plan.js';
 import { getCheck, mobileMaxWidthIn } from '../../checks/registry.js';
 import { runOne } from '../../checks/runner.js';
-import { HELPERS, measurePage, measuresFrames, requiredResults, runIn, type Measured } from '../measure.js';
+import { HELPERS, measurePage, measuresFrames, requiredResults, runIn, type Measured } from '../measure-page.js';
 import { confirmCovers } from '../cover-pixels.js';
 import { inPageCall, inPageLibrary, inPageScript } from '../in-page/script.js';
 import type { MeasureArg } from '../in-page/measure.js';
 import * as responsive from '../in-page/responsive.js';
-import { emptyRecord } from '../record.js';
+import { emptyRecord } from '../record-skeleton.js';
 import type { Seen, SweepKind, WidthResult } from './ranges.js';
 import { quote } from '../../checks/lib/text.js';
 

@@ -4,12 +4,12 @@
 // mask to add or the cause recognised (in-page/flake.ts), and the map itself as a small palette
 // PNG laid over the capture in the HTML report.
 import type { Page } from 'playwright-core';
-import type { Box, StabilityResult } from '../core/artifacts.js';
-import { ClusterGrid } from '../parity/clusters.js';
-import { encodePalette } from '../parity/png.js';
-import * as dom from './in-page/dom.js';
+import type { Box, StabilityResult } from '../../core/artifacts.js';
+import { ClusterGrid } from '../../parity/clusters.js';
+import { encodePalette } from '../../parity/png.js';
+import * as dom from '../in-page/dom.js';
 import * as inPageFlake from './in-page/flake.js';
-import { inPageScript } from './in-page/script.js';
+import { inPageScript } from '../in-page/script.js';
 
 export type Hot = NonNullable<StabilityResult['hot']>[number];
 

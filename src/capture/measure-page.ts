@@ -9,14 +9,14 @@ import * as layout from './in-page/layout.js';
 import * as ghosts from './in-page/ghosts.js';
 import * as inPage from './in-page/measure.js';
 import * as interactive from './in-page/interactive.js';
-import * as framesInPage from './in-page/frames.js';
+import * as framesInPage from './in-page/iframes.js';
 import * as blocksInPage from './in-page/blocks.js';
 import * as reach from './in-page/reach.js';
 import { DESIGN_BLOCK_SHARE } from '../core/limits.js';
 import { measure, pageSignature, selectorAtPoint, type MeasureArg } from './in-page/measure.js';
 import { confirmCovers } from './cover-pixels.js';
 import { gatherFor } from '../checks/registry.js';
-import { frameCache, framedBoxes, measureFramedRequired, type RunIn } from './frames.js';
+import { frameCache, framedBoxes, measureFramedRequired, type RunIn } from './iframes.js';
 
 /** In-page helpers run in one frame's document (the top page's: page.mainFrame()). */
 export const runIn: RunIn = (frame) => (fn, a) => frame.evaluate(inPageScript(HELPERS, fn, a));

@@ -2,8 +2,8 @@
 // rendered content, running animations and transitions, canvas drawing, playing video), and how
 // busy requestAnimationFrame was. A hidden node changing is not motion. Boxes are viewport
 // coordinates (getBoundingClientRect), the same frame as the masks stableShot is given.
-import type { Box } from '../../core/artifacts.js';
-import { isOwn, selectorOf } from './dom.js';
+import type { Box } from '../../../core/artifacts.js';
+import { isOwn, selectorOf } from '../../in-page/dom.js';
 
 export type MotionKind = 'mutation' | 'animation' | 'transition' | 'canvas' | 'video';
 export interface MotionEvent { kind: MotionKind; selector: string; box: Box; detail: string }

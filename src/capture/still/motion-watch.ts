@@ -1,9 +1,9 @@
 // The in-page motion watch (in-page/motion.ts) as the stability proofs use it: started for a
 // window, collected at its end. Both answer null when the document is gone or was replaced.
 import type { Page } from 'playwright-core';
-import type { Box } from '../core/artifacts.js';
-import { inPageScript } from './in-page/script.js';
-import { generatedName, isOwn, selectorOf } from './in-page/dom.js';
+import type { Box } from '../../core/artifacts.js';
+import { inPageScript } from '../in-page/script.js';
+import { generatedName, isOwn, selectorOf } from '../in-page/dom.js';
 import { motionCollect, motionStart, noteMotion, type MotionReport } from './in-page/motion.js';
 
 const MOTION_HELPERS: Function[] = [generatedName, selectorOf, isOwn, noteMotion];

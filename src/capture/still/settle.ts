@@ -2,9 +2,9 @@
 // fetches after load), fonts loaded, images decoded (lazy ones forced eager and
 // content-visibility: auto rendered, since a full-page screenshot does not scroll), two frames
 // rendered.
-import { isSpeculative } from './collect.js';
+import { isSpeculative } from '../collect.js';
 import type { Page, Request } from 'playwright-core';
-import { inPageScript } from './in-page/script.js';
+import { inPageScript } from '../in-page/script.js';
 
 async function settleInPage(arg: { prescroll: boolean }) {
   const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

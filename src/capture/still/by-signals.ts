@@ -6,12 +6,12 @@
 // caller proves stillness as before, by shots (a stability guarantee is never traded for speed:
 // every change the shots would see makes this path give up).
 import type { Page } from 'playwright-core';
-import type { Box, StabilityResult } from '../core/artifacts.js';
-import { inPageScript } from './in-page/script.js';
+import type { Box, StabilityResult } from '../../core/artifacts.js';
+import { inPageScript } from '../in-page/script.js';
 import { unwatchedOutside } from './in-page/unwatched.js';
 import { motionCollectIn, motionStartIn } from './motion-watch.js';
 import { openPaintWatch } from './paint-watch.js';
-import { signatureOf } from './measure.js';
+import { signatureOf } from '../measure-page.js';
 import { calmNeeded, diffBox, gapAt, screenshot, takeShot, type ShotOptions } from './shots.js';
 
 /** Stillness proven (one image), or why not; `painted`: the page painted or changed by itself in a

@@ -1,11 +1,11 @@
 // Applies a stress unit's variant (spec stress:, issue 61) to the page after the state's steps:
 // the page is then settled and measured like any unit's. Chromium and Firefox alike (page script).
 import type { Page } from 'playwright-core';
-import type { CaptureRecord } from '../core/artifacts.js';
-import { EXPAND_GROWTH, LONG_WORD_LENGTH, TEXT_SPACING, type StressPlan } from '../core/stress.js';
-import { deepAll, ownStyle, shadowRootsIn } from './in-page/dom.js';
-import { inPageScript } from './in-page/script.js';
-import { applyStressInPage, type StressApplied, type StressArg } from './in-page/stress.js';
+import type { CaptureRecord } from '../../core/artifacts.js';
+import { EXPAND_GROWTH, LONG_WORD_LENGTH, TEXT_SPACING, type StressPlan } from '../../core/stress.js';
+import { deepAll, ownStyle, shadowRootsIn } from '../in-page/dom.js';
+import { inPageScript } from '../in-page/script.js';
+import { applyStressInPage, type StressApplied, type StressArg } from '../in-page/stress.js';
 
 export async function applyStress(page: Page, stress: StressPlan): Promise<StressApplied> {
   // JSON has no Infinity: the open-ended last row travels as a large number

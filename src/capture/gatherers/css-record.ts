@@ -8,21 +8,21 @@
 // what changed are looked up; the rest keep the approved declarations. Read-only.
 import crypto from 'node:crypto';
 import type { CDPSession, Page } from 'playwright-core';
-import { ENGINE_GAPS } from '../core/engines.js';
-import { pageEngine } from './engine.js';
-import type { CaptureRecord, CssRecord, RuleSourceRecord } from '../core/artifacts.js';
-import { writeFileAtomic } from '../core/fsx.js';
-import { abs, files, unitKey, type RunContext } from '../core/run.js';
-import { readManifest } from '../parity/baselines.js';
-import { readBaselineCss } from '../parity/cause.js';
-import type { SpecPlan } from '../spec/plan.js';
-import { composedParent, deepAll, generatedName, r2, selectorOf, shadowRootsIn } from './in-page/dom.js';
-import { ownSelectors, volatileName } from './in-page/flake.js';
-import { cssElements } from './in-page/css-record.js';
-import { inPageScript } from './in-page/script.js';
-import { sourcesOf, type Header, type Matched, type Served } from './css-rules.js';
-import { locateStyle, styleAttributes } from './served-html.js';
-import { authoredPlace, type SourceMaps } from './source-maps.js';
+import { ENGINE_GAPS } from '../../core/engines.js';
+import { pageEngine } from '../engine.js';
+import type { CaptureRecord, CssRecord, RuleSourceRecord } from '../../core/artifacts.js';
+import { writeFileAtomic } from '../../core/fsx.js';
+import { abs, files, unitKey, type RunContext } from '../../core/run.js';
+import { readManifest } from '../../parity/baselines.js';
+import { readBaselineCss } from '../../parity/cause.js';
+import type { SpecPlan } from '../../spec/plan.js';
+import { composedParent, deepAll, generatedName, r2, selectorOf, shadowRootsIn } from '../in-page/dom.js';
+import { ownSelectors, volatileName } from '../still/in-page/flake.js';
+import { cssElements } from '../in-page/css-values.js';
+import { inPageScript } from '../in-page/script.js';
+import { sourcesOf, type Header, type Matched, type Served } from '../css-rules.js';
+import { locateStyle, styleAttributes } from '../served-html.js';
+import { authoredPlace, type SourceMaps } from '../source-maps.js';
 
 /** The properties recorded: box model, layout mode, size, font, colour, paint, stacking. */
 export const CSS_PROPS = [

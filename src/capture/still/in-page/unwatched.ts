@@ -3,7 +3,7 @@
 // CSS image), frames and embeds, SVG's own animations, canvases (drawn by a worker through
 // OffscreenCanvas, which no prototype hook sees), video and marquee. Those lying (partly) outside
 // the viewport are confirmed by pixels of their own boxes: the screencast sees the viewport only.
-import type { Box } from '../../core/artifacts.js';
+import type { Box } from '../../../core/artifacts.js';
 
 /** Their boxes in document px (visible, with area, not wholly inside the viewport), at most `max` + 1. */
 export function unwatchedOutside(max: number): Box[] {

@@ -2,10 +2,10 @@
 // CSS.getPlatformFontsForNode). Asked only when a font or stylesheet request failed, so a parity
 // diff from the fallback is explained ("Inter" → DejaVu Sans) and a clean page pays nothing.
 import type { Page } from 'playwright-core';
-import type { CaptureRecord } from '../core/artifacts.js';
-import { generatedName, selectorOf } from './in-page/dom.js';
-import { fontStacks } from './in-page/font-stacks.js';
-import { inPageScript } from './in-page/script.js';
+import type { CaptureRecord } from '../../core/artifacts.js';
+import { generatedName, selectorOf } from '../in-page/dom.js';
+import { fontStacks } from '../in-page/font-stacks.js';
+import { inPageScript } from '../in-page/script.js';
 
 const MAX_STACKS = 12;
 const GENERIC = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-\w+|math|emoji|fangsong|-apple-system|BlinkMacSystemFont)$/i;

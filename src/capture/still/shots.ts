@@ -1,11 +1,11 @@
 // The shots' primitives, shared by both proofs of stillness (stability.ts, still-signals.ts): one
 // screenshot, the comparison of two, the unequal gaps between them and the calm a page must hold.
 import type { Page } from 'playwright-core';
-import { decodePng } from '../parity/png.js';
-import type { Box } from '../core/artifacts.js';
-import type { Heat } from './flake.js';
-import { hideCarets, ownStyle } from './in-page/dom.js';
-import { inPageScript } from './in-page/script.js';
+import { decodePng } from '../../parity/png.js';
+import type { Box } from '../../core/artifacts.js';
+import type { Heat } from './flake-map.js';
+import { hideCarets, ownStyle } from '../in-page/dom.js';
+import { inPageScript } from '../in-page/script.js';
 
 export interface ShotOptions {
   /** interval, timeout and shots (that must agree, with no painted change between them) are the stability check's options, its defaults filled (checks/stability.ts; docs/checks/stability.md has the measurements behind them) */

@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { generatedName, selectorOf } from './in-page/dom.js';
-import { inPageScript } from './in-page/script.js';
+import { generatedName, selectorOf } from '../in-page/dom.js';
+import { inPageScript } from '../in-page/script.js';
 
 let source: string | null = null;
 function axeSource(): string {

@@ -6,7 +6,7 @@
 // removes the global when done. Read-only otherwise.
 import type { Box } from '../../core/artifacts.js';
 import { composedParent, deepAll, r2, selectorOf } from './dom.js';
-import { ownSelectors } from './flake.js';
+import { ownSelectors } from '../still/in-page/flake.js';
 
 export interface CssElementRaw { key: string; tag: string; ident: string; parent: number | null; box: Box; values: string[] }
 

@@ -10,7 +10,7 @@ import type { Frame, Page } from 'playwright-core';
 import type { Box, FrameProblem, VisibilityVerdict } from '../core/artifacts.js';
 import type { FramedTarget, RequiredPlan } from '../spec/plan.js';
 import { confirmCovers, type InPage, type Place } from './cover-pixels.js';
-import { boxesOf, frameAt, placeThrough, scrollBack, showIn, type FrameProbe } from './in-page/frames.js';
+import { boxesOf, frameAt, placeThrough, scrollBack, showIn, type FrameProbe } from './in-page/iframes.js';
 import { remeasureRequired } from './in-page/measure.js';
 
 /** Runs in-page helpers in one frame's document. */

@@ -3,13 +3,13 @@
 // in it, and its entries read once measuring begins — the first of veval's own actions it does not
 // mark one by one (measuring scrolls, the full-page image's resize, axe), so nothing after it counts.
 import type { BrowserContext, Page } from 'playwright-core';
-import { sessionScore, type LayoutShift, type ShiftEntry } from '../core/artifact-shift.js';
-import type { Engine } from '../core/engines.js';
-import { gatherFor } from '../checks/registry.js';
-import type { RequiredPlan, SpecPlan } from '../spec/plan.js';
-import { inPageScript } from './in-page/script.js';
-import { generatedName, isOwn, selectorOf } from './in-page/dom.js';
-import { collectShifts, ownShifts, shiftInit, stepShifts, type ShiftArg } from './in-page/layout-shift.js';
+import { sessionScore, type LayoutShift, type ShiftEntry } from '../../core/artifact-shift.js';
+import type { Engine } from '../../core/engines.js';
+import { gatherFor } from '../../checks/registry.js';
+import type { RequiredPlan, SpecPlan } from '../../spec/plan.js';
+import { inPageScript } from '../in-page/script.js';
+import { generatedName, isOwn, selectorOf } from '../in-page/dom.js';
+import { collectShifts, ownShifts, shiftInit, stepShifts, type ShiftArg } from '../in-page/layout-shift.js';
 
 /** Whether this unit watches layout shifts: the check is on and the engine has the API (Chromium). */
 export const watchesShifts = (spec: SpecPlan, engine: Engine): boolean => engine === 'chromium' && !!gatherFor(spec, 'shifts');

@@ -3,8 +3,8 @@
 // element boxes in document coordinates and the masked elements' boxes and text, so masks can be
 // applied when comparing. Read-only: nothing in the page is changed.
 import type { Locator, Page } from 'playwright-core';
-import type { Box, RequiredCheckResult, StructureSnapshot } from '../core/artifacts.js';
-import type { SpecPlan } from '../spec/plan.js';
+import type { Box, RequiredCheckResult, StructureSnapshot } from '../../core/artifacts.js';
+import type { SpecPlan } from '../../spec/plan.js';
 
 const TIMEOUT_MS = 5000;
 /** elements of one region selector snapshotted at most (a region matching many is rare) */

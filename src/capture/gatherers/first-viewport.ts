@@ -3,9 +3,9 @@
 // for the share that differs from the most common colour (the page background). A page whose
 // bundle never ran has neither; a page drawn in a canvas or with CSS backgrounds has pixels.
 import type { Page } from 'playwright-core';
-import type { CaptureRecord } from '../core/artifacts.js';
-import { decodePng } from '../parity/png.js';
-import { inPageScript } from './in-page/script.js';
+import type { CaptureRecord } from '../../core/artifacts.js';
+import { decodePng } from '../../parity/png.js';
+import { inPageScript } from '../in-page/script.js';
 
 type Paint = NonNullable<CaptureRecord['paint']>;
 

@@ -5,12 +5,12 @@
 // page that never settles keeps its last image and says where, in which element and what kind of
 // change kept happening; the `stability` check turns that into a finding.
 import type { Page } from 'playwright-core';
-import type { Box, StabilityResult } from '../core/artifacts.js';
-import { flakeMap, Heat } from './flake.js';
+import type { Box, StabilityResult } from '../../core/artifacts.js';
+import { flakeMap, Heat } from './flake-map.js';
 import { calmNeeded, diffBox, gapAt, RASTER_NOISE_PX, takeShot, type ShotOptions } from './shots.js';
-import { inPageScript } from './in-page/script.js';
+import { inPageScript } from '../in-page/script.js';
 import { motionCollectIn, motionStartIn } from './motion-watch.js';
-import { paintsWhileIdle, stillBySignals } from './still-signals.js';
+import { paintsWhileIdle, stillBySignals } from './by-signals.js';
 import { quietHold, quietRelease, quietReset, viewportSeen } from './in-page/quiet.js';
 
 export { calmNeeded, diffBox, gapAt, PIXEL_FLOOR, RASTER_NOISE_PX, takeShot, type ShotOptions } from './shots.js';

@@ -4,8 +4,8 @@
 // when it is recognised (a running clock, a carousel, a video, a caret, a web-font swap, an ad
 // slot). Reads what the motion watch (motion.ts) saw over all its windows. Self-contained apart
 // from the helpers bundled with it (selectorOf, deepAll, noteMotion's Watch shape).
-import type { Box, FlakeCause } from '../../core/artifacts.js';
-import { deepAll, generatedName, selectorOf } from './dom.js';
+import type { Box, FlakeCause } from '../../../core/artifacts.js';
+import { deepAll, generatedName, selectorOf } from '../../in-page/dom.js';
 import type { Watch } from './motion.js';
 
 export interface FlakeArea { box: Box; samples: [number, number][] }
