@@ -2,7 +2,7 @@
 // test/fixtures/quiet/counter.html (it reports every resize, media query change, viewport size and
 // ResizeObserver callback to the server): per method, the events the page saw over SHOTS shots,
 // how many of them reported the page laid out at 1×1, and whether the image equals Playwright's
-// fullPage image. Then the same with veval's guard (in-page/quiet.ts) around Playwright's shot,
+// fullPage image. Then the same with veval's guard (still/in-page/quiet.ts) around Playwright's shot,
 // on a desktop and a touch viewport; and what the guard costs per capture. Run: node --import tsx bench/quiet-shot.ts   (SHOTS=n)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -127,7 +127,7 @@ export async function openContext(browser: Browser, spec: SpecPlan, vp: Viewport
   const blocked = new WeakSet<Request>();
   try {
     await context.addInitScript({ content: inPageScript([], freezeInit, FREEZE_CSS) });
-    // first of the page's listeners: veval's full-page shots send no resize (in-page/quiet.ts)
+    // first of the page's listeners: veval's full-page shots send no resize (still/in-page/quiet.ts)
     await context.addInitScript({ content: inPageScript([viewportSeen], quietInit, null) });
     if (!spec.context.freezeTime) await context.addInitScript({ content: inPageScript([], trackTimers, null) });
     const seeded = spec.context.randomSeed !== null && spec.context.randomSeed !== undefined;

@@ -25,7 +25,7 @@ export interface Served {
   inline: { line: number; column: number; exact: boolean } | 'script' | null;
 }
 
-/** Where a value comes from, as the record stores it (capture/css-record.ts dedupes these). */
+/** Where a value comes from, as the record stores it (capture/gatherers/css-record.ts dedupes these). */
 export interface RuleSource {
   kind: 'rule' | 'inline' | 'attribute';
   /** the stylesheet's URL (the document's for an inline <style> or style attribute); '' when unknown */

@@ -1,6 +1,6 @@
 // The engine seam: what a capture needs from a browser engine. Both engines are driven through
 // the same Playwright API (Firefox through playwright-core 1.64.1 over WebDriver BiDi, see
-// docs/engines.md), so every phase of a unit (capture/unit.ts) runs the same code in both; a
+// docs/engines.md), so every phase of a unit (capture/unit-runner.ts) runs the same code in both; a
 // driver only says how its browser is launched and what it cannot gather (core/engines.ts).
 import type { Page } from 'playwright-core';
 import { ENGINE_GAPS, type Engine } from '../core/engines.js';

@@ -73,7 +73,7 @@ interface UnitRun {
   signature: string | null;
   /** when waiting for readiness began (settle time = since then, less the steps) */
   readyAt: number;
-  /** the layout-shift watch is installed (capture/layout-shift.ts) */
+  /** the layout-shift watch is installed (capture/gatherers/layout-shifts.ts) */
   shifts: boolean;
 }
 
@@ -212,7 +212,7 @@ async function runSteps(u: UnitRun): Promise<void> {
     if (u.shifts) await markStep(page, index, null, false);
     record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
   }
-  // a stress unit's variant, after the steps (capture/stress.ts); the page then settles like after steps
+  // a stress unit's variant, after the steps (capture/gatherers/stress-variant.ts); the page then settles like after steps
   if (state.stress) record.stress = { variant: state.stress.variant, of: state.stress.of, ...await applyStress(page, state.stress) };
   if (state.steps.length || state.stress) await settle(page, spec.wait.timeout, false, u.requests!);
   // the URL of what is captured: a step may have navigated (a link, a client-side router)
@@ -255,7 +255,7 @@ function evidenceTasks(u: UnitRun): (() => Promise<void>)[] {
     if (wantsStructure(spec)) u.structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
     record.timings.aria = Date.now() - ta;
   };
-  // the CSS record paints nothing: the paint signals take it inside their calm window (stability.ts)
+  // the CSS record paints nothing: the paint signals take it inside their calm window (still/by-signals.ts)
   // a stress unit's findings name the rule behind what broke: its record is taken with or without parity
   const css = () => cssPhase(page, spec, record, env.run, u.served, u.job.state.stress ? stressKeep(record) : null);
   const audit = async () => {

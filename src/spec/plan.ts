@@ -51,7 +51,7 @@ export interface StoryRef {
 }
 
 /** `storybook:` of a spec: where the stories come from. The states are made from its index at capture
- *  (spec/storybook.ts, capture/storybook.ts); until then the plan has none. */
+ *  (spec/storybook.ts, capture/storybook-plan.ts); until then the plan has none. */
 export interface StorybookPlan {
   url: string | null;             // a running Storybook
   dir: string | null;             // a built Storybook folder (absolute), served by veval

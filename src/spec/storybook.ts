@@ -1,5 +1,5 @@
 // Storybook specs (spec `storybook:`): the stories of a Storybook's index as the states of one spec,
-// each named by its story id. capture/storybook.ts reads the index and the preview's parameters and
+// each named by its story id. capture/storybook-plan.ts reads the index and the preview's parameters and
 // hands them here, so what a story becomes is testable without a browser (only --changed reads the
 // story files, spec/story-imports.ts).
 import picomatch from 'picomatch';

@@ -2,7 +2,7 @@
 // settling, steps, measuring, cover confirmation, the stability shots, axe, the ARIA and structure
 // snapshots — the page's scripts see no `resize`, no media query change, no other viewport size and
 // no style written into its fields (veval's shots hide carets with a stylesheet of its own).
-// Chromium's full-page screenshot sends a resize (in-page/quiet.ts); veval holds it back,
+// Chromium's full-page screenshot sends a resize (still/in-page/quiet.ts); veval holds it back,
 // and only it: a real resize and the page's own dispatched events still reach the page.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// In-page half of the CSS record (capture/css-record.ts): the page's largest visible elements,
+// In-page half of the CSS record (capture/gatherers/css-record.ts): the page's largest visible elements,
 // each with its key (the spec's selector for a region or required element it alone matches, else
 // the first of its own flake-map mask selectors — #id, test id, tag.class — that matches it alone,
 // else the report selector), its box and its computed values for a fixed property list. The elements

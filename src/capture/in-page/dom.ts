@@ -15,7 +15,7 @@ export function ownStyle(css: string): HTMLStyleElement {
 /** Hides every caret in the page by a style of veval's own with id `id` (once; what is already
  *  there stays): a caret blinks in a focused field, so a shot or a paint watch would see the page
  *  change. A stylesheet, not Playwright's `caret: 'hide'`, which writes into fields' style
- *  attributes (src/capture/shots.ts). */
+ *  attributes (src/capture/still/shots.ts). */
 export function hideCarets(id: string): void {
   if (document.getElementById(id)) return;
   const st = ownStyle('*, *::before, *::after { caret-color: transparent !important; caret-animation: manual !important; }');

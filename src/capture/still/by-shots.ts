@@ -1,5 +1,5 @@
 // Proves the page still before its image is kept. First from the browser's own paint signals
-// (still-signals.ts: one full-page image when nothing painted for the calm window); where they saw
+// (by-signals.ts: one full-page image when nothing painted for the calm window); where they saw
 // anything, or there are none (Firefox), by re-shooting until `shots` consecutive screenshots, at
 // unequal gaps, match after blanking masks and the page reported no painted change in between. A
 // page that never settles keeps its last image and says where, in which element and what kind of

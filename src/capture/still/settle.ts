@@ -10,7 +10,7 @@ async function settleInPage(arg: { prescroll: boolean }) {
   const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   // veval's own waits use the page's original setTimeout (the tracked one would count them)
   const sleep = (ms: number) => new Promise((r) => ((window as any).__vevalSetTimeout ?? setTimeout).call(window, r, ms));
-  // what follows shifts layout as veval's doing, not the page's (capture/layout-shift.ts)
+  // what follows shifts layout as veval's doing, not the page's (capture/gatherers/layout-shifts.ts)
   const shifts = (window as any).__vevalShift;
   shifts?.mark?.(true);
   // Content revealed by IntersectionObserver (fade-in sections, lazy images set on scroll) appears

@@ -1,4 +1,4 @@
-// The shots' primitives, shared by both proofs of stillness (stability.ts, still-signals.ts): one
+// The shots' primitives, shared by both proofs of stillness (by-shots.ts, by-signals.ts): one
 // screenshot, the comparison of two, the unequal gaps between them and the calm a page must hold.
 import type { Page } from 'playwright-core';
 import { decodePng } from '../../parity/png.js';

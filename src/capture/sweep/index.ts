@@ -69,7 +69,7 @@ async function openState(browser: Browser, job: SweepJob, root: string): Promise
     for (const [i, step] of state.steps.entries()) {
       try { await runStep(page, step); } catch (err) { throw new Error(`step ${i + 1} (${step.action}) at ${step.source} failed: ${String((err as Error)?.message ?? err).split('\n')[0]}`); }
     }
-    // a stress state is swept stressed: `expand` at every width (capture/stress.ts)
+    // a stress state is swept stressed: `expand` at every width (capture/gatherers/stress-variant.ts)
     if (state.stress) await applyStress(page, state.stress);
     if (state.steps.length || state.stress) await settle(page, spec.wait.timeout, false, requests);
     return { page, close };
