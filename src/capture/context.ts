@@ -3,7 +3,7 @@
 // leaking cookies/storage into each other and gives each unit its own trace.
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Request } from 'playwright-core';
-import type { CaptureRecord, ViewportSpec } from '../core/artifacts.js';
+import type { ViewportSpec } from '../core/artifacts.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { inPageScript } from './in-page/script.js';
 import { quietInit, viewportSeen } from './still/in-page/quiet.js';
@@ -97,10 +97,6 @@ function countRandom(seeded: boolean) {
     if (c?.randomUUID) { const u = c.randomUUID; c.randomUUID = function () { n.randomUUID++; return u.call(c); }; }
   } catch { /* uncounted */ }
 }
-
-/** What countRandom counted, or undefined (a page that replaced its document, another engine). */
-export const randomDraws = (page: { evaluate(f: () => unknown): Promise<unknown> }) =>
-  page.evaluate(() => (window as any).__vevalRandom ? { ...(window as any).__vevalRandom } : undefined).catch(() => undefined) as Promise<CaptureRecord['random']>;
 
 export function contextOptions(spec: SpecPlan, vp: ViewportSpec, root: string): BrowserContextOptions {
   const c = spec.context;

@@ -1,34 +1,29 @@
-// One capture unit (spec × state × viewport, in one engine): its named phases (PHASES) — fresh
-// context and page, navigate, ready, steps, measure, stable screenshot with axe and the ARIA
-// snapshot in its gaps, re-measure — then its files. Every fault ends as a record with a named reason.
+// One capture unit (spec × state × viewport, in one engine): the runner over its phases — fresh
+// context and page, navigate, ready, steps, measure, the stillness proof and its image, re-measure —
+// and over the gatherers' slots between them (gatherer.ts SLOTS; README.md has the picture). Each
+// gatherer answers with what it gathered; the runner alone applies it to the record and writes the
+// unit's files. Every fault ends as a record with a named reason.
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import type { CaptureRecord, EnvFingerprint, StructureSnapshot, ViewportSpec } from '../core/artifacts.js';
+import type { CaptureRecord, EnvFingerprint, ViewportSpec } from '../core/artifacts.js';
 import { writeFileAtomic, writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import { requiredAt, type SpecPlan, type StatePlan } from '../spec/plan.js';
-import { axeResults, type AxeOptions } from './gatherers/axe-results.js';
-import { openContext, randomDraws, type UnitContext } from './context.js';
+import { openContext, type UnitContext } from './context.js';
 import { classify, progressingFault, UnitFault, watched, type FaultState, type WatchedFault } from './faults.js';
 import { measurePage, selectorAt, signatureOf } from './measure-page.js';
-import { measurePaint } from './gatherers/first-viewport.js';
 import { emptyRecord, pngSize } from './record-skeleton.js';
-import { settle, trackRequests } from './still/settle.js';
-import { regionOf, stableShot } from './still/by-shots.js';
-import { watchEarly } from './still/motion-watch.js';
+import { proveStill, regionOf, settle, trackRequests, watchEarly } from './still/index.js';
 import { runSpecStep } from './step-run.js';
-import { structureJson, structureSnapshot } from './gatherers/structure-snapshot.js';
-import { cssPhase } from './gatherers/css-record.js';
 import { watchPage } from './collect.js';
-import { fontFallbacks, mayHaveFallenBack } from './gatherers/font-fallbacks.js';
 import { gatherFor } from '../checks/registry.js';
 import { storyReady } from './storybook-plan.js';
 import { DRIVERS, type EngineDriver } from './engine.js';
 import { unitGaps } from '../core/engines.js';
 import { servedDocument } from './served-html.js';
-import { installShiftWatch, markStep, readShifts, watchesShifts } from './gatherers/layout-shifts.js';
-import { applyStress, stressKeep } from './gatherers/stress-variant.js';
 import { stressSpec } from '../spec/stress.js';
+import { CALM_SLOTS, type CalmSlot, type Gathered, type Slot, type UnitView } from './gatherer.js';
+import { gatherersAt } from './gatherer-registry.js';
 
 export interface UnitJob { spec: SpecPlan; state: StatePlan; viewport: ViewportSpec; url: string | null }
 
@@ -46,42 +41,23 @@ export interface UnitEnv {
 // an unexplained failure waits this long to learn whether the browser was going away
 const DISCONNECT_GRACE_MS = 1500;
 
-const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
+/** The unit's page once open: what the failure path needs to look at it and close it. */
+interface Opened { uc: UnitContext | null; page: Page | null; cancelled: boolean }
 
-
-/** One unit in flight: what its phases share. */
-interface UnitRun {
+/** What the phases hand on: each sets its own part once, in order. */
+interface Unit {
   job: UnitJob;
   env: UnitEnv;
   driver: EngineDriver;
-  /** the job's spec with the state's own masks */
+  /** the job's spec with the state's own masks (and a stress unit's) */
   spec: SpecPlan;
   record: CaptureRecord;
   fault: WatchedFault;
-  uc: UnitContext | null;
-  page: Page | null;
-  requests: ReturnType<typeof trackRequests> | null;
-  cancelled: boolean;
-  axeJson: unknown;
-  structure: StructureSnapshot | null;
-  /** the document as served (the CSS record checks inline places against it) */
-  served: (() => Promise<string | null>) | null;
-  png: Buffer | null;
-  flake: Buffer | null;
-  /** where measure left the page, and its fingerprint then (see remeasure) */
-  scrollY: number;
-  signature: string | null;
-  /** when waiting for readiness began (settle time = since then, less the steps) */
-  readyAt: number;
-  /** the layout-shift watch is installed (capture/gatherers/layout-shifts.ts) */
-  shifts: boolean;
+  opened: Opened;
+  /** the files the unit writes when it succeeds, by path (a later one replaces an earlier) */
+  pending: Map<string, NonNullable<Gathered['files']>[number]>;
+  view(png?: Buffer | null, step?: UnitView['step']): Omit<UnitView, 'options'>;
 }
-
-/**
- * The phases of a unit, in order. Each engine runs these same phases through its driver
- * (capture/engine.ts); only launching the browser and what an engine cannot gather differ.
- */
-const PHASES = [openPage, navigate, ready, runSteps, measure, shoot, remeasure] as const;
 
 export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRecord> {
   const { state, viewport: vp } = job;
@@ -95,13 +71,26 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   if (engine !== 'chromium') record.engine = engine;
   const gaps = unitGaps(engine, vp);
   if (gaps.length) record.skipped = gaps;
-  const u: UnitRun = {
-    job, env, driver, spec, record, uc: null, page: null, requests: null, cancelled: false,
-    fault: progressingFault(),
-    axeJson: null, structure: null, served: null, png: null, flake: null, scrollY: 0, signature: null, readyAt: 0, shifts: false,
+  const fault = progressingFault();
+  const opened: Opened = { uc: null, page: null, cancelled: false };
+  const required = requiredAt(state, vp.name);
+  let served: UnitView['served'] = null;
+  const u: Unit = {
+    job, env, driver, spec, record, fault, opened, pending: new Map(),
+    view: (png = null, step) => ({
+      page: opened.page!, context: opened.uc!.context, spec, state, viewport: vp, engine, run: env.run, record, required, served, png, step,
+    }),
   };
-  const { fault } = u;
-  const work = async () => { for (const phase of PHASES) await phase(u); };
+  let kept: Kept | null = null;
+  const work = async () => {
+    const requests = await openPage(u);
+    served = await navigate(u);
+    const readySince = await ready(u, requests);
+    await runSteps(u, requests, readySince);
+    const at = await measure(u);
+    kept = await shoot(u, at);
+    await remeasure(u, at, kept.png);
+  };
 
   const onAbort = () => { fault.aborted = true; };
   env.signal?.addEventListener('abort', onAbort, { once: true });
@@ -110,10 +99,10 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
   const watch = watched(running, fault, spec.timeout, t0);
   try {
     await watch.done;
-    writeUnit(u);
+    writeUnit(u, kept!);
     record.ok = true;
   } catch (err) {
-    u.cancelled = true;
+    opened.cancelled = true;
     if (env.signal?.aborted) fault.aborted = true;
     if (env.disconnected() || !env.browser.isConnected()) fault.disconnected = true;
     record.ok = false;
@@ -123,43 +112,62 @@ export async function captureUnit(job: UnitJob, env: UnitEnv): Promise<CaptureRe
       record.error = classify(err, fault);
     }
     record.screenshot = null;
-    record.failureScreenshot = await failureScreenshot(u.page, record, env, fault);
+    record.failureScreenshot = await failureScreenshot(opened.page, record, env, fault);
   } finally {
     watch.stop();
     env.signal?.removeEventListener('abort', onAbort);
     const tf = Date.now();
-    await finishContext(u.uc, record, env, u.cancelled);
-    if (u.uc) record.timings.close = Date.now() - tf;
+    await finishContext(opened.uc, record, env, opened.cancelled);
+    if (opened.uc) record.timings.close = Date.now() - tf;
   }
   record.timings.total = Date.now() - t0;
   return record;
 }
 
+/** Runs the wanted gatherers of one slot and applies what each gathered: its record fields, its
+ *  evidence (record.evidence[id]), its files (written by writeUnit), its time (calm slots). */
+async function gather(u: Unit, slot: Slot, png: Buffer | null = null, step?: UnitView['step']): Promise<void> {
+  for (const { g, view } of gatherersAt(slot, u.driver.engine, u.view(png, step))) {
+    const t = Date.now();
+    const got = await g.slots[slot]!(view);
+    if (g.meta.timing && (CALM_SLOTS as readonly Slot[]).includes(slot)) {
+      u.record.timings[g.meta.timing] = (u.record.timings[g.meta.timing] ?? 0) + Date.now() - t;
+    }
+    if (!got) continue;
+    if (got.record) Object.assign(u.record, got.record);
+    if (got.evidence !== undefined) u.record.evidence = { ...u.record.evidence, [g.meta.id]: got.evidence };
+    for (const f of got.files ?? []) u.pending.set(f.rel, f);
+  }
+}
+
 /** A fresh context (viewport, clock, network rules, init scripts) and its page, watched. */
-async function openPage(u: UnitRun): Promise<void> {
-  const { job, env, spec, record, fault } = u;
+async function openPage(u: Unit): Promise<Requests> {
+  const { job, env, spec, record, fault, opened } = u;
   if (!job.url) throw new UnitFault('navigation-failed', `no URL for route ${spec.route}: set baseURL or server in the config, or pass --base-url`);
   const tc = Date.now();
   const uc = await openContext(env.browser, spec, job.viewport, env.run.root);
-  u.uc = uc;
+  opened.uc = uc;
   // the unit may have timed out while the context was opening: nobody else will close it
-  if (u.cancelled) { await uc.context.close().catch(() => {}); throw new Error('cancelled'); }
+  if (opened.cancelled) { await uc.context.close().catch(() => {}); throw new Error('cancelled'); }
   if (env.trace === 'on-failure') await uc.context.tracing.start({ screenshots: true, snapshots: true });
-  u.shifts = watchesShifts(spec, u.driver.engine);
-  if (u.shifts) await installShiftWatch(uc.context, spec, requiredAt(job.state, job.viewport.name));
+  await gather(u, 'before-navigation');
   const page: Page = await uc.context.newPage();
-  u.page = page;
+  opened.page = page;
   record.timings.context = Date.now() - tc;
   page.setDefaultTimeout(spec.timeout);
   page.on('crash', () => { fault.crashed = true; });
   watchPage(page, record, uc.blocked, spec.context.reducedMotion);
-  u.requests = trackRequests(page);
+  return trackRequests(page);
 }
 
-async function navigate(u: UnitRun): Promise<void> {
-  const { job, spec, record } = u;
-  const page = u.page!;
-  u.fault.stage = 'navigate';
+/** The page's requests, tracked from its first (settle waits for them to be answered). */
+type Requests = ReturnType<typeof trackRequests>;
+
+/** Loads the URL; answers the document as served (the CSS record checks inline places against it). */
+async function navigate(u: Unit): Promise<UnitView['served']> {
+  const { job, spec, record, fault } = u;
+  const page = u.opened.page!;
+  fault.stage = 'navigate';
   const t = Date.now();
   const crash = new Promise<void>((r) => page.once('crash', () => r()));
   const res = await page.goto(job.url!, { waitUntil: spec.wait.for === 'networkidle' ? 'networkidle' : 'load', timeout: spec.wait.timeout })
@@ -167,27 +175,28 @@ async function navigate(u: UnitRun): Promise<void> {
       // a renderer crash surfaces first as an aborted navigation; give the crash event a moment
       if (/ERR_ABORTED|crashed/i.test(String(err))) await Promise.race([crash, new Promise((r) => setTimeout(r, 1000))]);
       // say what the page was being waited for, not Playwright's "page.goto: Timeout … exceeded"
-      if ((err as Error)?.name === 'TimeoutError' && !u.fault.timedOut) throw new UnitFault('navigation-timeout', notReady(spec, `the page did not finish loading (${spec.wait.for === 'networkidle' ? 'network idle' : 'its load event'})`));
+      if ((err as Error)?.name === 'TimeoutError' && !fault.timedOut) throw new UnitFault('navigation-timeout', notReady(spec, `the page did not finish loading (${spec.wait.for === 'networkidle' ? 'network idle' : 'its load event'})`));
       throw err;
     });
-  u.served = servedDocument(page, res);
   record.httpStatus = res ? res.status() : null;
   record.finalUrl = page.url();
   record.timings.navigate = Date.now() - t;
+  return servedDocument(page, res);
 }
 
 /** "the page was not ready: <what> within <wait.timeout> ms", naming the selector still to come. */
-function notReady(spec: UnitRun['spec'], what: string): string {
+function notReady(spec: SpecPlan, what: string): string {
   const then = spec.wait.for === 'selector' && spec.wait.selector && !what.includes(spec.wait.selector) ? `, before wait.selector "${spec.wait.selector}" was looked for` : '';
   return `the page was not ready: ${what} within ${spec.wait.timeout} ms (wait.timeout)${then}`;
 }
 
-/** The page is ready: the story rendered, wait.selector visible, the page settled. */
-async function ready(u: UnitRun): Promise<void> {
-  const { job: { state }, spec, record } = u;
-  const page = u.page!;
+/** The page is ready: the story rendered, wait.selector visible, the page settled. Answers when
+ *  waiting began (settle time = since then, less the steps). */
+async function ready(u: Unit, requests: Requests): Promise<number> {
+  const { job: { state }, spec } = u;
+  const page = u.opened.page!;
   u.fault.stage = 'ready';
-  u.readyAt = Date.now();
+  const since = Date.now();
   if (state.story) await storyReady(page, state.story, spec.wait.timeout);
   if (spec.wait.for === 'selector' && spec.wait.selector) {
     try {
@@ -197,110 +206,74 @@ async function ready(u: UnitRun): Promise<void> {
       throw new UnitFault('navigation-timeout', notReady(spec, `wait.selector "${spec.wait.selector}" did not appear`));
     }
   }
-  await settle(page, spec.wait.timeout, spec.fullPage, u.requests!);
+  await settle(page, spec.wait.timeout, spec.fullPage, requests);
+  await gather(u, 'after-ready');
+  return since;
 }
 
-async function runSteps(u: UnitRun): Promise<void> {
+async function runSteps(u: Unit, requests: Requests, t: number): Promise<void> {
   const { job: { state }, env, spec, record, fault } = u;
-  const page = u.page!;
-  const t = u.readyAt;
+  const page = u.opened.page!;
   fault.stage = 'steps';
   for (const [index, step] of state.steps.entries()) {
     const ts = Date.now();
-    if (u.shifts) await markStep(page, index, step.frame?.length ? null : step.selector, true);
+    await gather(u, 'before-each-step', null, { index, plan: step });
     await runSpecStep(page, step, index, state.name, () => fault.crashed || fault.aborted || !env.browser.isConnected());
-    if (u.shifts) await markStep(page, index, null, false);
+    await gather(u, 'after-each-step', null, { index, plan: step });
     record.timings.steps.push({ action: step.action, ms: Date.now() - ts });
   }
-  // a stress unit's variant, after the steps (capture/gatherers/stress-variant.ts); the page then settles like after steps
-  if (state.stress) record.stress = { variant: state.stress.variant, of: state.stress.of, ...await applyStress(page, state.stress) };
-  if (state.steps.length || state.stress) await settle(page, spec.wait.timeout, false, u.requests!);
+  // a stress unit's variant applies here (gatherers/stress-variant.ts); the page then settles like after steps
+  await gather(u, 'after-steps');
+  if (state.steps.length || state.stress) await settle(page, spec.wait.timeout, false, requests);
   // the URL of what is captured: a step may have navigated (a link, a client-side router)
   record.finalUrl = page.url();
   record.timings.settle = Date.now() - t - record.timings.steps.reduce((s, x) => s + x.ms, 0);
 }
 
+/** Where measuring left the page and its fingerprint then (see remeasure). */
+interface MeasuredAt { scrollY: number; signature: string }
+
 /** The in-page measurements: boxes, visibility, covers, overflow, overlap, clipping. */
-async function measure(u: UnitRun): Promise<void> {
+async function measure(u: Unit): Promise<MeasuredAt> {
   const { job: { state, viewport: vp }, spec, record } = u;
-  const page = u.page!;
+  const page = u.opened.page!;
   u.fault.stage = 'measure';
-  // measuring is veval's first own action it does not mark: layout shifts are read up to it
-  if (u.shifts) record.layoutShift = await readShifts(page);
+  await gather(u, 'before-measure');
   // the stability watch sees what the page paints by itself from now on (see watchEarly)
   if (gatherFor(spec, 'shots')) await watchEarly(page, spec.fullPage, spec.masks);
   const t = Date.now();
   const { measured, scrollY, signature } = await measurePage(page, spec, requiredAt(state, vp.name));
   Object.assign(record, measured);
-  u.scrollY = scrollY;
-  u.signature = signature;
   record.timings.measure = Date.now() - t;
+  return { scrollY, signature };
 }
 
-// parity compares the ARIA structure with the baseline's (parity.structure: false switches it off)
-const wantsStructure = (spec: SpecPlan) => !!spec.parity && spec.parity.structure !== false;
+/** The image, proven still (the stillness proof, offering its calm slots to the gatherers), then
+ *  the calm slots it did not offer and the after-shot slot. */
+/** The kept image, and the flake map of one that never settled. */
+interface Kept { png: Buffer; flake: Buffer | null }
 
-/**
- * axe and the ARIA snapshot are evidence for other checks; their failure is recorded, not fatal.
- * They run in the gaps between the stability shots (read-only: measured to change neither pixels
- * nor scroll): the snapshots in the first (100 ms by default), axe, the longer task, in the second
- * (170 ms); after the only shot when stability is off.
- */
-function evidenceTasks(u: UnitRun): (() => Promise<void>)[] {
-  const { env, spec, record } = u;
-  const page = u.page!;
-  const snapshots = async () => {
-    const ta = Date.now();
-    try { record.aria = await page.locator('body').ariaSnapshot({ timeout: 10_000 }); } catch { record.aria = null; }
-    if (wantsStructure(spec)) u.structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
-    record.timings.aria = Date.now() - ta;
-  };
-  // the CSS record paints nothing: the paint signals take it inside their calm window (still/by-signals.ts)
-  // a stress unit's findings name the rule behind what broke: its record is taken with or without parity
-  const css = () => cssPhase(page, spec, record, env.run, u.served, u.job.state.stress ? stressKeep(record) : null);
-  const audit = async () => {
+async function shoot(u: Unit, { scrollY }: MeasuredAt): Promise<Kept> {
+  const { job: { viewport: vp }, spec, record, fault } = u;
+  const page = u.opened.page!;
+  let gatherMs = 0;
+  const offer = async (slot: CalmSlot) => {
     const te = Date.now();
-    // what the planned checks declare they need gathered (checks/registry.ts), never a check id
-    const axe = gatherFor<AxeOptions>(spec, 'axe');
-    if (axe) {
-      const y = await page.evaluate(() => [window.scrollX, window.scrollY] as const);
-      try { u.axeJson = await axeResults(page, axe, spec.masks); } catch (err) { record.axeError = firstLine(err); }
-      await page.evaluate(([x, yy]) => window.scrollTo({ left: x, top: yy, behavior: 'instant' as ScrollBehavior }), y);
-    }
-    record.timings.axe = Date.now() - te;
+    await gather(u, slot);
+    gatherMs += Date.now() - te;
   };
-  return [snapshots, audit, css];
-}
 
-/** The stable screenshot (the stability watch re-shooting), the evidence in its gaps, paint. */
-async function shoot(u: UnitRun): Promise<void> {
-  const { job: { viewport: vp }, spec, record, scrollY } = u;
-  const page = u.page!;
-  let evidenceMs = 0;
-  // each task runs once: in a gap of stableShot, or after the shots (what the gaps left)
-  const ran = new Set<number>();
-  const evidence = evidenceTasks(u).map((task, i) => async () => {
-    if (ran.has(i)) return;
-    ran.add(i);
-    const te = Date.now();
-    await task();
-    evidenceMs += Date.now() - te;
-  });
-
-  u.fault.stage = 'screenshot';
+  fault.stage = 'screenshot';
   const t = Date.now();
   // the shots' interval, timeout and count are the stability check's options, its defaults filled
   const stab = gatherFor<{ interval: number; timeout: number; shots: number }>(spec, 'shots');
-  const shot = await stableShot(page, {
+  const shot = await proveStill(page, {
     fullPage: spec.fullPage, check: !!stab, interval: stab?.interval ?? 0, timeout: stab?.timeout ?? 0, shots: stab?.shots ?? 1,
     // mask boxes are document coordinates; a viewport screenshot starts at scrollY
     masks: record.masks.flatMap((m) => m.boxes.map((b) => ({ ...b, y: b.y - scrollY }))), dpr: vp.deviceScaleFactor,
     maskSelectors: record.masks.map((m) => m.selector),
-    onShot: () => { u.fault.stage = 'screenshot'; },
-    between: evidence.slice(0, 2), during: evidence[2],
-  });
-  u.png = shot.png;
-  u.flake = shot.flake ?? null;
+    onShot: () => { fault.stage = 'screenshot'; },
+  }, offer);
   record.stability = shot.stability;
   if (shot.stability.changedBox) {
     const b = shot.stability.changedBox;
@@ -310,13 +283,15 @@ async function shoot(u: UnitRun): Promise<void> {
     record.stability.changedRegion = regionOf(b, record.regions);
     record.stability.changedSelector ??= await selectorAt(page, { x: b.x + b.width / 2, y: b.y + b.height / 2 }).catch(() => null);
   }
-  record.image = pngSize(u.png);
-  record.paint = await measurePaint(page, u.png, vp);
-  const shotsMs = Date.now() - t - evidenceMs;
+  record.image = pngSize(shot.png);
+  const shotsMs = Date.now() - t - gatherMs;
   record.timings.screenshot = shot.firstShotMs;
   record.timings.stability = shotsMs - shot.firstShotMs;
   record.timings.stillBy = shot.stillBy;
-  for (const task of evidence) await task();
+  // what the proof did not offer (stability off, a short proof) runs after it, in slot order
+  for (const slot of CALM_SLOTS) if (!shot.offered.includes(slot)) await gather(u, slot);
+  await gather(u, 'after-shot', shot.png);
+  return { png: shot.png, flake: shot.flake ?? null };
 }
 
 /**
@@ -324,51 +299,41 @@ async function shoot(u: UnitRun): Promise<void> {
  * load (fetch, then content), or a full-page screenshot that re-picks srcset candidates. When its
  * fingerprint moved, measure again so the record describes the pixels.
  */
-async function remeasure(u: UnitRun): Promise<void> {
+async function remeasure(u: Unit, { signature }: MeasuredAt, png: Buffer): Promise<void> {
   const { job: { state, viewport: vp }, spec, record, fault } = u;
-  const page = u.page!;
-  // a failed font or stylesheet: which families fell back to what (explains a parity diff); CDP only
-  if (u.driver.cdp && mayHaveFallenBack(record)) record.fontFallbacks = await fontFallbacks(page).catch(() => undefined);
-  record.random = await randomDraws(page);
-  if (await signatureOf(page) !== u.signature) {
+  const page = u.opened.page!;
+  if (await signatureOf(page) !== signature) {
     fault.stage = 'measure';
     const t = Date.now();
     Object.assign(record, (await measurePage(page, spec, requiredAt(state, vp.name))).measured);
     record.timings.measure += Date.now() - t;
-    if (wantsStructure(spec)) u.structure = await structureSnapshot(page, spec, record.required).catch((err) => failedStructure(err));
+    await gather(u, 'after-remeasure', png);
   }
   if (fault.crashed) throw new Error('Target crashed');
 }
 
-/** The unit's files, each written atomically beside its record. */
-function writeUnit(u: UnitRun): void {
+/** The unit's files, each written atomically beside its record, from here alone; a file a
+ *  gatherer gathered is named in its record field. */
+function writeUnit(u: Unit, kept: Kept): void {
   const { job: { state, viewport: vp }, env, spec, record } = u;
   u.fault.stage = 'write';
   const tw = Date.now();
   const pngRel = files.capture(spec.name, state.name, vp.name);
-  writeFileAtomic(abs(env.run, pngRel), u.png!);
+  writeFileAtomic(abs(env.run, pngRel), kept.png);
   record.screenshot = pngRel.split('/').pop()!;
-  if (u.flake) {
+  if (kept.flake) {
     // the flake map of a capture that never settled, beside it (the report lays it over the capture)
     const flakeRel = files.flake(spec.name, state.name, vp.name);
-    writeFileAtomic(abs(env.run, flakeRel), u.flake);
+    writeFileAtomic(abs(env.run, flakeRel), kept.flake);
     record.stability.map = flakeRel.split('/').pop()!;
   }
-  if (u.axeJson) {
-    const axeRel = files.axe(spec.name, state.name, vp.name);
-    writeJsonAtomic(abs(env.run, axeRel), u.axeJson);
-    record.axe = axeRel.split('/').pop()!;
+  for (const f of u.pending.values()) {
+    if ('data' in f) writeFileAtomic(abs(env.run, f.rel), f.data);
+    else writeJsonAtomic(abs(env.run, f.rel), f.json);
+    if (f.field) record[f.field] = f.rel.split('/').pop()!;
   }
   record.timings.write = Date.now() - tw;
-  if (u.structure) {
-    const rel = files.structure(spec.name, state.name, vp.name);
-    writeFileAtomic(abs(env.run, rel), structureJson(u.structure));
-    record.structure = rel.split('/').pop()!;
-  }
 }
-
-/** A snapshot that could not be taken at all: written anyway, so parity names why (fail closed). */
-const failedStructure = (err: unknown): StructureSnapshot => ({ version: 1, page: null, regions: {}, required: [], masks: [], error: firstLine(err) });
 
 // a failed unit's last look at the page; its timeout was already spent, so this one is short
 const FAILURE_SHOT_MS = 3000;

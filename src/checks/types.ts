@@ -54,7 +54,11 @@ export interface CheckMeta {
   example?: string;
 }
 
-export type GatheredArtifact = 'axe' | 'shots' | 'interactive' | 'shifts';
+/** What a check may ask capture to gather (meta.gathers), each a gatherer's `asks` (capture/gatherers)
+ *  or what the unit runner itself gathers (shots, interactive). A new gatherer adds its name in its
+ *  own file, by declaration merging (`declare module '../../checks/types.js'`). */
+export interface GatheredArtifacts { axe: true; shots: true; interactive: true; shifts: true }
+export type GatheredArtifact = keyof GatheredArtifacts;
 export type OptionNames = 'regions' | 'region-order' | 'region-pairs' | 'selectors' | 'regexes' | 'axe-rules';
 export type ScoreGroup = 'structural' | 'axe';
 

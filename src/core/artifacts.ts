@@ -267,8 +267,12 @@ export const CaptureRecordSchema = Type.Object({
     background: Nullable(Str('the first viewport\'s most common colour (#rrggbb), when the pixels were read')),
   }, { description: 'what the first viewport of the capture paints (the renders check); absent in records from before it was measured' })),
   layoutShift: Type.Optional(LayoutShiftSchema),
+  evidence: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'evidence of gatherers that keep their own (capture/gatherers), by gatherer id' })),
 }, { title: 'veval capture record', description: '<spec>/<state>-<viewport>.json: what one capture unit measured' });
-export type CaptureRecord = Static<typeof CaptureRecordSchema>;
+/** Evidence kept under record.evidence[<gatherer id>]: a gatherer (capture/gatherers/<id>.ts) names
+ *  its type here by declaration merging, in its own file, so a check reads it typed. */
+export interface GatheredEvidence {}
+export type CaptureRecord = Omit<Static<typeof CaptureRecordSchema>, 'evidence'> & { evidence?: Partial<GatheredEvidence> };
 
 // ---- structure snapshot: <spec>/<state>-<viewport>.structure.json (parity compares it with the baseline's) ----
 

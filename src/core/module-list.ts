@@ -1,6 +1,6 @@
-// The generated module lists (src/checks/generated/list.ts, src/steps/generated/list.ts): every file
-// in a folder that exports the named binding, sorted by file name, so adding a check or a step verb
-// is one file there plus `npm run schema` — no hand-kept list to forget. Reads source text only (no
+// The generated module lists (src/checks/generated/list.ts, src/steps/generated/list.ts,
+// src/capture/gatherers/generated/list.ts): every file in a folder that exports the named binding,
+// sorted by file name, so adding a check, a step verb or a gatherer is one file there plus `npm run schema` — no hand-kept list to forget. Reads source text only (no
 // import), so it runs before anything that depends on the lists is loaded.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ export interface ModuleList {
 
 export const MODULE_LISTS: readonly ModuleList[] = [
   { dir: 'src/checks', exportName: 'check', listName: 'CHECK_MODULES', type: 'Check', typeFrom: '../types.js', what: 'check (id = file name)' },
+  { dir: 'src/capture/gatherers', exportName: 'gatherer', listName: 'GATHERER_MODULES', type: 'Gatherer', typeFrom: '../../gatherer.js', what: 'gatherer (id = file name)' },
   { dir: 'src/steps', exportName: 'verb', listName: 'STEP_MODULES', type: 'StepVerb', typeFrom: '../types.js', what: 'step verb (verb = file name)', asConst: true },
 ];
 

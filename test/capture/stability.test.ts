@@ -1,12 +1,14 @@
-// The stability verdict (stableShot) on real Chromium. Proven by shots (the fallback): the evidence
-// gathered between the first two shots (axe, ARIA snapshot) does not use up the page's time to
-// settle, and a page that never settles is still reported. Proven by the paint signals: a still
-// page takes one image, anything painted anywhere in the image falls back to the shots and fails.
+// The stability verdict (the stillness proof, still/index.ts) on real Chromium. Proven by shots (the
+// fallback): the evidence gathered in the calm slots it offers between the first shots (axe, the ARIA
+// snapshot) does not use up the page's time to settle, and a page that never settles is still
+// reported. Proven by the paint signals: a still page takes one image, anything painted anywhere in
+// the image falls back to the shots and fails. Each calm slot is offered once, whichever proof ran.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { stableShot } from '../../src/capture/still/by-shots.js';
+import { proveStill as stableShot } from '../../src/capture/still/index.js';
+import { CALM_SLOTS, type CalmSlot } from '../../src/capture/gatherer.js';
 import { check as stabilityCheck } from '../../src/checks/stability.js';
 
 /** the check's published default, which capture is handed (checks/registry.ts gatherFor) */
@@ -43,13 +45,19 @@ async function shoot(page: string, { gatherMs = 2500, timeout = 1500, proof = 's
   const p = await browser.newPage();
   try {
     await p.goto(`${server.url}/${page}`);
-    // evidence gathering (by default longer than the stability timeout), during which the page
-    // finishes painting (after the first shot, as a slow page under load does)
-    const between = async () => {
+    // evidence gathering before the calm (by default longer than the stability timeout), during
+    // which the page finishes painting (after the first shot, as a slow page under load does)
+    const offered: CalmSlot[] = [];
+    const offer = async (slot: CalmSlot) => {
+      offered.push(slot);
+      if (slot !== 'before-calm') return;
       await p.evaluate(() => setTimeout(() => (window as unknown as { finish?: () => void }).finish?.(), 100));
       await new Promise((r) => setTimeout(r, gatherMs));
     };
-    return await stableShot(p, { fullPage: true, check: true, interval: 50, timeout, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between: [between], proof });
+    const r = await stableShot(p, { fullPage: true, check: true, interval: 50, timeout, shots: DEFAULT_SHOTS, masks: [], dpr: 1, proof }, offer);
+    assert.deepEqual(offered, r.offered, 'each slot offered once, as the result says');
+    assert.deepEqual([...new Set(offered)], offered);
+    return r;
   } finally { await p.close(); }
 }
 
@@ -72,32 +80,33 @@ test('a page that never settles is still unstable, naming the area that kept cha
   assert.ok(stability.changedBox && stability.changedBox.width > 0);
 });
 
-test('evidence tasks run one per gap (the second inside the window, since they only read the page): a still page is stable in DEFAULT_SHOTS shots, every task ran once', async () => {
+test('the shots offer the calm slots in their first gaps (before-calm and in-calm, then gap-after-image, inside the window, since they only read the page): a still page is stable in DEFAULT_SHOTS shots, each slot offered once', async () => {
   const p = await browser.newPage();
   try {
     await p.goto(`${server.url}/static.html`);
-    const ran: string[] = [];
-    const read = (name: string) => async () => { ran.push(name); await p.evaluate(() => document.body.innerText.length); await new Promise((r) => setTimeout(r, 120)); };
-    const { stability } = await stableShot(p, { fullPage: true, check: true, interval: 50, timeout: 1500, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between: [read('first'), read('second'), read('third')], proof: 'shots' });
+    const ran: CalmSlot[] = [];
+    const read = async (slot: CalmSlot) => { ran.push(slot); await p.evaluate(() => document.body.innerText.length); await new Promise((r) => setTimeout(r, 120)); };
+    const { stability, offered } = await stableShot(p, { fullPage: true, check: true, interval: 50, timeout: 1500, shots: DEFAULT_SHOTS, masks: [], dpr: 1, proof: 'shots' }, read);
     assert.equal(stability.stable, true, JSON.stringify(stability));
     assert.equal(stability.attempts, DEFAULT_SHOTS, JSON.stringify(stability));
     // DEFAULT_SHOTS shots have DEFAULT_SHOTS - 1 gaps: what is left is the caller's to run
-    assert.deepEqual(ran, ['first', 'second'].slice(0, DEFAULT_SHOTS - 1));
+    assert.deepEqual(ran, [['before-calm', 'in-calm'], ['gap-after-image']].slice(0, DEFAULT_SHOTS - 1).flat());
+    assert.deepEqual(offered, ran);
   } finally { await p.close(); }
 });
 
-test('paint signals: a still page is proven by one image, each evidence task run once', async () => {
+test('paint signals: a still page is proven by one image, each calm slot offered once, in order', async () => {
   const p = await browser.newPage();
   try {
     await p.goto(`${server.url}/static.html`);
-    const ran: string[] = [];
-    const read = (name: string) => async () => { ran.push(name); await p.evaluate(() => document.body.innerText.length); };
+    const ran: CalmSlot[] = [];
+    const read = async (slot: CalmSlot) => { ran.push(slot); await p.evaluate(() => document.body.innerText.length); };
     let shots = 0;
-    const r = await stableShot(p, { fullPage: true, check: true, interval: 50, timeout: 1500, shots: DEFAULT_SHOTS, masks: [], dpr: 1, between: [read('first'), read('second')], onShot: () => { shots++; } });
+    const r = await stableShot(p, { fullPage: true, check: true, interval: 50, timeout: 1500, shots: DEFAULT_SHOTS, masks: [], dpr: 1, onShot: () => { shots++; } }, read);
     assert.equal(r.stillBy, 'paint signals', JSON.stringify(r.stability));
     assert.equal(r.stability.stable, true);
     assert.equal(shots, 1, 'one full-page image');
-    assert.deepEqual(ran, ['first', 'second']);
+    assert.deepEqual(ran, [...CALM_SLOTS]);
   } finally { await p.close(); }
 });
 

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { generatedName, selectorOf } from '../in-page/dom.js';
 import { inPageScript } from '../in-page/script.js';
+import { files } from '../../core/run.js';
+import type { Gathered, Gatherer } from '../gatherer.js';
 
 let source: string | null = null;
 function axeSource(): string {
@@ -93,3 +95,26 @@ export async function axeResults(page: Page, opts: AxeOptions, masks: string[]):
   const arg = { include: opts.include ?? [], exclude: [...(opts.exclude ?? []), ...masks], tags: opts.tags ?? [], disable: opts.disable ?? [], min: opts.impact };
   return page.evaluate(inPageScript([unreportableRules, generatedName, selectorOf, generatedTarget], runAxe, arg));
 }
+
+const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
+
+/** Read-only but long (seconds on a long page under load): in the gap after the proof's image. Its
+ *  failure is recorded (axeError), never fatal; the scroll it leaves is put back. */
+export const gatherer: Gatherer<AxeOptions> = {
+  meta: {
+    id: 'axe-results', version: 1, what: 'axe-core results of the page (the axe check), masked elements excluded',
+    paints: true, asks: 'axe', fields: ['axe', 'axeError'], timing: 'axe',
+  },
+  slots: {
+    async 'gap-after-image'({ page, options, spec, state, viewport }) {
+      const y = await page.evaluate(() => [window.scrollX, window.scrollY] as const);
+      let got: Gathered;
+      try {
+        const rel = files.axe(spec.name, state.name, viewport.name);
+        got = { files: [{ rel, json: await axeResults(page, options, spec.masks), field: 'axe' }] };
+      } catch (err) { got = { record: { axeError: firstLine(err) } }; }
+      await page.evaluate(([x, yy]) => window.scrollTo({ left: x, top: yy, behavior: 'instant' as ScrollBehavior }), y);
+      return got;
+    },
+  },
+};

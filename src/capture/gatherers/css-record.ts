@@ -10,12 +10,12 @@ import crypto from 'node:crypto';
 import type { CDPSession, Page } from 'playwright-core';
 import { ENGINE_GAPS } from '../../core/engines.js';
 import { pageEngine } from '../engine.js';
-import type { CaptureRecord, CssRecord, RuleSourceRecord } from '../../core/artifacts.js';
-import { writeFileAtomic } from '../../core/fsx.js';
-import { abs, files, unitKey, type RunContext } from '../../core/run.js';
+import type { CssRecord, RuleSourceRecord } from '../../core/artifacts.js';
+import { files, unitKey, type RunContext } from '../../core/run.js';
+import type { Gatherer, UnitView } from '../gatherer.js';
+import { stressKeep } from './stress-variant.js';
 import { readManifest } from '../../parity/baselines.js';
 import { readBaselineCss } from '../../parity/cause.js';
-import type { SpecPlan } from '../../spec/plan.js';
 import { composedParent, deepAll, generatedName, r2, selectorOf, shadowRootsIn } from '../in-page/dom.js';
 import { ownSelectors, volatileName } from '../still/in-page/flake.js';
 import { cssElements } from '../in-page/css-values.js';
@@ -266,27 +266,36 @@ function approvedCss(run: RunContext, spec: string, state: string, viewport: str
   } catch { return null; }
 }
 
-/** The capture phase: for a spec with parity, takes the record and writes it beside the capture
- *  (atomically, named in the capture record); a record that cannot be taken is named in the
- *  capture record's `cssError` and parity says why it cannot explain a change. */
-export async function cssPhase(page: Page, spec: SpecPlan, record: CaptureRecord, run: RunContext, served: CssRecordInput['served'] = null, also: string[] | null = null): Promise<void> {
-  // `also`: elements a stress unit's findings may name, recorded with or without parity
-  if (!spec.parity && !also?.length) return;
-  // without parity only the named elements matter: a bounded record (a text-spacing unit of an APG
-  // page spent 29 s in a full one, under load, beside 28 s for its whole plain unit)
-  const bounded = !spec.parity ? { maxElements: STRESS_MAX_ELEMENTS, maxLookups: STRESS_MAX_LOOKUPS, digest: false } : {};
-  const t = Date.now();
-  const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : [])), ...also ?? []];
-  try {
-    const tm = record.timings;
-    const spent = (tm.context ?? 0) + tm.navigate + tm.settle + tm.measure + tm.steps.reduce((n, x) => n + x.ms, 0);
-    const rec = await cssRecord(page, { keep, ...bounded, lookupMs: lookupBudget(spent), previous: approvedCss(run, spec.name, record.state, record.viewport.name), served }, new Map());
-    const rel = files.css(spec.name, record.state, record.viewport.name);
-    writeFileAtomic(abs(run, rel), cssRecordJson(rec));
-    record.css = rel.split('/').pop()!;
-  } catch (err) {
-    record.css = null;
-    record.cssError = firstLine(err);
-  }
-  record.timings.css = Date.now() - t;
-}
+/** Elements this unit's record must hold beyond the regions and required ones: a stress unit's
+ *  findings name the rule behind what broke, so its record is taken with or without parity. */
+const alsoKept = (u: UnitView): string[] => (u.state.stress ? stressKeep(u.record) : []);
+
+/** For a spec with parity (or a stress unit with elements to name): the record, beside the
+ *  capture; one that cannot be taken is named in the capture record's `cssError`, and parity says
+ *  why it cannot explain a change. It paints nothing (computed values, CDP rule lookups): taken
+ *  inside the stillness proof's calm window, whose frames and changes still count (should it paint,
+ *  the unit falls back to the shots: slower, never less strict). */
+export const gatherer: Gatherer = {
+  meta: {
+    id: 'css-record', version: 1, what: 'elements, computed values and the declarations that set them (parity names the cause of a change)',
+    paints: false, fields: ['css', 'cssError'], timing: 'css',
+  },
+  wants: (u) => !!u.spec.parity || alsoKept(u).length > 0,
+  slots: {
+    async 'in-calm'(u) {
+      const { page, spec, record, run, served } = u;
+      // without parity only the named elements matter: a bounded record (a text-spacing unit of an APG
+      // page spent 29 s in a full one, under load, beside 28 s for its whole plain unit)
+      const bounded = !spec.parity ? { maxElements: STRESS_MAX_ELEMENTS, maxLookups: STRESS_MAX_LOOKUPS, digest: false } : {};
+      const keep = [...Object.values(spec.regions), ...record.required.flatMap((r) => (r.selector ? [r.matchedSelector ?? r.selector] : [])), ...alsoKept(u)];
+      try {
+        const tm = record.timings;
+        const spent = (tm.context ?? 0) + tm.navigate + tm.settle + tm.measure + tm.steps.reduce((n, x) => n + x.ms, 0);
+        const rec = await cssRecord(page, { keep, ...bounded, lookupMs: lookupBudget(spent), previous: approvedCss(run, spec.name, record.state, record.viewport.name), served }, new Map());
+        return { files: [{ rel: files.css(spec.name, record.state, record.viewport.name), data: cssRecordJson(rec), field: 'css' }] };
+      } catch (err) {
+        return { record: { css: null, cssError: firstLine(err) } };
+      }
+    },
+  },
+};

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import type { CaptureRecord } from '../../core/artifacts.js';
 import { decodePng } from '../../parity/png.js';
 import { inPageScript } from '../in-page/script.js';
+import type { Gatherer } from '../gatherer.js';
 
 type Paint = NonNullable<CaptureRecord['paint']>;
 
@@ -66,3 +67,8 @@ export async function measurePaint(page: Page, png: Buffer, viewport: { height: 
   }
   return { ...dom, ink: n ? differ / n : 0, background: `#${bg.toString(16).padStart(6, '0')}` };
 }
+
+export const gatherer: Gatherer = {
+  meta: { id: 'first-viewport', version: 1, what: 'what the first viewport of the kept image paints (record.paint, the renders check)', paints: false, fields: ['paint'] },
+  slots: { 'after-shot': async ({ page, png, viewport }) => ({ record: { paint: await measurePaint(page, png!, viewport) } }) },
+};

@@ -6,6 +6,7 @@ import type { CaptureRecord } from '../../core/artifacts.js';
 import { generatedName, selectorOf } from '../in-page/dom.js';
 import { fontStacks } from '../in-page/font-stacks.js';
 import { inPageScript } from '../in-page/script.js';
+import type { Gatherer } from '../gatherer.js';
 
 const MAX_STACKS = 12;
 const GENERIC = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-\w+|math|emoji|fangsong|-apple-system|BlinkMacSystemFont)$/i;
@@ -38,3 +39,10 @@ export async function fontFallbacks(page: Page): Promise<FontFallback[]> {
     await cdp.detach().catch(() => {});
   }
 }
+
+/** After the image, when a font or stylesheet request failed; CDP only (Chromium). */
+export const gatherer: Gatherer = {
+  meta: { id: 'font-fallbacks', version: 1, what: 'web font families that fell back to another font (explains a parity diff)', paints: false, engines: ['chromium'], fields: ['fontFallbacks'] },
+  wants: ({ record }) => mayHaveFallenBack(record),
+  slots: { 'after-shot': async ({ page }) => ({ record: { fontFallbacks: await fontFallbacks(page).catch(() => undefined) } }) },
+};

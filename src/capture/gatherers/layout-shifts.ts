@@ -4,15 +4,11 @@
 // mark one by one (measuring scrolls, the full-page image's resize, axe), so nothing after it counts.
 import type { BrowserContext, Page } from 'playwright-core';
 import { sessionScore, type LayoutShift, type ShiftEntry } from '../../core/artifact-shift.js';
-import type { Engine } from '../../core/engines.js';
-import { gatherFor } from '../../checks/registry.js';
 import type { RequiredPlan, SpecPlan } from '../../spec/plan.js';
+import type { Gatherer } from '../gatherer.js';
 import { inPageScript } from '../in-page/script.js';
 import { generatedName, isOwn, selectorOf } from '../in-page/dom.js';
 import { collectShifts, ownShifts, shiftInit, stepShifts, type ShiftArg } from '../in-page/layout-shift.js';
-
-/** Whether this unit watches layout shifts: the check is on and the engine has the API (Chromium). */
-export const watchesShifts = (spec: SpecPlan, engine: Engine): boolean => engine === 'chromium' && !!gatherFor(spec, 'shifts');
 
 /** Installs the watch in a fresh context, before its page navigates. */
 export async function installShiftWatch(context: BrowserContext, spec: SpecPlan, required: RequiredPlan[]): Promise<void> {
@@ -42,3 +38,19 @@ export async function readShifts(page: Page): Promise<LayoutShift | undefined> {
     ...(got.dropped ? { dropped: got.dropped } : {}),
   };
 }
+
+/** Gathered while the layout-shift check is on, in Chromium (the API): installed before the page
+ *  navigates, each step marked around its action, read once measuring begins. */
+export const gatherer: Gatherer = {
+  meta: {
+    id: 'layout-shifts', version: 1, what: 'the page\'s layout shifts up to measuring, veval\'s own and the steps\' marked (record.layoutShift)',
+    paints: false, asks: 'shifts', engines: ['chromium'], fields: ['layoutShift'],
+  },
+  slots: {
+    'before-navigation': async ({ context, spec, required }) => { await installShiftWatch(context, spec, required); },
+    'before-each-step': async ({ page, step }) => { await markStep(page, step!.index, step!.plan.frame?.length ? null : step!.plan.selector, true); },
+    'after-each-step': async ({ page, step }) => { await markStep(page, step!.index, null, false); },
+    // measuring is veval's first own action it does not mark: layout shifts are read up to it
+    'before-measure': async ({ page }) => ({ record: { layoutShift: await readShifts(page) } }),
+  },
+};

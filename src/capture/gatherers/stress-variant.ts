@@ -5,6 +5,7 @@ import type { CaptureRecord } from '../../core/artifacts.js';
 import { EXPAND_GROWTH, LONG_WORD_LENGTH, TEXT_SPACING, type StressPlan } from '../../core/stress.js';
 import { deepAll, ownStyle, shadowRootsIn } from '../in-page/dom.js';
 import { inPageScript } from '../in-page/script.js';
+import type { Gatherer } from '../gatherer.js';
 import { applyStressInPage, type StressApplied, type StressArg } from '../in-page/stress.js';
 
 export async function applyStress(page: Page, stress: StressPlan): Promise<StressApplied> {
@@ -22,3 +23,15 @@ export function stressKeep(record: CaptureRecord): string[] {
   return [...out].slice(0, 12);
 }
 
+
+/** A stress unit's variant, after the state's steps: the page then settles and is measured like any unit's. */
+export const gatherer: Gatherer = {
+  meta: { id: 'stress-variant', version: 1, what: 'the stress variant applied to the page, and what it changed (record.stress)', paints: true, fields: ['stress'] },
+  wants: ({ state }) => !!state.stress,
+  slots: {
+    async 'after-steps'({ page, state }) {
+      const stress = state.stress!;
+      return { record: { stress: { variant: stress.variant, of: stress.of, ...await applyStress(page, stress) } } };
+    },
+  },
+};

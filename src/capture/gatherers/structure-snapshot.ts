@@ -5,6 +5,8 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Box, RequiredCheckResult, StructureSnapshot } from '../../core/artifacts.js';
 import type { SpecPlan } from '../../spec/plan.js';
+import { files } from '../../core/run.js';
+import type { Gathered, Gatherer, UnitView } from '../gatherer.js';
 
 const TIMEOUT_MS = 5000;
 /** elements of one region selector snapshotted at most (a region matching many is rare) */
@@ -90,3 +92,23 @@ export async function structureSnapshot(page: Page, spec: SpecPlan, required: Re
 }
 
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
+
+/** A snapshot that could not be taken at all: written anyway, so parity names why (fail closed). */
+const failedStructure = (err: unknown): StructureSnapshot => ({ version: 1, page: null, regions: {}, required: [], masks: [], error: firstLine(err) });
+
+async function snapshotFile(u: UnitView): Promise<Gathered> {
+  const snap = await structureSnapshot(u.page, u.spec, u.record.required).catch(failedStructure);
+  return { files: [{ rel: files.structure(u.spec.name, u.state.name, u.viewport.name), data: structureJson(snap), field: 'structure' }] };
+}
+
+/** Taken before the calm window (its ARIA reads painted frames: measured), taken again when the
+ *  page changed after the image, so it describes the pixels. */
+export const gatherer: Gatherer = {
+  meta: {
+    id: 'structure-snapshot', version: 1, what: 'the ARIA trees of the page, its regions and required elements (parity compares them)',
+    paints: true, fields: ['structure'], timing: 'aria',
+  },
+  // parity compares the ARIA structure with the baseline's (parity.structure: false switches it off)
+  wants: ({ spec }) => !!spec.parity && spec.parity.structure !== false,
+  slots: { 'before-calm': snapshotFile, 'after-remeasure': snapshotFile },
+};

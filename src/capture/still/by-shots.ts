@@ -7,13 +7,14 @@
 import type { Page } from 'playwright-core';
 import type { Box, StabilityResult } from '../../core/artifacts.js';
 import { flakeMap, Heat } from './flake-map.js';
-import { calmNeeded, diffBox, gapAt, RASTER_NOISE_PX, takeShot, type ShotOptions } from './shots.js';
+import { calmNeeded, diffBox, gapAt, RASTER_NOISE_PX, takeShot, type Offer, type ShotOptions } from './shots.js';
+import type { CalmSlot } from '../gatherer.js';
 import { inPageScript } from '../in-page/script.js';
 import { motionCollectIn, motionStartIn } from './motion-watch.js';
 import { paintsWhileIdle, stillBySignals } from './by-signals.js';
 import { quietHold, quietRelease, quietReset, viewportSeen } from './in-page/quiet.js';
 
-export { calmNeeded, diffBox, gapAt, PIXEL_FLOOR, RASTER_NOISE_PX, takeShot, type ShotOptions } from './shots.js';
+export { calmNeeded, diffBox, gapAt, PIXEL_FLOOR, RASTER_NOISE_PX, takeShot, type Offer, type ShotOptions } from './shots.js';
 
 type StabilityKind = NonNullable<StabilityResult['kind']>;
 const union = (a: Box | null, b: Box): Box => {
@@ -29,19 +30,17 @@ const union = (a: Box | null, b: Box): Box => {
  * video). Any change starts a new window from the latest shot, until the timeout; a page still
  * changing then is unstable, with the last change's box, element and kind.
  */
-export async function stableShot(page: Page, o: ShotOptions): Promise<ShotResult> {
-  // each evidence task runs once, whichever proof runs it
-  const done = new Set<number>();
-  const once = (task: () => Promise<void>, i: number) => async () => { if (!done.has(i)) { done.add(i); await task(); } };
-  const between = o.between?.map(once);
-  const during = o.during && once(o.during, -1);
-  o = { ...o, between, during };
+export async function stableShot(page: Page, o: ShotOptions, offer: Offer = async () => {}): Promise<ShotResult> {
+  // each calm slot is offered once, whichever proof offers it (the signals, then the shots)
+  const offered = new Set<CalmSlot>();
+  const once: Offer = async (slot) => { if (!offered.has(slot)) { offered.add(slot); await offer(slot); } };
+  const done = (r: Omit<ShotResult, 'offered'>): ShotResult => ({ ...r, offered: [...offered] });
   // a full-page shot's resize is held back from the page's scripts for as long as veval shoots
   // (in-page/quiet.ts); a viewport shot sends none
-  if (!o.fullPage) return prove(page, o);
+  if (!o.fullPage) return done(await prove(page, o, once));
   await page.evaluate(inPageScript([viewportSeen], quietHold, null)).catch(() => {});
   try {
-    return await prove(page, o);
+    return done(await prove(page, o, once));
   } finally {
     // a release that cannot run (the page busy past its frames, a context torn down) still ends the hold
     await page.evaluate(inPageScript([viewportSeen], quietRelease, null))
@@ -51,19 +50,16 @@ export async function stableShot(page: Page, o: ShotOptions): Promise<ShotResult
 
 /** The browser's paint signals first (one full-page image); where they saw anything, or there are
  *  none, the shots as before, saying why in `stillBy`. */
-async function prove(page: Page, o: ShotOptions): Promise<ShotResult> {
+async function prove(page: Page, o: ShotOptions, offer: Offer): Promise<Omit<ShotResult, 'offered'>> {
   if (!o.check) {
     const t = Date.now();
     const png = await takeShot(page, o.fullPage);
     o.onShot?.();
     return { png, stability: { checked: false, stable: true, attempts: 1, changedBox: null, changedRegion: null, changedSelector: null }, shots: 1, firstShotMs: Date.now() - t, stillBy: 'not checked' };
   }
-  const signals = o.proof === 'shots' ? { why: 'asked for' } : await withEvidence(page, o);
+  const signals = o.proof === 'shots' ? { why: 'asked for' } : await withEvidence(page, o, offer);
   if ('png' in signals) return { png: signals.png, stability: signals.stability, shots: 1, firstShotMs: signals.shotMs, stillBy: 'paint signals' };
-  // the shots: what runs inside the signals' window runs after the first gap's task (if not run yet)
-  const [first, ...rest] = o.between ?? [];
-  const chained = o.during ? [async () => { await first?.(); await o.during!(); }, ...rest] : o.between;
-  const shot = await shootUntilStable(page, { ...o, between: chained }, 'painted' in signals && !!signals.painted);
+  const shot = await shootUntilStable(page, o, offer, 'painted' in signals && !!signals.painted);
   const stillBy = `shots: ${signals.why}`;
   // the browser saw the viewport paint while veval did nothing, yet the shots agreed: they may
   // have fallen on the same phase of a change only pixels show. The browser is asked once more,
@@ -76,12 +72,12 @@ async function prove(page: Page, o: ShotOptions): Promise<ShotResult> {
   return { ...shot, stillBy };
 }
 
-/** The first evidence task (ARIA and structure snapshots, the CSS record) before the signals'
- *  calm window: inside it, it painted frames (measured on the bench pages: every unit then waited
- *  out the longer window); the rest (axe) runs in the gap after the one image. */
-async function withEvidence(page: Page, o: ShotOptions) {
-  await o.between?.[0]?.();
-  return stillBySignals(page, o);
+/** The before-calm slot (the ARIA and structure snapshots) before the signals' calm window: inside
+ *  it, they painted frames (measured on the bench pages: every unit then waited out the longer
+ *  window); the signals offer the calm window and the gap after the one image themselves. */
+async function withEvidence(page: Page, o: ShotOptions, offer: Offer) {
+  await offer('before-calm');
+  return stillBySignals(page, o, offer);
 }
 
 /** Unstable on the browser's word: where is the viewport (the signal sees the viewport, not where in it). */
@@ -94,13 +90,19 @@ function paintedVerdict(page: Page, agreed: StabilityResult, seen: { frames: num
 
 export type ShotResult = {
   png: Buffer; stability: StabilityResult; shots: number; flake?: Buffer;
+  /** the calm slots the proof offered (each once); the caller runs the others after it */
+  offered: CalmSlot[];
   /** the first (or only) full-page screenshot's ms */
   firstShotMs: number;
   /** how stillness was proven: "paint signals", or "shots: <why the signals could not>", or "not checked" */
   stillBy: string;
 };
 
-async function shootUntilStable(page: Page, o: ShotOptions, paintedBefore = false): Promise<Omit<ShotResult, 'stillBy'>> {
+/** What the shots' first gaps offer, gap by gap: the snapshots then the calm slot's work (it reads
+ *  only), then the long read-only work; later gaps offer nothing. */
+const GAP_OFFERS: readonly (readonly CalmSlot[])[] = [['before-calm', 'in-calm'], ['gap-after-image']];
+
+async function shootUntilStable(page: Page, o: ShotOptions, offer: Offer, paintedBefore = false): Promise<Omit<ShotResult, 'stillBy' | 'offered'>> {
   const t0 = Date.now();
   let png = await takeShot(page, o.fullPage);
   const firstShotMs = Date.now() - t0;
@@ -120,9 +122,9 @@ async function shootUntilStable(page: Page, o: ShotOptions, paintedBefore = fals
   const heat = new Heat();
   for (;;) {
     const t = Date.now();
-    const task = o.between?.[attempts - 1];
-    if (task) {
-      await task();
+    const slots = GAP_OFFERS[attempts - 1];
+    if (slots) {
+      for (const slot of slots) await offer(slot);
       // evidence gathering (axe on a long page under load takes seconds) is not the page's time to
       // settle: without this a page still finishing its first paint got one comparison, and a
       // verdict of "never settled" (real corpus: the W3C APG pages)

@@ -12,7 +12,7 @@ import { unwatchedOutside } from './in-page/unwatched.js';
 import { motionCollectIn, motionStartIn } from './motion-watch.js';
 import { openPaintWatch } from './paint-watch.js';
 import { signatureOf } from '../measure-page.js';
-import { calmNeeded, diffBox, gapAt, screenshot, takeShot, type ShotOptions } from './shots.js';
+import { calmNeeded, diffBox, gapAt, screenshot, takeShot, type Offer, type ShotOptions } from './shots.js';
 
 /** Stillness proven (one image), or why not; `painted`: the page painted or changed by itself in a
  *  window where veval did nothing (the shots then ask for the longer calm from their first window). */
@@ -25,7 +25,7 @@ const UNWATCHED_GAPS = 3;
 /** … and their union's area, in viewports. */
 const MAX_UNWATCHED_SCREENS = 2;
 
-export async function stillBySignals(page: Page, o: ShotOptions): Promise<Proof> {
+export async function stillBySignals(page: Page, o: ShotOptions, offer: Offer = async () => {}): Promise<Proof> {
   const watch = await openPaintWatch(page);
   if (typeof watch === 'string') return { why: watch };
   try {
@@ -43,8 +43,8 @@ export async function stillBySignals(page: Page, o: ShotOptions): Promise<Proof>
     for (let tries = 0; ; tries++) {
       await watch.reset();
       const t = Date.now();
-      // evidence that paints nothing is gathered inside the first window (it lasts as long as that takes)
-      await Promise.all([page.waitForTimeout(window), tries === 0 ? o.during?.() : null]);
+      // the in-calm slot (evidence that paints nothing) runs inside the first window (it lasts as long as that takes)
+      await Promise.all([page.waitForTimeout(window), tries === 0 ? offer('in-calm') : null]);
       const report = await motionCollectIn(page);
       if (!report) return { why: 'the document was replaced' };
       const frames = watch.frames;
@@ -81,10 +81,10 @@ export async function stillBySignals(page: Page, o: ShotOptions): Promise<Proof>
     // which loads and re-lays the page out; a resize reaches the page late): one more interval
     // after them, as the shots' next gap, before the page is let go. Frames are no evidence here:
     // a shot's own repaints reach the screencast for ~400 ms after it (measured).
-    // the evidence left (axe) runs in that gap, as long as it takes, at least the gap (before the
-    // window it painted nothing, but the ARIA and CSS snapshots inside it painted frames: measured)
+    // the gap-after-image slot (axe) runs in that gap, as long as it takes, at least the gap (before
+    // the window it painted nothing, but the ARIA and CSS snapshots inside it painted frames: measured)
     const tg = Date.now();
-    for (const task of o.between ?? []) await task();
+    await offer('gap-after-image');
     const restGap = gapAt(o.interval, 0) - (Date.now() - tg);
     if (restGap > 0) await page.waitForTimeout(restGap);
     const after = await motionCollectIn(page);

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { decodePng } from '../../parity/png.js';
 import type { Box } from '../../core/artifacts.js';
 import type { Heat } from './flake-map.js';
+import type { CalmSlot } from '../gatherer.js';
 import { hideCarets, ownStyle } from '../in-page/dom.js';
 import { inPageScript } from '../in-page/script.js';
 
@@ -12,20 +13,16 @@ export interface ShotOptions {
   fullPage: boolean; check: boolean; interval: number; shots: number; timeout: number; masks: Box[]; dpr: number;
   /** the spec's mask selectors (a change inside a masked element is not motion, wherever its box lies) */
   maskSelectors?: string[];
-  /** read-only evidence gathering (the ARIA snapshot, axe) run in the gaps instead of idling, one
-   *  task per gap from the first (what is left when the shots end is the caller's to run); a gap
-   *  only ever gets longer, so the stability check is not weakened */
-  between?: (() => Promise<void>)[];
-  /** read-only evidence that paints nothing (the CSS record: computed values, CDP rule lookups):
-   *  the paint signals run it inside their first calm window, whose frames and changes still count
-   *  (should it paint, the unit falls back to the shots: slower, never less strict); the shots run
-   *  it after the first gap's task */
-  during?: () => Promise<void>;
   /** called after each shot (the unit's watchdog counts a shot as progress) */
   onShot?: () => void;
   /** 'shots' skips the paint signals (tests of the shots themselves; the signals' own fallback) */
   proof?: 'signals' | 'shots';
 }
+
+/** The proof offers its caller a moment to gather evidence in (capture/gatherer.ts CALM_SLOTS):
+ *  before its calm window, inside it (what paints nothing), in the gap after its image. A gap only
+ *  ever gets longer for it, so the stability check is not weakened. */
+export type Offer = (slot: CalmSlot) => Promise<void>;
 
 /** A screenshot with the page's carets hidden by a stylesheet of veval's own (marked so: the
  *  stability watch knows it), not by Playwright's `caret: 'hide'`, which writes `caret-color` into
