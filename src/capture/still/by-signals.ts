@@ -12,18 +12,14 @@ import { unwatchedOutside } from './in-page/unwatched.js';
 import { motionCollectIn, motionStartIn } from './motion-watch.js';
 import { openPaintWatch } from './paint-watch.js';
 import { signatureOf } from '../measure-page.js';
+import { STILL_BUDGETS } from './budgets.js';
 import { calmNeeded, diffBox, gapAt, screenshot, takeShot, type Offer, type ShotOptions } from './shots.js';
 
 /** Stillness proven (one image), or why not; `painted`: the page painted or changed by itself in a
  *  window where veval did nothing (the shots then ask for the longer calm from their first window). */
 export type Proof = { png: Buffer; stability: StabilityResult; shotMs: number } | { why: string; painted?: boolean; frames?: boolean };
 
-/** Boxes of unwatched elements outside the viewport, beyond which the shots are cheaper. */
-const MAX_UNWATCHED = 24;
-/** Gaps between the shots of the unwatched boxes (one more shot than gaps). */
-const UNWATCHED_GAPS = 3;
-/** … and their union's area, in viewports. */
-const MAX_UNWATCHED_SCREENS = 2;
+const { maxUnwatched: MAX_UNWATCHED, unwatchedGaps: UNWATCHED_GAPS, maxUnwatchedScreens: MAX_UNWATCHED_SCREENS } = STILL_BUDGETS;
 
 export async function stillBySignals(page: Page, o: ShotOptions, offer: Offer = async () => {}): Promise<Proof> {
   const watch = await openPaintWatch(page);

@@ -10,6 +10,7 @@ import { encodePalette } from '../../parity/png.js';
 import * as dom from '../in-page/dom.js';
 import * as inPageFlake from './in-page/flake.js';
 import { inPageScript } from '../in-page/script.js';
+import { STILL_BUDGETS } from './budgets.js';
 
 export type Hot = NonNullable<StabilityResult['hot']>[number];
 
@@ -29,8 +30,8 @@ export class Heat {
   }
 }
 
-/** Hot areas kept: enough for a page with a few moving widgets, few enough to read. */
-export const MAX_HOT = 10;
+/** Hot areas kept (still/budgets.ts). */
+export const MAX_HOT = STILL_BUDGETS.maxHot;
 
 interface Area { box: Box; device: [number, number, number, number]; pixels: number; changes: number; samples: [number, number][] }
 

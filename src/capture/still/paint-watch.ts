@@ -4,6 +4,7 @@
 // is hidden while watching, as veval's shots hide it). A tiny frame size keeps it cheap.
 import type { CDPSession, Page } from 'playwright-core';
 import { hidePageCarets } from './shots.js';
+import { STILL_BUDGETS } from './budgets.js';
 
 export interface PaintWatch {
   /** frames the compositor produced since the last reset (each one a painted change) */
@@ -13,10 +14,7 @@ export interface PaintWatch {
   close(): Promise<void>;
 }
 
-/** Pairs of animation frames waited for a quiet pair (a full-page shot's repaint can take several). */
-const RESET_TRIES = 6;
-/** How long the stream's first frame may take (a frame that comes later counts as a change: the unit then shoots as before). */
-const FIRST_FRAME_MS = 1000;
+const { paintResetTries: RESET_TRIES, firstFrameMs: FIRST_FRAME_MS } = STILL_BUDGETS;
 
 /** A watch on `page`, or why there is none (a browser without the DevTools protocol: Firefox). */
 export async function openPaintWatch(page: Page): Promise<PaintWatch | string> {

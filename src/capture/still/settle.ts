@@ -5,6 +5,7 @@
 import { isSpeculative } from '../collect.js';
 import type { Page, Request } from 'playwright-core';
 import { inPageScript } from '../in-page/script.js';
+import { STILL_BUDGETS } from './budgets.js';
 
 async function settleInPage(arg: { prescroll: boolean }) {
   const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -74,8 +75,8 @@ async function settleInPage(arg: { prescroll: boolean }) {
   await transitions();
 }
 
-/** How long settling waits at most for the page's requests to be answered (a long poll never is). */
-export const REQUESTS_MAX_MS = 5000;
+/** How long settling waits at most for the page's requests to be answered (still/budgets.ts). */
+export const REQUESTS_MAX_MS = STILL_BUDGETS.requestsMaxMs;
 /** Requests that stay open by design: never waited for. */
 const STREAMS: ReadonlySet<string> = new Set(['eventsource', 'websocket', 'media', 'ping']);
 

@@ -7,6 +7,7 @@ import type { Heat } from './flake-map.js';
 import type { CalmSlot } from '../gatherer.js';
 import { hideCarets, ownStyle } from '../in-page/dom.js';
 import { inPageScript } from '../in-page/script.js';
+import { STILL_BUDGETS } from './budgets.js';
 
 export interface ShotOptions {
   /** interval, timeout and shots (that must agree, with no painted change between them) are the stability check's options, its defaults filled (checks/stability.ts; docs/checks/stability.md has the measurements behind them) */
@@ -68,18 +69,9 @@ export async function takeShot(page: Page, fullPage: boolean): Promise<Buffer> {
   return screenshot(page, { fullPage });
 }
 
-/** Pixels that may flip between two screenshots of a page that did not change: Chromium re-rasters
- *  a scaled image or a text line under load (measured on the real corpus: 1 px of a Semantic UI
- *  homepage image flipped in 4 of 6 consecutive full-page shots of the static page). A page that
- *  changes (a clock, a counter, a spinner) changes far more. */
-export const RASTER_NOISE_PX = 4;
-
-/** A pixel whose every channel differs by at most this much (of 255) between two shots did not
- *  change: no one can see it. Measured on a published theme: two shots of an unchanged page
- *  differed in 19 pixels of a tag pill by 1/255 and the page was "never settled" in 2 of 4 runs.
- *  The motion of the loop pages (bench/stability-loops.ts) changes pixels by far more: black and
- *  white, a carousel's slides, a clock's digits. */
-export const PIXEL_FLOOR = 2;
+/** Noise and floor of a comparison (still/budgets.ts says why). */
+export const RASTER_NOISE_PX = STILL_BUDGETS.rasterNoisePx;
+export const PIXEL_FLOOR = STILL_BUDGETS.pixelFloor;
 
 /** Bounding box (device px) of pixels that differ (by more than PIXEL_FLOOR) outside the masks; null when equal or when no
  *  more than RASTER_NOISE_PX pixels differ. `heat` counts each differing pixel (the flake map). */
@@ -112,16 +104,12 @@ export function diffBox(a: Buffer, b: Buffer, masks: Box[], dpr: number, heat?: 
   return changed <= RASTER_NOISE_PX ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
 }
 
-/** The gaps between shots: `interval` scaled by ratios with no common period a page could keep
- *  (100, 170, 230, 290 … ms for interval 100: any two share at most a 10 ms period, under a frame). */
-export const GAP_RATIOS = [1, 1.7, 2.3, 2.9, 3.7, 4.3, 5.3, 5.9, 6.1, 6.7, 7.1, 7.3];
+/** The gaps between shots: `interval` scaled by ratios with no common period a page could keep (still/budgets.ts). */
+export const GAP_RATIOS = STILL_BUDGETS.gapRatios;
 export const gapAt = (interval: number, k: number) => Math.round(interval * GAP_RATIOS[k % GAP_RATIOS.length]);
 
-/** Calm asked for after the page itself painted a change (a script or an animation, not pixels
- *  alone), in intervals: a clock ticking each second or a carousel turning every 700 ms otherwise
- *  passes whenever its one change fell inside the first window and the next window fell between
- *  two changes (seen in 1 of 6 test runs under load before this). */
-export const CALM_AFTER_SCRIPT = 10;
+/** Calm asked for after the page itself painted a change, in intervals (still/budgets.ts). */
+export const CALM_AFTER_SCRIPT = STILL_BUDGETS.calmAfterScript;
 
 /**
  * How long a page must hold still (ms) after what it did so far (`ms`), and how much of that
