@@ -44,3 +44,9 @@ it('the rules can fail', () => {
     'record.aria is written by a and b',
   ]);
 });
+
+// (the gatherers it names are not required: a new gatherer is one file, its README line optional)
+it('src/capture/README.md draws every slot', () => {
+  const readme = fs.readFileSync(path.join(REPO, 'src/capture/README.md'), 'utf8');
+  for (const s of SLOTS) assert.match(readme, new RegExp(`► ${s}(\\s|$)`, 'm'), `slot ${s}`);
+});
