@@ -30,6 +30,7 @@ export const TIERS = {
     'test/cli/install.test.ts',
     'test/cli/init-framework.test.ts',
     'test/real/corpus-firefox.test.ts',
+    'test/capture/engines-firefox.test.ts',
     'test/cli/storybook-flow.test.ts',
     'test/cli/ci-files-jobs.test.ts',
   ],
