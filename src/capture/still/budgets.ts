@@ -34,6 +34,9 @@ export const STILL_BUDGETS = {
   paintResetTries: 6,
   /** How long the paint stream's first frame may take (a frame that comes later counts as a change: the unit then shoots as before). */
   firstFrameMs: 1000,
+  /** Full-page shots taken at most while each moved an inner scroller (still/in-page/quiet.ts); the
+   *  last is kept with the reason, which neither proof takes for still. */
+  shotTries: 3,
   /** Hot areas a flake map keeps: enough for a page with a few moving widgets, few enough to read. */
   maxHot: 10,
   /** How long settling waits at most for the page's requests to be answered (a long poll never is). */

@@ -84,7 +84,7 @@ export async function takeShot(page: Page, fullPage: boolean): Promise<Buffer> {
 /** Why the last full-page shot of `page` may not show the page as it is (it moved a scroller), or null. */
 export const movedInShot = (page: Page): string | null => shotMoved.get(page) ?? null;
 const shotMoved = new WeakMap<Page, string>();
-const SHOT_TRIES = 3;
+const SHOT_TRIES = STILL_BUDGETS.shotTries;
 const TWO_FRAMES = `new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(r)); (window.__vevalSetTimeout || setTimeout).call(window, r, 200); })`;
 const MOVED_SCRIPT = inPageScript([], quietMoved, null);
 
