@@ -131,8 +131,8 @@ export function paintsBox(s: CSSStyleDeclaration): boolean {
  * paintsBox), or null when the text is not this check's to judge on the way there — hidden (or
  * faded out), inside
  * a box that clips or scrolls it (measured as clipped text, or reachable by scrolling), inside a
- * button (browsers clip its content), or positioned or transformed away from it on purpose (a
- * badge on a card's corner). Body and html are the page, whose overflow is the overflow check's.
+ * button (browsers clip its content), or positioned or transformed partly outside it on purpose (a
+ * badge on a card's corner; one positioned wholly inside it is judged against it). Body and html are the page, whose overflow is the overflow check's.
  */
 export function paintedBoxOf(el: Element, memo: Map<Element, Element | null>): Element | null {
   if (memo.has(el)) return memo.get(el)!;
@@ -141,8 +141,15 @@ export function paintedBoxOf(el: Element, memo: Map<Element, Element | null>): E
   const inline = s.display === 'inline' || s.display === 'contents';
   if (el !== document.body && el !== document.documentElement && s.visibility === 'visible' && parseFloat(s.opacity) > 0 && !visuallyHidden(s) && s.overflowX === 'visible' && el.tagName !== 'BUTTON'
     && !el.matches('[aria-hidden="true"], [inert]')) {
+    const up = () => (el.parentElement ? paintedBoxOf(el.parentElement, memo) : null);
     if (paintsBox(s) && !inline) res = el;
-    else if ((s.position !== 'absolute' && s.position !== 'fixed' && s.transform === 'none') || inline) res = el.parentElement ? paintedBoxOf(el.parentElement, memo) : null;
+    else if ((s.position !== 'absolute' && s.position !== 'fixed' && s.transform === 'none') || inline) res = up();
+    else {
+      // positioned inside the box it is seen against (a caption laid over its card: mdn-can-store's
+      // product names) is judged against it; one set partly outside (a badge on a corner) is not
+      const box = up(), r = el.getBoundingClientRect(), b = box?.getBoundingClientRect();
+      if (b && r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1) res = box;
+    }
   }
   memo.set(el, res);
   return res;
