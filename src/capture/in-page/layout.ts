@@ -119,10 +119,17 @@ export function clippedTexts(page: { left: number; right: number }): CutText[] {
   return out.concat(spilledTexts(100 - out.length, page));
 }
 
-/** Paints a box a reader sees text against: an opaque-enough background, a background image or a visible border. */
+/** Paints a box a reader sees text against: an opaque-enough background, a background image or a
+ *  visible border — drawn as a border, or as a box-shadow ring (no offset, no blur, a spread of
+ *  1 px or more: Semantic UI's basic and inverted buttons draw their border so). */
 export function paintsBox(s: CSSStyleDeclaration): boolean {
   if (colourAlpha(s.backgroundColor) >= 0.5 || s.backgroundImage !== 'none') return true;
-  return ['top', 'right', 'bottom', 'left'].some((d) => parseFloat(s.getPropertyValue('border-' + d + '-width')) >= 1
+  const ring = s.boxShadow !== 'none' && s.boxShadow.split(/,(?![^(]*\))/).some((layer) => {
+    const colour = /(rgba?|hsla?)\([^)]*\)/.exec(layer)?.[0] ?? 'rgb(0, 0, 0)';
+    const [x, y, blur, spread] = layer.replace(colour, '').match(/-?[\d.]+px/g)?.map(parseFloat) ?? [];
+    return x === 0 && y === 0 && blur === 0 && (spread ?? 0) >= 1 && colourAlpha(colour) > 0;
+  });
+  return ring || ['top', 'right', 'bottom', 'left'].some((d) => parseFloat(s.getPropertyValue('border-' + d + '-width')) >= 1
     && !/^(none|hidden)$/.test(s.getPropertyValue('border-' + d + '-style')) && colourAlpha(s.getPropertyValue('border-' + d + '-color')) > 0);
 }
 
