@@ -6,6 +6,7 @@ import type { Box } from '../core/artifacts.js';
 import type { Heat } from './flake.js';
 import { hideCarets, ownStyle } from './in-page/dom.js';
 import { inPageScript } from './in-page/script.js';
+import { quietMoved } from './in-page/quiet.js';
 
 export interface ShotOptions {
   /** interval, timeout and shots (that must agree, with no painted change between them) are the stability check's options, its defaults filled (checks/stability.ts; docs/checks/stability.md has the measurements behind them) */
@@ -65,11 +66,29 @@ const CARET_SCRIPT = inPageScript([ownStyle], hideCarets, 'veval-caret');
  *  elsewhere (the flake map showed the skip-to button 175×28 at six different heights) although
  *  the page did not change. Full-page captures are measured at the top too. */
 export async function takeShot(page: Page, fullPage: boolean): Promise<Buffer> {
-  if (fullPage) {
-    await page.evaluate(() => { if (window.scrollX || window.scrollY) window.scrollTo({ left: 0, top: 0, behavior: 'instant' as ScrollBehavior }); }).catch(() => {});
+  if (!fullPage) return screenshot(page, { fullPage });
+  await page.evaluate(() => { if (window.scrollX || window.scrollY) window.scrollTo({ left: 0, top: 0, behavior: 'instant' as ScrollBehavior }); }).catch(() => {});
+  // the shot's own layouts can clamp an inner scroller (in-page/quiet.ts): one still away from
+  // its offset after the shot may be so in the image. Put back and shot again; a shot that moved
+  // one every time is kept with the reason (movedInShot), which neither proof takes for still
+  let moved: string | null = null, png: Buffer;
+  for (let tries = 0; ; tries++) {
+    png = await screenshot(page, { fullPage });
+    moved = await page.evaluate(MOVED_SCRIPT).catch(() => null) as string | null;
+    if (!moved || tries + 1 >= SHOT_TRIES) break;
+    await page.evaluate(TWO_FRAMES).catch(() => {});
   }
-  return screenshot(page, { fullPage });
+  if (moved) shotMoved.set(page, `veval's full-page screenshot moved a scroller in ${SHOT_TRIES} shots: ${moved}`);
+  else shotMoved.delete(page);
+  return png;
 }
+
+/** Why the last full-page shot of `page` may not show the page as it is (it moved a scroller), or null. */
+export const movedInShot = (page: Page): string | null => shotMoved.get(page) ?? null;
+const shotMoved = new WeakMap<Page, string>();
+const SHOT_TRIES = 3;
+const TWO_FRAMES = `new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(r)); (window.__vevalSetTimeout || setTimeout).call(window, r, 200); })`;
+const MOVED_SCRIPT = inPageScript([], quietMoved, null);
 
 /** Pixels that may flip between two screenshots of a page that did not change: Chromium re-rasters
  *  a scaled image or a text line under load (measured on the real corpus: 1 px of a Semantic UI

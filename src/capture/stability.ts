@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import type { Box, StabilityResult } from '../core/artifacts.js';
 import { flakeMap, Heat } from './flake.js';
-import { calmNeeded, diffBox, gapAt, RASTER_NOISE_PX, takeShot, type ShotOptions } from './shots.js';
+import { calmNeeded, diffBox, gapAt, movedInShot, RASTER_NOISE_PX, takeShot, type ShotOptions } from './shots.js';
 import { inPageScript } from './in-page/script.js';
 import { motionCollectIn, motionStartIn } from './motion-watch.js';
 import { paintsWhileIdle, stillBySignals } from './still-signals.js';
@@ -146,6 +146,9 @@ async function shootUntilStable(page: Page, o: ShotOptions, paintedBefore = fals
     const report = watching ? await motionCollectIn(page) : null;
     // a watch that vanished means the document was replaced inside the window
     const events = report ? report.events : watching ? [{ kind: 'mutation' as const, selector: 'html', box: { x: 0, y: 0, width: 0, height: 0 }, detail: 'document replaced' }] : [];
+    const moved = movedInShot(page);
+    // (named as a change of the page's: the offset the page had is not the one shot)
+    if (moved) events.push({ kind: 'mutation' as const, selector: 'html', box: { x: 0, y: 0, width: 0, height: 0 }, detail: moved });
     png = next;
     if (!box && !events.length) {
       // a page that already changed again and again must hold still longer than it took between

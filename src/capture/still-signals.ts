@@ -12,7 +12,7 @@ import { unwatchedOutside } from './in-page/unwatched.js';
 import { motionCollectIn, motionStartIn } from './motion-watch.js';
 import { openPaintWatch } from './paint-watch.js';
 import { signatureOf } from './measure.js';
-import { calmNeeded, diffBox, gapAt, screenshot, takeShot, type ShotOptions } from './shots.js';
+import { calmNeeded, diffBox, gapAt, movedInShot, screenshot, takeShot, type ShotOptions } from './shots.js';
 
 /** Stillness proven (one image), or why not; `painted`: the page painted or changed by itself in a
  *  window where veval did nothing (the shots then ask for the longer calm from their first window). */
@@ -64,6 +64,8 @@ export async function stillBySignals(page: Page, o: ShotOptions): Promise<Proof>
     const png = await takeShot(page, o.fullPage);
     const shotMs = Date.now() - ts;
     o.onShot?.();
+    const moved = movedInShot(page);
+    if (moved) return { why: moved };
     if (unwatched && first) {
       // four shots of the unwatched box at unequal gaps (a GIF or a worker's canvas flipping at a
       // period one gap matches cannot match them all), the full-page image inside the first gap

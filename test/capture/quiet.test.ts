@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { captureRun } from '../../src/capture/index.js';
 import { openContext } from '../../src/capture/context.js';
-import { quietHold, quietRelease, viewportSeen } from '../../src/capture/in-page/quiet.js';
+import { quietHold, quietMoved, quietRelease, viewportSeen } from '../../src/capture/in-page/quiet.js';
 import { inPageScript } from '../../src/capture/in-page/script.js';
 import { takeShot } from '../../src/capture/stability.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
@@ -155,5 +155,30 @@ test('a media query list the page asks for while a release tells it of a change 
     }
     // 560 → created; 1100 → true; 560 → false: both real changes of the late list reached the page once
     assert.deepEqual(await page.evaluate(() => (window as any).told), [true, false]);
+  } finally { await context.close(); }
+});
+
+// Issue 55: a layout of the shot's narrowed a scroller's range (the sidebar's margin gone at 1x1),
+// its offset clamped and stayed so when the width came back, in the frame the shot painted.
+test('while veval holds its shots, a scroller clamped by a narrower layout is put back in the layout that widens it again, before the release', async () => {
+  const { context } = await openContext(browser, makeSpec('clamp'), desktop, dir);
+  try {
+    const page = await context.newPage();
+    await page.setContent('<div id=s style="width:300px;overflow-x:auto"><div id=c style="width:600px;height:20px">wide</div></div>');
+    await page.evaluate(() => { document.getElementById('s')!.scrollLeft = 250; });
+    await page.evaluate(inPageScript([viewportSeen], quietHold, null));
+    const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // the range narrows (the offset clamps to 100), then the scroller's width comes back
+    await page.evaluate(() => { const s = document.getElementById('s')!; s.style.width = '500px'; void s.scrollLeft; });
+    await frames();
+    await page.evaluate(() => { document.getElementById('s')!.style.width = '300px'; });
+    await frames();
+    assert.equal(await page.evaluate(() => document.getElementById('s')!.scrollLeft), 250, 'put back while still held');
+    // an offset no layout put back (the page's own scroll under the hold) is named after the shot, and put back
+    await page.evaluate(() => { document.getElementById('s')!.scrollLeft = 40; });
+    assert.match(String(await page.evaluate(inPageScript([], quietMoved, null))), /^div \(scroll 250,0 → 40,0\)$/);
+    assert.equal(await page.evaluate(() => document.getElementById('s')!.scrollLeft), 250);
+    assert.equal(await page.evaluate(inPageScript([], quietMoved, null)), null, 'nothing moved now');
+    await page.evaluate(inPageScript([viewportSeen], quietRelease, null));
   } finally { await context.close(); }
 });

@@ -38,6 +38,9 @@ export interface QuietState {
   scrolls: Map<Element, [number, number]>;
   /** elements whose trusted scroll event was held back */
   scrolled: Set<Element>;
+  /** puts each held scroller back at its offset; its ResizeObserver (the browser's own) does so
+   *  after each layout that resizes one, before that frame paints */
+  putBack?: () => void; keeper?: ResizeObserver;
 }
 
 /** Init script (every frame, before the page's scripts). */
@@ -113,6 +116,15 @@ export function quietInit(): void {
     Object.defineProperty(Guarded, 'name', { value: name });
     w[name] = Guarded;
   };
+  // a size change is observed after layout and before paint: a scroller the shot clamped is put
+  // back in the very frame its width returns, the frame the shot then paints (measured on a shadcn/ui
+  // table: restored at the release only, 5 of 8 images showed the clamped offset)
+  q.putBack = () => {
+    for (const [el, [x, y]] of q.scrolls) {
+      if (el.isConnected && (el.scrollLeft !== x || el.scrollTop !== y)) el.scrollTo({ left: x, top: y, behavior: 'instant' as ScrollBehavior });
+    }
+  };
+  try { q.keeper = new w.ResizeObserver(() => { if (q.holds > 0) q.putBack!(); }); } catch { /* no observer: the release puts them back */ }
   try { guard('ResizeObserver'); guard('IntersectionObserver'); } catch { /* observers unguarded */ }
 }
 
@@ -124,7 +136,7 @@ export function quietHold(): boolean {
     q.seen = viewportSeen();
     q.scrolls.clear();
     for (const el of Array.from(document.querySelectorAll('*'))) {
-      if ((el.scrollLeft || el.scrollTop) && el !== document.scrollingElement) q.scrolls.set(el, [el.scrollLeft, el.scrollTop]);
+      if ((el.scrollLeft || el.scrollTop) && el !== document.scrollingElement) { q.scrolls.set(el, [el.scrollLeft, el.scrollTop]); q.keeper?.observe(el); }
     }
   }
   return true;
@@ -139,11 +151,7 @@ export async function quietRelease(): Promise<number> {
   // veval's own timer (the page's may be tracked or frozen); frames may not come under a frozen clock
   const sleep = (window as any).__vevalSetTimeout ?? setTimeout;
   // the offsets the shot moved are put back while still holding (their scroll events are held too)
-  if (q.holds === 1) {
-    for (const [el, [x, y]] of q.scrolls) {
-      if (el.isConnected && (el.scrollLeft !== x || el.scrollTop !== y)) el.scrollTo({ left: x, top: y, behavior: 'instant' as ScrollBehavior });
-    }
-  }
+  if (q.holds === 1) q.putBack?.();
   await Promise.race([new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise((r) => sleep.call(window, r, 200))]);
   if (q.holds > 1) { q.holds--; return q.stopped; }
   q.holds = 0;
@@ -175,6 +183,7 @@ export async function quietRelease(): Promise<number> {
   }
   q.scrolled.clear();
   q.scrolls.clear();
+  q.keeper?.disconnect();
   return q.stopped;
 }
 
@@ -182,5 +191,21 @@ export async function quietRelease(): Promise<number> {
  *  page must never stay held after veval's shots). */
 export function quietReset(): void {
   const q = (window as any).__vevalQuiet as QuietState | undefined;
-  if (q) { q.holds = 0; q.scrolled.clear(); q.scrolls.clear(); }
+  if (q) { q.holds = 0; q.scrolled.clear(); q.scrolls.clear(); q.keeper?.disconnect(); }
+}
+
+/** After a shot, during the hold: a held scroller not at its offset (the shot's layout clamped it
+ *  and no layout since let the keeper put it back), named with both offsets, or null; each one is
+ *  put back. The image then may show the clamped offset: the caller shoots again or says so. */
+export function quietMoved(): string | null {
+  const q = (window as any).__vevalQuiet as QuietState | undefined;
+  if (!q || q.holds === 0) return null;
+  let moved: string | null = null;
+  for (const [el, [x, y]] of q.scrolls) {
+    if (!el.isConnected || (el.scrollLeft === x && el.scrollTop === y)) continue;
+    const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 3).join('.') : '';
+    moved ??= `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''} (scroll ${x},${y} → ${el.scrollLeft},${el.scrollTop})`;
+  }
+  q.putBack?.();
+  return moved;
 }
