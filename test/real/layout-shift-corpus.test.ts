@@ -3,8 +3,8 @@
 // run has is a false alarm; one some runs have is a race (the page really shifts, not every run).
 // Minutes of CPU: precision tier; the classification itself is test/real/layout-shift-truth.test.ts.
 //
-// TODO (measured 2026-12-07, two runs, load 17–26): 23 findings — 9 in all five plain runs, 9 in
-// some, 5 in none; 25 — 8 / 13 / 4. The ones in none are the same races (an image without
+// TODO (measured 2026-12-07, three runs, load 17–26): 23 findings — 9 in all five plain runs, 9 in
+// some, 5 in none; 25 — 8 / 13 / 4; 18 — 7 / 10 / 1. The ones in none are the same races (an image without
 // dimensions that beat the first paint in all five plain runs but not in veval's; mdn-can-store's
 // products landing in other frames), so the target (0 false alarms) is not met: the check stays off
 // by default (docs/checks/layout-shift.md). The test runs and reports until then.
