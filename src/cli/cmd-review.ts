@@ -53,7 +53,7 @@ export async function cmdReview(opts: ReviewFlags): Promise<number> {
   let report;
   try { report = readReport(run.runDir); } catch (err) { throw new InputError([`run ${run.runId}: ${(err as Error).message}; run \`veval run\` again`]); }
   const [{ ReviewSession }, { startReviewServer }, { renderHtml }, { whoApproves }] = await Promise.all([
-    import('../review/session.js'), import('../review/server.js'), import('../report/html.js'), import('../parity/approve.js')]);
+    import('../review/session.js'), import('../review/server.js'), import('../report/html.js'), import('../parity/approve/promote.js')]);
   const session = new ReviewSession(run, report, { config: opts.config, out: opts.out, io }, whoApproves(r.root), io.cwd);
   let server;
   try {

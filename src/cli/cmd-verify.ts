@@ -8,7 +8,7 @@ import { files, unitsOf } from '../core/run.js';
 import { diffManifests, freshness } from '../core/freshness.js';
 import { shown } from '../core/paths.js';
 import { loadProject } from '../spec/project.js';
-import { staleBaselineSpecs } from '../parity/digest.js';
+import { staleBaselineSpecs } from '../parity/store/digest.js';
 import type { CommonOptions } from './common.js';
 import { ioOf, resolved } from './common.js';
 
@@ -112,15 +112,15 @@ export type ApproveFlags = CommonOptions & { spec?: string; state?: string; prun
 /** approve without its printing (`veval mcp` and `veval review` call it too): which run it used, and
  *  what it changed or refused; or the flags given more than once (refused before any run is opened).
  *  `inLock` runs holding the baselines lock just before approving (review keeps what it replaces, for undo). */
-export async function approveRun(opts: ApproveFlags, inLock?: (run: import('../core/run.js').RunContext) => void): Promise<{ note: string; res: import('../parity/approve.js').ApproveResult } | { repeated: string[] }> {
+export async function approveRun(opts: ApproveFlags, inLock?: (run: import('../core/run.js').RunContext) => void): Promise<{ note: string; res: import('../parity/approve/promote.js').ApproveResult } | { repeated: string[] }> {
   const r = resolved(opts);
   const io = ioOf(opts);
   // a repeated --viewport/--state arrives as a list; dropping it would approve every unit
   const repeated = (['spec', 'state', 'viewport'] as const).filter((k) => Array.isArray(opts[k]));
   if (repeated.length) return { repeated };
   const { run, note } = pickRun(r.root, r.out, 'completed', opts.run, io.cwd);
-  const { approve } = await import('../parity/approve.js');
-  const { withBaselineLock } = await import('../parity/lock.js');
+  const { approve } = await import('../parity/approve/promote.js');
+  const { withBaselineLock } = await import('../parity/store/lock.js');
   // Orphans are judged against every spec of the project (the run may have covered only some);
   // without a loadable project nothing is pruned.
   let projectSpecs: import("../spec/plan.js").SpecPlan[] | undefined;
@@ -137,7 +137,7 @@ export async function approveRun(opts: ApproveFlags, inLock?: (run: import('../c
 }
 
 /** What approve changed or refused, one line each (the CLI prints them; `veval mcp` returns them). */
-export function approveLines(res: import('../parity/approve.js').ApproveResult): string[] {
+export function approveLines(res: import('../parity/approve/promote.js').ApproveResult): string[] {
   return [
     ...res.written.map((w) => `approved  ${w}`),
     ...res.unchanged.map((u) => `unchanged ${u}`),
@@ -151,7 +151,7 @@ export function approveLines(res: import('../parity/approve.js').ApproveResult):
 }
 
 /** What a refusal held back, and the ways forward: fix, the flag the refusals name, or choose units. */
-function withheldLines(res: import('../parity/approve.js').ApproveResult): string[] {
+function withheldLines(res: import('../parity/approve/promote.js').ApproveResult): string[] {
   if (!res.withheld?.length) return [];
   const flags = (['acceptA11yDebt', 'force'] as const).map((f) => [f, res.refused.filter((r) => r.needs?.flag === f).length] as const).filter(([, n]) => n)
     .map(([f, n]) => `add ${f === 'force' ? '--force' : '--accept-a11y-debt'} (${n} refused for that)`);
@@ -176,7 +176,7 @@ export async function cmdApprove(opts: ApproveFlags): Promise<number> {
   return out.res.refused.length ? EXIT.fail : EXIT.pass;
 }
 
-/** approve --from-image: an accepted design export becomes one unit's baseline (parity/design-import.ts). */
+/** approve --from-image: an accepted design export becomes one unit's baseline (parity/approve/design-import.ts). */
 async function approveFromImage(opts: ApproveFlags): Promise<number> {
   const io = ioOf(opts);
   for (const l of (await importExport(opts)).lines) io.stdout.write(forTerminal(l) + '\n');
@@ -194,9 +194,9 @@ export async function importExport(opts: ApproveFlags): Promise<{ lines: string[
   for (const [k, v] of [['--prune', opts.prune], ['--force', opts.force], ['--run', opts.run], ['--accept-a11y-debt', opts.acceptA11yDebt]] as const) if (v) usage.push(`${k} does not go with --from-image (a design export is not a run's capture)`);
   if (usage.length) throw new InputError(usage.slice(0, 1));
   const plan = await loadProject({ config: opts.config, cwd: io.cwd });
-  const { importDesign } = await import('../parity/design-import.js');
-  const { whoApproves } = await import('../parity/approve.js');
-  const { withBaselineLock } = await import('../parity/lock.js');
+  const { importDesign } = await import('../parity/approve/design-import.js');
+  const { whoApproves } = await import('../parity/approve/promote.js');
+  const { withBaselineLock } = await import('../parity/store/lock.js');
   const one = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
   const res = await withBaselineLock(plan.root, `veval approve --from-image ${opts.fromImage}`, async () => importDesign(plan, {
     image: opts.fromImage!, boxes: opts.boxes, spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport),

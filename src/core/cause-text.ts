@@ -1,5 +1,5 @@
 // How a declaration behind a parity finding's cause is named, in one place for the finding's
-// message (parity/cause.ts) and the report's property table (report/html.ts).
+// message (parity/compare/cause.ts) and the report's property table (report/html.ts).
 import type { Static } from '@sinclair/typebox';
 import type { CauseAreaSchema } from './artifact-parts.js';
 

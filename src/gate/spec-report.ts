@@ -5,7 +5,7 @@ import { splitViewport } from '../core/engines.js';
 import { SEVERITIES, type Finding } from '../core/artifacts.js';
 import { files, SWEEP, unitKey, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
-import { asDigest } from '../parity/digest.js';
+import { asDigest } from '../parity/store/digest.js';
 import { getCheck } from '../checks/registry.js';
 import { copyBaseline } from './baseline.js';
 import { decide, stamped, strongest } from './policy.js';

@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import { writeFileAtomic } from '../core/fsx.js';
 import { unitKey, type RunContext } from '../core/run.js';
-import { baselineAbs, baselineDir, baselineRel, readManifest, writeManifest } from '../parity/baselines.js';
-import { structureRel } from '../parity/structure.js';
-import { debtRel, readDebt, writeDebt, type DebtEntry } from '../parity/a11y-debt.js';
-import type { BaselineEntry } from '../parity/types.js';
+import { baselineAbs, baselineDir, baselineRel, readManifest, writeManifest } from '../parity/store/baselines.js';
+import { structureRel } from '../parity/compare/structure.js';
+import { debtRel, readDebt, writeDebt, type DebtEntry } from '../parity/store/a11y-debt.js';
+import type { BaselineEntry } from '../parity/store/types.js';
 
 export interface Kept {
   spec: string; key: string;

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { approveWith } from '../../src/parity/approve.js';
+import { approveWith } from '../../src/parity/approve/promote.js';
 import { sha256 } from '../../src/core/fsx.js';
 import { withStories } from '../../src/spec/storybook.js';
 import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, testDeps, TREE, VP } from './fixtures.js';

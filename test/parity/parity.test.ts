@@ -1,5 +1,5 @@
 // runParity over hand-built runs: every outcome with its own message, guards, and the files written.
-import { compareEnv } from '../../src/parity/env.js';
+import { compareEnv } from '../../src/parity/compare/env.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -3,9 +3,9 @@
 // that names the file, never an empty manifest.
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeJsonAtomic } from '../core/fsx.js';
-import { assertInsideRoot } from '../core/paths.js';
-import type { RunContext } from '../core/run.js';
+import { writeJsonAtomic } from '../../core/fsx.js';
+import { assertInsideRoot } from '../../core/paths.js';
+import type { RunContext } from '../../core/run.js';
 import type { BaselineManifest } from './types.js';
 
 export const BASELINES = 'baselines';

@@ -8,13 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
-import type { Box, CauseAreaSchema, CssRecord, RuleSourceRecord } from '../core/artifacts.js';
-import { artifactProblem, readArtifact } from '../core/artifact-read.js';
-import { sha256 } from '../core/fsx.js';
-import { placeText } from '../core/cause-text.js';
-import { abs, type RunContext } from '../core/run.js';
-import { BASELINES, baselineAbs } from './baselines.js';
-import type { BaselineEntry } from './types.js';
+import type { Box, CauseAreaSchema, CssRecord, RuleSourceRecord } from '../../core/artifacts.js';
+import { artifactProblem, readArtifact } from '../../core/artifact-read.js';
+import { sha256 } from '../../core/fsx.js';
+import { placeText } from '../../core/cause-text.js';
+import { abs, type RunContext } from '../../core/run.js';
+import { BASELINES, baselineAbs } from '../store/baselines.js';
+import type { BaselineEntry } from '../store/types.js';
 
 /** Baseline file of a unit's CSS record (project-relative). */
 export const cssRel = (spec: string, key: string) => `${BASELINES}/${spec}/${key}.css.json`;

@@ -1,8 +1,8 @@
 // Layout diff: declared regions and required elements against the boxes stored with the baseline —
 // moved, resized, gaps between neighbouring regions changed. Box geometry does not flake on font
 // anti-aliasing the way pixels do, and it says *what* moved, so it is also a judge input.
-import type { Box, CaptureRecord } from '../core/artifacts.js';
-import type { LayoutBoxes, LayoutChange, SpacingChange } from './types.js';
+import type { Box, CaptureRecord } from '../../core/artifacts.js';
+import type { LayoutBoxes, LayoutChange, SpacingChange } from '../store/types.js';
 
 /** Differences up to this many CSS px are rounding, not layout. */
 export const LAYOUT_TOLERANCE_PX = 1;

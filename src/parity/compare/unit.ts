@@ -1,20 +1,20 @@
 // One unit (state × viewport) against its approved baseline. Every way this can go wrong is an
 // outcome with a blocker finding that names the file; only identical or within-tolerance pass.
 import fs from 'node:fs';
-import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
-import { sha256, writeFileAtomic } from '../core/fsx.js';
-import { groupKey } from '../core/group-key.js';
-import { abs, files, unitKey, type RunContext } from '../core/run.js';
-import type { ParityPlan, SpecPlan } from '../spec/plan.js';
-import { approveHint, baselineAbs, baselineRel, reapproveHint } from './baselines.js';
-import { loadCapture } from './capture-unit.js';
-import { compareImages, type CompareOutcome } from './compare.js';
+import type { Box, CaptureRecord, Finding } from '../../core/artifacts.js';
+import { sha256, writeFileAtomic } from '../../core/fsx.js';
+import { groupKey } from '../../core/group-key.js';
+import { abs, files, unitKey, type RunContext } from '../../core/run.js';
+import type { ParityPlan, SpecPlan } from '../../spec/plan.js';
+import { approveHint, baselineAbs, baselineRel, reapproveHint } from '../store/baselines.js';
+import { loadCapture } from '../store/capture-unit.js';
+import { compareImages, type CompareOutcome } from './pixel-diff.js';
 import { designVerdict } from './design-unit.js';
 import { unitCause, type UnitCause } from './cause.js';
 import { compareEnv } from './env.js';
 import { describeLayout, diffLayout, layoutOf } from './layout.js';
-import { checkPixels, DEFAULT_MAX_PIXELS, inspectPng, PngTooLarge } from './png.js';
-import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from './types.js';
+import { checkPixels, DEFAULT_MAX_PIXELS, inspectPng, PngTooLarge } from '../store/png.js';
+import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from '../store/types.js';
 
 /** Layout changes become findings beyond this many CSS px (and only when pixels failed too). */
 export const LAYOUT_FINDING_PX = 2;

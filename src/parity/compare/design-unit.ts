@@ -2,15 +2,15 @@
 // the departing regions into blocker findings that name the region, its score and the threshold
 // (or its offset in px from the export's box). Each finding's evidence carries the region's box in
 // the capture and in the export, so the report draws the departure on both images.
-import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
-import { DESIGN_DEFAULTS } from '../core/limits.js';
-import { unitKey } from '../core/run.js';
-import type { ParityPlan, SpecPlan } from '../spec/plan.js';
-import { reapproveHint } from './baselines.js';
+import type { Box, CaptureRecord, Finding } from '../../core/artifacts.js';
+import { DESIGN_DEFAULTS } from '../../core/limits.js';
+import { unitKey } from '../../core/run.js';
+import type { ParityPlan, SpecPlan } from '../../spec/plan.js';
+import { reapproveHint } from '../store/baselines.js';
 import { compareDesign, type DesignRegion, type DesignRegionInput } from './design.js';
 import { diffLayout, layoutOf } from './layout.js';
-import { decodePng, PngError, type Rgba } from './png.js';
-import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from './types.js';
+import { decodePng, PngError, type Rgba } from '../store/png.js';
+import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from '../store/types.js';
 
 type Finish<V> = (o: ParityOutcome, m: string, c: 'parity' | 'guard' | null, e?: Record<string, unknown>) => V;
 

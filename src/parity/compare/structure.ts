@@ -6,14 +6,14 @@
 // a masked element's text is taken out of the names and text around it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { SEVERITIES, type Box, type CaptureRecord, type Finding, type Severity, type StructureDiff, type StructureSnapshot } from '../core/artifacts.js';
-import { artifactProblem, readArtifact } from '../core/artifact-read.js';
-import { sha256, writeJsonAtomic } from '../core/fsx.js';
-import { groupKey } from '../core/group-key.js';
-import { abs, files, unitKey, type RunContext } from '../core/run.js';
-import type { SpecPlan } from '../spec/plan.js';
-import { BASELINES, baselineAbs, reapproveHint } from './baselines.js';
-import type { BaselineEntry } from './types.js';
+import { SEVERITIES, type Box, type CaptureRecord, type Finding, type Severity, type StructureDiff, type StructureSnapshot } from '../../core/artifacts.js';
+import { artifactProblem, readArtifact } from '../../core/artifact-read.js';
+import { sha256, writeJsonAtomic } from '../../core/fsx.js';
+import { groupKey } from '../../core/group-key.js';
+import { abs, files, unitKey, type RunContext } from '../../core/run.js';
+import type { SpecPlan } from '../../spec/plan.js';
+import { BASELINES, baselineAbs, reapproveHint } from '../store/baselines.js';
+import type { BaselineEntry } from '../store/types.js';
 import { count, diffNodes, mergeChanges, q, WRAPPER_KINDS, WRAPPER_ROLES, type StructChange, type StructNode } from './structure-match.js';
 
 export { describe, diffNodes, type StructChange, type StructNode } from './structure-match.js';
