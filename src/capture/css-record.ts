@@ -14,7 +14,7 @@ import type { CaptureRecord, CssRecord, RuleSourceRecord } from '../core/artifac
 import { writeFileAtomic } from '../core/fsx.js';
 import { abs, files, unitKey, type RunContext } from '../core/run.js';
 import { readManifest } from '../parity/store/baselines.js';
-import { readBaselineCss } from '../parity/compare/cause.js';
+import { readBaselineCss } from '../parity/store/css.js';
 import type { SpecPlan } from '../spec/plan.js';
 import { composedParent, deepAll, generatedName, r2, selectorOf, shadowRootsIn } from './in-page/dom.js';
 import { ownSelectors, volatileName } from './in-page/flake.js';

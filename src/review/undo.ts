@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import { writeFileAtomic } from '../core/fsx.js';
 import { unitKey, type RunContext } from '../core/run.js';
-import { baselineAbs, baselineDir, baselineRel, readManifest, writeManifest } from '../parity/store/baselines.js';
-import { structureRel } from '../parity/compare/structure.js';
+import { baselineAbs, baselineDir, baselineRel, readManifest, structureRel, writeManifest } from '../parity/store/baselines.js';
 import { debtRel, readDebt, writeDebt, type DebtEntry } from '../parity/store/a11y-debt.js';
 import type { BaselineEntry } from '../parity/store/types.js';
 

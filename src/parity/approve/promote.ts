@@ -13,15 +13,13 @@ import { diffManifests, hashManifest, treeManifest } from '../../core/freshness.
 import { describeState, effectiveState, readRunInfo, type RunInfo as RunJson } from '../../core/run-folder.js';
 import { comparedUnitsOf, files, unitKey, unitsOf, type RunContext } from '../../core/run.js';
 import type { SpecPlan } from '../../spec/plan.js';
-import { baselineAbs, baselineDir, baselineRel, readManifest, writeManifest } from '../store/baselines.js';
+import { baselineAbs, baselineDir, baselineRel, cssRel, readManifest, structureRel, writeManifest } from '../store/baselines.js';
 import { loadCapture } from '../store/capture-unit.js';
-import { layoutOf } from '../compare/layout.js';
+import { layoutOf } from '../store/layout-boxes.js';
 import { decodePng } from '../store/png.js';
 import { settingsOf } from '../store/settings.js';
 import type { BaselineEntry, BaselineManifest } from '../store/types.js';
 import { pruneOrphans } from './prune.js';
-import { structureRel } from '../compare/structure.js';
-import { cssRel } from '../compare/cause.js';
 import { axeFilterOf, debtRel, matchDebt, vouched, nodeText, readDebt, reportedNodes, toEntry, writeDebt,
   type DebtAcceptance, type DebtEntry, type DebtFile, type DebtNode } from '../store/a11y-debt.js';
 

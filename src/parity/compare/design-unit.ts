@@ -8,7 +8,8 @@ import { unitKey } from '../../core/run.js';
 import type { ParityPlan, SpecPlan } from '../../spec/plan.js';
 import { reapproveHint } from '../store/baselines.js';
 import { compareDesign, type DesignRegion, type DesignRegionInput } from './design.js';
-import { diffLayout, layoutOf } from './layout.js';
+import { diffLayout } from './layout.js';
+import { layoutOf } from '../store/layout-boxes.js';
 import { decodePng, PngError, type Rgba } from '../store/png.js';
 import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from '../store/types.js';
 

@@ -12,14 +12,11 @@ import { sha256, writeJsonAtomic } from '../../core/fsx.js';
 import { groupKey } from '../../core/group-key.js';
 import { abs, files, unitKey, type RunContext } from '../../core/run.js';
 import type { SpecPlan } from '../../spec/plan.js';
-import { BASELINES, baselineAbs, reapproveHint } from '../store/baselines.js';
+import { BASELINES, baselineAbs, reapproveHint, structureRel } from '../store/baselines.js';
 import type { BaselineEntry } from '../store/types.js';
 import { count, diffNodes, mergeChanges, q, WRAPPER_KINDS, WRAPPER_ROLES, type StructChange, type StructNode } from './structure-match.js';
 
 export { describe, diffNodes, type StructChange, type StructNode } from './structure-match.js';
-
-/** Baseline file of a unit's structure snapshot (project-relative). */
-export const structureRel = (spec: string, key: string) => `${BASELINES}/${spec}/${key}.structure.json`;
 
 /** Findings per unit at most; the rest are summed up in one more. */
 const MAX_FINDINGS = 10;

@@ -12,7 +12,8 @@ import { compareImages, type CompareOutcome } from './pixel-diff.js';
 import { designVerdict } from './design-unit.js';
 import { unitCause, type UnitCause } from './cause.js';
 import { compareEnv } from './env.js';
-import { describeLayout, diffLayout, layoutOf } from './layout.js';
+import { describeLayout, diffLayout } from './layout.js';
+import { layoutOf } from '../store/layout-boxes.js';
 import { checkPixels, DEFAULT_MAX_PIXELS, inspectPng, PngTooLarge } from '../store/png.js';
 import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from '../store/types.js';
 
