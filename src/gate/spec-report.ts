@@ -63,6 +63,7 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   const baseline = copyBaseline(run, spec.name, key, parityUnit);
   if (baseline) out.files.baseline = baseline;
   out.parity = typeof parityUnit?.outcome === 'string' ? parityUnit.outcome : null;
+  if (parityUnit?.comparators) out.comparators = parityUnit.comparators;
   out.timings = unitTimings(r, a, parityUnit);
   const trace = rel(r?.trace) ?? (u.fileExists(files.trace(spec.name, u.state, u.viewport)) ? files.trace(spec.name, u.state, u.viewport) : null);
   if (trace) out.files.trace = trace;

@@ -13,7 +13,6 @@ import { LAYOUT_TOLERANCE_PX } from './compare/layout.js';
 import { loosenings, settingsOf } from './store/settings.js';
 import type { BaselineManifest, LayoutDiff, ParityResult, ParityUnit } from './store/types.js';
 import { compareUnit } from './compare/unit.js';
-import { compareStructure } from './compare/structure.js';
 import { removedStories } from '../spec/storybook.js';
 
 export type { ParityResult, ParityUnit, ParityOutcome, BaselineManifest, BaselineEntry, LayoutDiff, GateSettings } from './store/types.js';
@@ -73,12 +72,8 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
         }
         units.push(v.unit);
         findings.push(...v.findings);
-        // structure is compared whatever the pixels said: changes that pixels hide
-        const st = compareStructure(run, spec, u.state, u.viewport, entry);
-        findings.push(...st.findings);
-        if (st.note) notes.push(st.note);
+        notes.push(...v.notes);
         layout.units.push(v.layout);
-        if (v.note) notes.push(v.note);
       }
     }
   } catch (err) {

@@ -2,10 +2,19 @@
 // moved, resized, gaps between neighbouring regions changed. Box geometry does not flake on font
 // anti-aliasing the way pixels do, and it says *what* moved, so it is also a judge input.
 import type { Box } from '../../core/artifacts.js';
+import { layoutOf } from '../store/layout-boxes.js';
 import type { LayoutBoxes, LayoutChange, SpacingChange } from '../store/types.js';
+import { isDesignExport, type Comparator, type UnitCase } from './comparator.js';
 
 /** Differences up to this many CSS px are rounding, not layout. */
 export const LAYOUT_TOLERANCE_PX = 1;
+
+/** Against a baseline a browser made (a design export compares its own boxes, design-unit.ts). */
+export const layoutBoxes: Comparator<UnitCase, ReturnType<typeof diffLayout>> = {
+  id: 'layout',
+  wants: (c) => !!c.capture.record && !!c.entry.layout && !isDesignExport(c.entry),
+  compare: (c) => diffLayout(c.entry.layout, layoutOf(c.capture.record!)),
+};
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 

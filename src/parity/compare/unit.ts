@@ -1,67 +1,76 @@
-// One unit (state × viewport) against its approved baseline. Every way this can go wrong is an
-// outcome with a blocker finding that names the file; only identical or within-tolerance pass.
+// One unit (state × viewport) against its approved baseline: the comparators it wants, in turn.
+// Layout first (its diff explains a pixel change), then the image by the baseline's provenance
+// (pixels, or a design export), then structure whatever the pixels said. Every way this can go
+// wrong before the image is compared is an outcome with a blocker finding that names the file;
+// only identical or within-tolerance pass.
 import fs from 'node:fs';
-import type { Box, CaptureRecord, Finding } from '../../core/artifacts.js';
-import { sha256, writeFileAtomic } from '../../core/fsx.js';
-import { groupKey } from '../../core/group-key.js';
+import type { ComparatorId, Finding } from '../../core/artifacts.js';
+import { COMPARATORS } from '../../core/artifacts.js';
+import { sha256 } from '../../core/fsx.js';
 import { abs, files, unitKey, type RunContext } from '../../core/run.js';
 import type { ParityPlan, SpecPlan } from '../../spec/plan.js';
 import { approveHint, baselineAbs, baselineRel, reapproveHint } from '../store/baselines.js';
-import { loadCapture } from '../store/capture-unit.js';
-import { compareImages, type CompareOutcome } from './pixel-diff.js';
-import { designVerdict } from './design-unit.js';
-import { unitCause, type UnitCause } from './cause.js';
-import { compareEnv } from './env.js';
-import { describeLayout, diffLayout } from './layout.js';
-import { layoutOf } from '../store/layout-boxes.js';
+import { loadCapture, type LoadedCapture } from '../store/capture-unit.js';
 import { checkPixels, DEFAULT_MAX_PIXELS, inspectPng, PngTooLarge } from '../store/png.js';
 import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from '../store/types.js';
+import type { Comparison, ImageVerdict, UnitCase } from './comparator.js';
+import { designExport } from './design-unit.js';
+import { layoutBoxes } from './layout.js';
+import { pixels } from './pixels.js';
+import { structure } from './structure.js';
 
-/** Layout changes become findings beyond this many CSS px (and only when pixels failed too). */
-export const LAYOUT_FINDING_PX = 2;
+/** The comparators that judge the image: the first that wants the baseline runs. */
+const IMAGE = [designExport, pixels];
 
-export interface UnitVerdict { unit: ParityUnit; findings: Finding[]; layout: LayoutUnitDiff; note: string | null }
-
-const pct = (r: number) => `${(r * 100).toFixed(r > 0 && r < 0.0001 ? 4 : 2)}%`;
-const boxText = (b: Box) => `${b.width}×${b.height} at (${b.x}, ${b.y})`;
-
-function union(a: Box | null, b: Box | null): Box | null {
-  if (!a || !b) return a ?? b;
-  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
-  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
-}
+export interface UnitVerdict { unit: ParityUnit; findings: Finding[]; layout: LayoutUnitDiff; notes: string[] }
 
 export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan, state: string, viewport: string, entry: BaselineEntry | undefined): UnitVerdict {
+  // diffs from an earlier pass over this run folder must not outlive their comparison
+  fs.rmSync(abs(run, files.diff(spec.name, state, viewport)), { force: true });
+  fs.rmSync(abs(run, files.structureDiff(spec.name, state, viewport)), { force: true });
+  const ran = new Set<ComparatorId>();
+  const cap = loadCapture(run, spec.name, state, viewport);
+  const c: UnitCase | null = entry ? { run, spec, parity, state, viewport, entry, capture: cap } : null;
+  const image = imageVerdict(c, { run, spec, parity, state, viewport, entry, cap, ran });
+  // structure is compared whatever the pixels said: changes that pixels hide
+  const st: Comparison = c && structure.wants(c) ? (ran.add(structure.id), structure.compare(c)) : { findings: [], note: null };
+  image.unit.comparators = COMPARATORS.filter((id) => ran.has(id));
+  const notes = [st.note, image.note].filter((n): n is string => !!n);
+  return { unit: image.unit, layout: image.layout, findings: [...image.findings, ...st.findings], notes };
+}
+
+interface Where { run: RunContext; spec: SpecPlan; parity: ParityPlan; state: string; viewport: string; entry: BaselineEntry | undefined; cap: LoadedCapture; ran: Set<ComparatorId> }
+
+/** The layout diff, the checks every image comparison needs (a capture, a baseline as approved, sizes
+ *  within maxPixels), then the image comparator the baseline's provenance picks. */
+function imageVerdict(c: UnitCase | null, w: Where): ImageVerdict {
+  const { run, spec, parity, state, viewport, entry, cap, ran } = w;
   const t0 = performance.now();
   const key = unitKey(state, viewport);
   const baseRel = baselineRel(spec.name, key);
   const unit: ParityUnit = {
-    state, viewport, outcome: 'error', capture: null, baseline: entry ? baseRel : null, changedPixels: null, ratio: null,
+    state, viewport, outcome: 'error', comparators: [], capture: null, baseline: entry ? baseRel : null, changedPixels: null, ratio: null,
     size: null, regions: [], clusters: [], clusterCount: 0, diff: null, message: '', ms: 0,
   };
   const findings: Finding[] = [];
   const layout: LayoutUnitDiff = { state, viewport, compared: false, reason: null, boxes: [], spacing: [] };
-  let note: string | null = null;
   const finish = (outcome: ParityOutcome, message: string, check: 'parity' | 'guard' | null, evidence: Record<string, unknown> = {}) => {
     unit.outcome = outcome;
     unit.message = message;
     if (check) findings.push({ check, severity: 'blocker', viewport, state, message, evidence: { file: unit.capture, baseline: unit.baseline, ...evidence } });
     unit.ms = Math.round(performance.now() - t0);
-    return { unit, findings, layout, note };
+    return { unit, findings, layout, note: null };
   };
 
-  // a diff image from an earlier pass over this run folder must not outlive its reason
-  fs.rmSync(abs(run, files.diff(spec.name, state, viewport)), { force: true });
-  const cap = loadCapture(run, spec.name, state, viewport);
   unit.capture = cap.file;
   const maxPixels = parity.maxPixels ?? DEFAULT_MAX_PIXELS;
-  const design = entry?.provenance?.kind === 'design-export';
-  if (cap.record && entry?.layout && !design) {
-    Object.assign(layout, { compared: true }, diffLayout(entry.layout, layoutOf(cap.record)));
+  if (c && layoutBoxes.wants(c)) {
+    ran.add(layoutBoxes.id);
+    Object.assign(layout, { compared: true }, layoutBoxes.compare(c));
   } else layout.reason = !entry ? 'no approved baseline' : 'no capture record';
   // no capture, no comparison: the capture finding fails the unit already, for this same cause
   if (!cap.ok) return finish('skipped', `${spec.name}/${key}: parity not checked: ${cap.reason}`, null);
-  if (!entry) {
+  if (!entry || !c) {
     const stray = fs.existsSync(baselineAbs(run, baseRel)) ? ` (${baseRel} exists but is not in ${baselineRel(spec.name)}, so it was never approved)` : '';
     return finish('no-baseline', `no approved baseline for ${spec.name}/${key}${stray}; ${approveHint(spec.name)}`, 'parity');
   }
@@ -84,129 +93,7 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
       return finish('image-too-large', `${what} ${file} is not compared: ${err.message}`, 'parity', { size: { width: err.width, height: err.height }, maxPixels });
     }
   }
-
-  // a design export has no browser fingerprint: compared perceptually per region, not pixel by pixel
-  if (design) return designVerdict({ spec, parity, unit, entry, layout, base, capture: cap, maxPixels }, finish);
-  const env = compareEnv(entry.environment, cap.record.environment);
-  note = env.note ? `${spec.name}/${key}: ${env.note}` : null;
-  if (env.mismatch.length) {
-    return finish('env-mismatch', `${spec.name}/${key}: ${env.mismatch.join('; ')}; pixels not compared; ${reapproveHint(spec.name)}`, 'guard',
-      { baselineEnvironment: entry.environment, environment: cap.record.environment });
-  }
-  const outcome = compareImages({
-    baseline: base, current: cap.png, threshold: parity.threshold,
-    deviceScaleFactor: cap.record.viewport?.deviceScaleFactor ?? 1,
-    ignore: [...layoutOf(cap.record).masks, ...(entry.layout?.masks ?? [])],
-    regions: regionInputs(spec, parity, cap.record, entry),
-    wantDiff: true, maxPixels,
-  });
-  // the cause is traced only for a unit whose pixels changed (it reads two CSS records)
-  const cause = (clusters: Box[]) => unitCause(run, spec.name, cap.record, entry, clusters);
-  const verdict = judgeOutcome(run, spec, parity, unit, outcome, finish, layout, cause);
-  const random = randomCause(cap.record);
-  if (random && (unit.outcome === 'changed' || unit.outcome === 'size-changed') && verdict.findings[0]) {
-    verdict.findings[0].message += `; ${random}`;
-    unit.message = verdict.findings[0].message;
-  }
-  return verdict;
-}
-
-/** The random sources the page drew from unseeded, as a cause a changed chart or canvas may have
- *  (issue 55): the capture record counts them (capture/context.ts); null when it drew none. */
-export function randomCause(record: CaptureRecord): string | null {
-  const r = record.random;
-  if (!r) return null;
-  const parts: string[] = [];
-  if (r.mathRandom && !r.seeded) parts.push(`Math.random ×${r.mathRandom} (not seeded: context.randomSeed is false; remove it to seed)`);
-  if (r.getRandomValues) parts.push(`crypto.getRandomValues ×${r.getRandomValues}`);
-  if (r.randomUUID) parts.push(`crypto.randomUUID ×${r.randomUUID}`);
-  if (!parts.length) return null;
-  const crypto = r.getRandomValues || r.randomUUID ? '; veval never seeds crypto (ids drawn from it must stay unique): mask what it draws, or draw it from Math.random' : '';
-  return `the page drew random numbers while it rendered: ${parts.join(', ')}${crypto}`;
-}
-
-function regionInputs(spec: SpecPlan, parity: ParityPlan, record: CaptureRecord, entry: BaselineEntry) {
-  // a region is the union of where it is now and where it was: a change at either place counts
-  const names = [...new Set([...Object.keys(spec.regions), ...Object.keys(spec.framed?.regions ?? {}), ...Object.keys(parity.regions)])];
-  return names.map((name) => ({ name, box: union(record.regions?.[name]?.box ?? null, entry.layout?.regions?.[name] ?? null) }));
-}
-
-type Finish = (o: ParityOutcome, m: string, c: 'parity' | 'guard' | null, e?: Record<string, unknown>) => UnitVerdict;
-
-/** Names the cause of a failed comparison on its finding: the first changed area's in the message
- *  (one line a reviewer or agent acts on), every area's in `cause`; why none could be named in a note. */
-function withCause(v: UnitVerdict, traced: UnitCause): UnitVerdict {
-  const f = v.findings[0];
-  if (traced.note) v.note = [v.note, `${f.message.split(':')[0]}: ${traced.note}`].filter(Boolean).join('; ');
-  if (!traced.areas.length) return v;
-  f.message += `; ${traced.areas[0].text}`;
-  f.cause = traced.areas;
-  return v;
-}
-
-function judgeOutcome(run: RunContext, spec: SpecPlan, parity: ParityPlan, unit: ParityUnit, o: CompareOutcome, finish: Finish, layout: LayoutUnitDiff, cause: (clusters: Box[]) => UnitCause): UnitVerdict {
-  const id = `${spec.name}/${unitKey(unit.state, unit.viewport)}`;
-  if (o.kind === 'identical') { unit.changedPixels = 0; unit.ratio = 0; return finish('identical', `${id}: identical to the baseline`, null); }
-  if (o.kind === 'unreadable') {
-    return o.which === 'baseline'
-      ? finish('unreadable-baseline', `baseline ${unit.baseline} is unreadable: ${o.reason}; ${reapproveHint(spec.name)}`, 'parity')
-      : finish('unreadable-capture', `${id}: screenshot ${unit.capture} is unreadable: ${o.reason}`, 'parity');
-  }
-  unit.changedPixels = o.changed;
-  unit.ratio = o.ratio;
-  unit.size = o.kind === 'size-changed' ? { baseline: o.baseline, current: o.current } : { baseline: { width: o.width, height: o.height }, current: { width: o.width, height: o.height } };
-  if (o.diffPng) {
-    unit.diff = files.diff(spec.name, unit.state, unit.viewport);
-    writeFileAtomic(abs(run, unit.diff), o.diffPng);
-  }
-  unit.clusters = o.clusters;
-  unit.clusterCount = o.clusterCount;
-  if (o.kind === 'size-changed') {
-    // a changed size always fails; the common area is still compared so the diff shows what moved
-    const strips = o.strips.map((st) => `${st.kind === 'added' ? 'a strip added' : 'a strip removed'}: ${boxText(st.box)}`);
-    const areas = o.clusters.slice(0, 3).map((c) => boxText(c.box));
-    const message = `${id}: image size changed from ${o.baseline.width}×${o.baseline.height} (baseline) to ${o.current.width}×${o.current.height} device px (${strips.join('; ')});`
-      + ` in the common area ${o.changed} px (${pct(o.ratio)}) differ${areas.length ? `; changed areas: ${areas.join(', ')}${o.clusterCount > 3 ? ` and ${o.clusterCount - 3} more` : ''}` : ''}`;
-    const added = o.strips.find((st) => st.kind === 'added');
-    return withCause(finish('size-changed', message, 'parity', {
-      size: unit.size, diff: unit.diff, strips: o.strips, box: added?.box ?? o.clusters[0]?.box ?? null,
-      changedPixels: o.changed, ratio: o.ratio, clusters: o.clusters.slice(0, 5),
-    }), cause([...o.clusters.map((c) => c.box), ...o.strips.map((st) => st.box)]));
-  }
-  unit.regions = o.regions.map((r) => {
-    const tolerance = parity.regions[r.name] ?? null;
-    // a region with a tolerance that cannot be located fails closed once anything changed
-    const exceeded = tolerance !== null && o.changed > 0 && (r.box === null || r.ratio > tolerance);
-    return { ...r, tolerance, exceeded };
-  });
-  const pageExceeded = o.ratio > parity.maxDiffRatio;
-  const bad = unit.regions.filter((r) => r.exceeded);
-  if (!pageExceeded && !bad.length) {
-    return finish('within-tolerance', `${id}: ${o.changed} px (${pct(o.ratio)}) differ, within the page tolerance ${pct(parity.maxDiffRatio)}`, null);
-  }
-  const changedRegions = unit.regions.filter((r) => r.changed > 0 || r.exceeded).map((r) =>
-    r.box === null ? `${r.name} (not found in the capture or the baseline; its tolerance ${pct(r.tolerance ?? 0)} cannot be checked)`
-      : `${r.name} ${r.changed} px (${pct(r.ratio)}${r.tolerance !== null ? `, allows ${pct(r.tolerance)}` : ''})${r.exceeded ? ' over its tolerance' : ''}`);
-  const areas = o.clusters.slice(0, 3).map((c) => boxText(c.box));
-  const message = `${id}: ${o.changed} px (${pct(o.ratio)}) differ from the approved baseline` +
-    ` (page allows ${pct(parity.maxDiffRatio)}${pageExceeded ? ', exceeded' : ''})` +
-    (changedRegions.length ? `; regions changed: ${changedRegions.join(', ')}` : '; no declared region changed') +
-    (areas.length ? `; changed areas: ${areas.join(', ')}${o.clusterCount > 3 ? ` and ${o.clusterCount - 3} more` : ''}` : '');
-  const verdict = finish('changed', message, 'parity', {
-    diff: unit.diff, box: o.clusters[0]?.box ?? null, changedPixels: o.changed, ratio: o.ratio,
-    regions: unit.regions.filter((r) => r.changed > 0 || r.exceeded).map(({ name, changed, ratio, tolerance, exceeded }) => ({ name, changed, ratio, tolerance, exceeded })),
-    clusters: o.clusters.slice(0, 5),
-  });
-  withCause(verdict, cause(o.clusters.map((c) => c.box)));
-  // the same change (same areas, same pixels before and after) in several captures is one group:
-  // a header changed on 40 pages is reviewed and approved once
-  if (o.changeKey) verdict.findings[0].group = groupKey('parity', `pixels\u0000${o.changeKey}`);
-  // layout changes explain a failed pixel comparison; alone they would second-guess the tolerances
-  const moves = layout.compared ? describeLayout(layout, LAYOUT_FINDING_PX) : [];
-  if (moves.length) {
-    verdict.findings.push({ check: 'parity', severity: 'important', viewport: unit.viewport, state: unit.state,
-      message: `${id}: layout changed since the baseline: ${moves.join('; ')}`,
-      evidence: { file: unit.capture, baseline: unit.baseline, layoutDiff: files.layoutDiff(spec.name) } });
-  }
-  return verdict;
+  const comparator = IMAGE.find((k) => k.wants(c))!;
+  ran.add(comparator.id);
+  return comparator.compare({ ...c, capture: cap, base, maxPixels, unit, layout, finish });
 }
