@@ -12,7 +12,7 @@ import { reportBlockers, type Refusal } from '../parity/approve/promote.js';
 import { withBaselineLock } from '../parity/store/lock.js';
 import { approveRun, type ApproveFlags } from '../cli/cmd-verify.js';
 import { readReview, writeReview, type Decision, type ReviewFile } from './record.js';
-import { keep, restore, wrote, type Kept } from './undo.js';
+import { keep, restore, wrote, type Kept } from '../parity/approve/undo.js';
 
 /** A tick the reviewer gives with an approval: force (blockers), acceptA11yDebt (new violations),
  *  replaceDesign (an accepted design export is the baseline: a click must not replace it by accident). */
