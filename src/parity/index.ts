@@ -5,7 +5,7 @@ import type { Finding } from '../core/artifacts.js';
 import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, comparedUnitsOf, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
-import { approve } from './approve/promote.js';
+import { approve } from './approve/index.js';
 import { baselineRel, readManifest, reapproveHint } from './store/baselines.js';
 import { debtGuard } from './store/a11y-debt.js';
 import { digestBaselines, type BaselineDigest } from './store/digest.js';

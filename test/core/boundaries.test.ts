@@ -29,8 +29,8 @@ const DEPS: Record<string, string[] | '*'> = {
   look: ['.', 'core', 'spec', 'steps'],
   '.': ['core', 'spec', 'capture', 'checks', 'parity', 'parity/store', 'judge', 'gate', 'report', 'look'],
   demo: ['.', 'core', 'spec', 'cli'],
-  mcp: ['.', 'core', 'spec', 'judge', 'look', 'gate', 'report', 'parity', 'cli'],
-  review: ['core', 'report', 'parity/store', 'parity/approve', 'cli'],             // cli: approve is `veval approve`'s approveRun, one code path
+  mcp: ['.', 'core', 'spec', 'judge', 'look', 'gate', 'report', 'parity/store', 'parity/approve', 'cli'],
+  review: ['core', 'report', 'parity/store', 'parity/approve'], // parity/approve: approve is `veval approve`'s, one code path
   cli: '*',
 };
 /** File-level exceptions, each with its reason. */
@@ -155,3 +155,11 @@ test('capture and checks import only the baseline store of parity/, and the stor
     ['parity/store/x.ts imports parity/compare/layout.ts at run time: src/parity/store/ may import only core, spec']);
   assert.deepEqual(withFile('capture/x.ts', "import { decodePng } from '../parity/store/png.js';"), []);
 });
+
+test('approve is one entry: from outside parity/approve/ only its index.ts is imported', () => {
+  const inside = (f: string) => f.startsWith('parity/approve/');
+  const edges = graph(sources()).filter((e) => inside(e.to) && !inside(e.from) && !e.typeOnly);
+  assert.ok(edges.length >= 4, `the CLI, review, MCP and the stage call it: ${edges.map((e) => e.from).join(', ')}`);
+  assert.deepEqual(edges.filter((e) => e.to !== 'parity/approve/index.ts').map((e) => `${e.from} imports ${e.to}`), []);
+});
+
