@@ -25,13 +25,14 @@ const IMAGE = [designExport, pixels];
 export interface UnitVerdict { unit: ParityUnit; findings: Finding[]; layout: LayoutUnitDiff; notes: string[] }
 
 export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan, state: string, viewport: string, entry: BaselineEntry | undefined): UnitVerdict {
+  const t0 = performance.now();
   // diffs from an earlier pass over this run folder must not outlive their comparison
   fs.rmSync(abs(run, files.diff(spec.name, state, viewport)), { force: true });
   fs.rmSync(abs(run, files.structureDiff(spec.name, state, viewport)), { force: true });
   const ran = new Set<ComparatorId>();
   const cap = loadCapture(run, spec.name, state, viewport);
   const c: UnitCase | null = entry ? { run, spec, parity, state, viewport, entry, capture: cap } : null;
-  const image = imageVerdict(c, { run, spec, parity, state, viewport, entry, cap, ran });
+  const image = imageVerdict(c, { run, spec, parity, state, viewport, entry, cap, ran, t0 });
   // structure is compared whatever the pixels said: changes that pixels hide
   const st: Comparison = c && structure.wants(c) ? (ran.add(structure.id), structure.compare(c)) : { findings: [], note: null };
   image.unit.comparators = COMPARATORS.filter((id) => ran.has(id));
@@ -39,13 +40,12 @@ export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan,
   return { unit: image.unit, layout: image.layout, findings: [...image.findings, ...st.findings], notes };
 }
 
-interface Where { run: RunContext; spec: SpecPlan; parity: ParityPlan; state: string; viewport: string; entry: BaselineEntry | undefined; cap: LoadedCapture; ran: Set<ComparatorId> }
+interface Where { run: RunContext; spec: SpecPlan; parity: ParityPlan; state: string; viewport: string; entry: BaselineEntry | undefined; cap: LoadedCapture; ran: Set<ComparatorId>; t0: number }
 
 /** The layout diff, the checks every image comparison needs (a capture, a baseline as approved, sizes
  *  within maxPixels), then the image comparator the baseline's provenance picks. */
 function imageVerdict(c: UnitCase | null, w: Where): ImageVerdict {
-  const { run, spec, parity, state, viewport, entry, cap, ran } = w;
-  const t0 = performance.now();
+  const { run, spec, parity, state, viewport, entry, cap, ran, t0 } = w;
   const key = unitKey(state, viewport);
   const baseRel = baselineRel(spec.name, key);
   const unit: ParityUnit = {
