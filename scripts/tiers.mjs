@@ -23,6 +23,8 @@ export const TIERS = {
     'test/parity/root-cause-rates.test.ts',
     'test/checks/e2e-defects.test.ts',
     'test/capture/axe-rules.test.ts',
+    'test/real/frameworks/visibility-classes.test.ts',
+    'test/real/design-systems/design-systems.test.ts',
   ],
   e2e: [
     'test/cli/install.test.ts',
