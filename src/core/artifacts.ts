@@ -330,7 +330,8 @@ export type CssRecord = Static<typeof CssRecordSchema>;
 const AxeNodeSchema = Type.Object({ target: Type.Array(Type.Unknown()), html: Type.Optional(Str()), failureSummary: Type.Optional(Str()), impact: Type.Optional(Nullable(Str())),
   role: Type.Optional(Nullable(Str('the node\'s ARIA role (axe\'s reading); part of its accessibility-debt fingerprint'))),
   name: Type.Optional(Nullable(Str('the node\'s accessible name; part of its accessibility-debt fingerprint'))),
-  box: Type.Optional(Nullable(BoxSchema)) });
+  box: Type.Optional(Nullable(BoxSchema)),
+  axeTarget: Type.Optional(Type.Array(Type.Unknown(), { description: 'axe\'s own selector where veval named the node by its own (target): debt recorded by it still matches' })) });
 const AxeRuleSchema = Type.Object({
   id: Str(), impact: Type.Optional(Nullable(Str())), help: Str(), helpUrl: Type.Optional(Str()),
   description: Type.Optional(Str()), tags: Type.Optional(Type.Array(Str())), nodes: Type.Array(AxeNodeSchema),
