@@ -45,7 +45,16 @@ test('shadcn-admin: init, run, approve --accept-a11y-debt, then five runs in a r
     const rep = report(dir);
     const units: Unit[] = rep.specs.flatMap((s: { units: Unit[] }) => s.units);
     codes.push(r.code ?? -1);
-    console.log(`run ${i}: exit ${r.code}, ${Math.round((Date.now() - t) / 1000)} s, ${units.length} units`);
+    // how each unit proved stillness (the capture records' stillBy), counted
+    const latest = fs.realpathSync(path.join(dir, 'evals', 'latest'));
+    const by = new Map<string, number>();
+    for (const s of rep.specs) for (const u of s.units as Unit[]) {
+      const rec = JSON.parse(fs.readFileSync(path.join(latest, s.name, `${u.state}-${u.viewport}.json`), 'utf8'));
+      const how = String(rec.timings?.stillBy ?? 'none').replace(/^shots: .*/, 'shots');
+      by.set(how, (by.get(how) ?? 0) + 1);
+      assert.equal(rec.stability?.stable, true, `${s.name}/${u.state}@${u.viewport} still`);
+    }
+    console.log(`run ${i}: exit ${r.code}, ${Math.round((Date.now() - t) / 1000)} s, ${units.length} units, still by ${[...by].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     assert.equal(r.code, 0, `run ${i} of 5: ${JSON.stringify(rep.specs.flatMap((s: any) => s.findings.filter((f: any) => f.fails)).map((f: any) => f.message)).slice(0, 3000)}`);
     assert.equal(units.length, 12);
     assert.ok(units.every((u) => u.status === 'pass'), JSON.stringify(units));
