@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { captureRun } from '../src/capture/index.js';
 import { diffBox, gapAt } from '../src/capture/stability.js';
-import { compareImages } from '../src/parity/compare.js';
+import { compareImages } from '../src/parity/compare/pixel-diff.js';
 import { DEFAULT_MAX_PIXELS } from '../src/core/limits.js';
 import { serveStatic } from '../src/core/static-server.js';
 import type { CaptureRecord } from '../src/core/artifacts.js';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { runMain } from '../helpers/cli.js';
-import { matchDebt, toEntry, type DebtNode } from '../../src/parity/a11y-debt.js';
+import { matchDebt, toEntry, type DebtNode } from '../../src/parity/store/a11y-debt.js';
 
 const NO_KEY = { OPENAI_API_KEY: '' };
 const GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==';

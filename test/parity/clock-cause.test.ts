@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runMain } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
-import { clockCause } from '../../src/parity/unit.js';
+import { clockCause } from '../../src/parity/compare/pixels.js';
 import type { CaptureRecord } from '../../src/core/artifacts.js';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Clock</title></head><body><main>

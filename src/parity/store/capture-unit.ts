@@ -2,9 +2,9 @@
 // capture with its image on disk is a reason, used by comparison (fail closed) and approve (refuse).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CaptureRecord } from '../core/artifacts.js';
-import { readArtifact } from '../core/artifact-read.js';
-import { abs, files, type RunContext } from '../core/run.js';
+import type { CaptureRecord } from '../../core/artifacts.js';
+import { readArtifact } from '../../core/artifact-read.js';
+import { abs, files, type RunContext } from '../../core/run.js';
 
 export type LoadedCapture =
   | { ok: true; record: CaptureRecord; png: Buffer; file: string }

@@ -1,8 +1,8 @@
 // Groups changed pixels into clusters so a reviewer sees where a page changed. Grid clustering:
 // pixels fall into CELL×CELL cells; touching non-empty cells (8-neighbourhood) form one cluster,
 // whose box is the union of its pixels' extents. O(changed pixels + cells), no per-pixel graph.
-import type { Cluster } from '../core/artifacts.js';
-export type { Cluster } from '../core/artifacts.js';
+import type { Cluster } from '../../core/artifacts.js';
+export type { Cluster } from '../../core/artifacts.js';
 
 export const CELL = 16;
 

@@ -1,9 +1,9 @@
 // Gate-relevant settings: a snapshot taken at approval, and the list of ways the current spec is
 // looser than that snapshot. Stricter is always fine; looser is a `guard` blocker until re-approved,
 // so a gate is never loosened silently.
-import type { Severity } from '../core/artifacts.js';
-import { framedLabel, type SpecPlan } from '../spec/plan.js';
-import { DESIGN_DEFAULTS } from '../core/limits.js';
+import type { Severity } from '../../core/artifacts.js';
+import { framedLabel, type SpecPlan } from '../../spec/plan.js';
+import { DESIGN_DEFAULTS } from '../../core/limits.js';
 import type { GateSettings } from './types.js';
 
 /** axe `impact` is the LOWEST impact reported: a higher bar reports fewer issues (looser). */

@@ -8,19 +8,19 @@
 // baselines lock; writes are image first, then manifest, each atomic (as approve).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Box, DesignBoxes } from '../core/artifacts.js';
-import { artifactError } from '../core/artifact-read.js';
-import { InputError } from '../core/errors.js';
-import { gitSha } from '../core/freshness.js';
-import { sha256, writeFileAtomic } from '../core/fsx.js';
-import { unitKey, type RunContext } from '../core/run.js';
-import { didYouMean } from '../spec/schema-errors.js';
-import { at, parseYaml, pathLabel, positionOf, readTextFile } from '../spec/source.js';
-import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
-import { baselineAbs, baselineRel, readManifest, writeManifest } from './baselines.js';
-import { checkPixels, decodePng } from './png.js';
-import { settingsOf } from './settings.js';
-import type { BaselineEntry, BaselineManifest } from './types.js';
+import type { Box, DesignBoxes } from '../../core/artifacts.js';
+import { artifactError } from '../../core/artifact-read.js';
+import { InputError } from '../../core/errors.js';
+import { gitSha } from '../../core/freshness.js';
+import { sha256, writeFileAtomic } from '../../core/fsx.js';
+import { unitKey, type RunContext } from '../../core/run.js';
+import { didYouMean } from '../../spec/schema-errors.js';
+import { at, parseYaml, pathLabel, positionOf, readTextFile } from '../../spec/source.js';
+import type { ProjectPlan, SpecPlan } from '../../spec/plan.js';
+import { baselineAbs, baselineRel, readManifest, writeManifest } from '../store/baselines.js';
+import { checkPixels, decodePng } from '../store/png.js';
+import { settingsOf } from '../store/settings.js';
+import type { BaselineEntry, BaselineManifest } from '../store/types.js';
 
 export interface ImportOptions {
   image: string; boxes?: string; spec?: string; state?: string; viewport?: string;

@@ -3,8 +3,8 @@
 // it. Runs need no baselines lock: each writes its own run folder.
 import fs from 'node:fs';
 import path from 'node:path';
-import { FatalError } from '../core/errors.js';
-import { claim, describeHolder, lockWaitMs, type ClaimHolder } from '../core/claim.js';
+import { FatalError } from '../../core/errors.js';
+import { claim, describeHolder, lockWaitMs, type ClaimHolder } from '../../core/claim.js';
 import { baselineDir } from './baselines.js';
 
 export const LOCK_FILE = '.veval.lock';

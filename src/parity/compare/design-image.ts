@@ -2,8 +2,8 @@
 // own scale, a capture at the viewport's device scale), crops in CSS px, mask filling, and the
 // perceptual score of two same-sized crops (SSIM of ssim.js, see docs/design-parity.md).
 import { ssim } from 'ssim.js';
-import type { Box } from '../core/artifacts.js';
-import type { Rgba } from './png.js';
+import type { Box } from '../../core/artifacts.js';
+import type { Rgba } from '../store/png.js';
 
 /** Opaque RGBA at `width` × `height` by area averaging (each target pixel is the mean of the source
  *  area it covers; enlarging repeats pixels). Transparent pixels are laid over white first: an

@@ -4,9 +4,9 @@
 // Storybook spec's live stories are those its index lists, captured in this run or not.
 import fs from 'node:fs';
 import path from 'node:path';
-import { unitKey, unitsOf, type RunContext } from '../core/run.js';
-import { baselineDir, baselineRel, readManifest, writeManifest } from './baselines.js';
-import { uncapturedStoryKey } from '../spec/storybook.js';
+import { unitKey, unitsOf, type RunContext } from '../../core/run.js';
+import { baselineDir, baselineRel, readManifest, writeManifest } from '../store/baselines.js';
+import { uncapturedStoryKey } from '../../spec/storybook.js';
 
 export function pruneOrphans(run: RunContext, remove: boolean): { orphans: string[]; removed: string[] } {
   const orphans: string[] = [];

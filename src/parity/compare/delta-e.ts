@@ -3,7 +3,7 @@
 // formula, a library would bring conversions and parsers veval does not use, and the test holds it
 // to the paper's published test pairs. A ΔE2000 of about 1 is the smallest difference a viewer
 // notices side by side; 2–5 reads as "a shade off", beyond 10 as another colour.
-import type { Rgba } from './png.js';
+import type { Rgba } from '../store/png.js';
 
 export type Lab = [number, number, number];
 

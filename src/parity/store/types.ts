@@ -1,11 +1,11 @@
 // What parity writes: <spec>/parity.json (ParityResult), <spec>/layout-diff.json (LayoutDiff), and
 // baselines/<spec>/manifest.json (BaselineManifest, the provenance of every approved image).
 // parity.json and layout-diff.json are declared with the other artifacts (core/artifacts.ts).
-import type { Box, EnvFingerprint, Severity } from '../core/artifacts.js';
+import type { Box, EnvFingerprint, Severity } from '../../core/artifacts.js';
 
 /** Provenance of one accepted accessibility-debt entry (a11y-debt.ts), kept in the baseline manifest. */
 export interface DebtAcceptance { id: string; rule: string; acceptedBy: string; acceptedAt: string; gitSha: string | null; runId: string }
-export type { ParityOutcome, ParityUnit, ParityResult, LayoutChange, SpacingChange, LayoutUnitDiff, LayoutDiff } from '../core/artifacts.js';
+export type { ParityOutcome, ParityUnit, ParityResult, LayoutChange, SpacingChange, LayoutUnitDiff, LayoutDiff } from '../../core/artifacts.js';
 
 /** Every gate-relevant setting at approval time; compared on each run to catch loosening. */
 export interface GateSettings {

@@ -7,8 +7,8 @@
 // is and then judged on colour (delta-e.ts). Ties (a flat edge, identical cards) go to the reading
 // nearest the capture's own place and size. An edge the capture does not show (text on the page's
 // background) is not searched: the text's end in another font is not the box's.
-import type { Box } from '../core/artifacts.js';
-import type { Rgba } from './png.js';
+import type { Box } from '../../core/artifacts.js';
+import type { Rgba } from '../store/png.js';
 
 /** Corner patches: at most this many CSS px of the region each way, plus MARGIN outside it. */
 const PATCH = 96, MARGIN = 12;

@@ -1,25 +1,23 @@
-// One unit (state × viewport) against its approved baseline. Every way this can go wrong is an
-// outcome with a blocker finding that names the file; only identical or within-tolerance pass.
-import fs from 'node:fs';
-import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
-import { sha256, writeFileAtomic } from '../core/fsx.js';
-import { groupKey } from '../core/group-key.js';
-import { abs, files, unitKey, type RunContext } from '../core/run.js';
-import type { ParityPlan, SpecPlan } from '../spec/plan.js';
-import { approveHint, baselineAbs, baselineRel, reapproveHint } from './baselines.js';
-import { loadCapture } from './capture-unit.js';
-import { compareImages, type CompareOutcome } from './compare.js';
-import { designVerdict } from './design-unit.js';
+// The pixel comparator: a capture against a baseline a browser made (any provenance but a design
+// export). The environments must match (env.ts); then pixelmatch with the spec's tolerances, per
+// region, clustered (pixel-diff.ts); a failed comparison names its cause (cause.ts), the layout
+// moves that explain it, and the random numbers the page drew unseeded.
+import type { Box, CaptureRecord } from '../../core/artifacts.js';
+import { writeFileAtomic } from '../../core/fsx.js';
+import { groupKey } from '../../core/group-key.js';
+import { abs, files, unitKey, type RunContext } from '../../core/run.js';
+import type { ParityPlan, SpecPlan } from '../../spec/plan.js';
+import { reapproveHint } from '../store/baselines.js';
+import { layoutOf } from '../store/layout-boxes.js';
+import type { BaselineEntry, LayoutUnitDiff, ParityUnit } from '../store/types.js';
 import { unitCause, type UnitCause } from './cause.js';
+import { isDesignExport, type Comparator, type Finish, type ImageCase, type ImageVerdict } from './comparator.js';
 import { compareEnv } from './env.js';
-import { describeLayout, diffLayout, layoutOf } from './layout.js';
-import { checkPixels, DEFAULT_MAX_PIXELS, inspectPng, PngTooLarge } from './png.js';
-import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from './types.js';
+import { describeLayout } from './layout.js';
+import { compareImages, type CompareOutcome } from './pixel-diff.js';
 
 /** Layout changes become findings beyond this many CSS px (and only when pixels failed too). */
 export const LAYOUT_FINDING_PX = 2;
-
-export interface UnitVerdict { unit: ParityUnit; findings: Finding[]; layout: LayoutUnitDiff; note: string | null }
 
 const pct = (r: number) => `${(r * 100).toFixed(r > 0 && r < 0.0001 ? 4 : 2)}%`;
 const boxText = (b: Box) => `${b.width}×${b.height} at (${b.x}, ${b.y})`;
@@ -30,84 +28,41 @@ function union(a: Box | null, b: Box | null): Box | null {
   return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 }
 
-export function compareUnit(run: RunContext, spec: SpecPlan, parity: ParityPlan, state: string, viewport: string, entry: BaselineEntry | undefined): UnitVerdict {
-  const t0 = performance.now();
-  const key = unitKey(state, viewport);
-  const baseRel = baselineRel(spec.name, key);
-  const unit: ParityUnit = {
-    state, viewport, outcome: 'error', capture: null, baseline: entry ? baseRel : null, changedPixels: null, ratio: null,
-    size: null, regions: [], clusters: [], clusterCount: 0, diff: null, message: '', ms: 0,
-  };
-  const findings: Finding[] = [];
-  const layout: LayoutUnitDiff = { state, viewport, compared: false, reason: null, boxes: [], spacing: [] };
-  let note: string | null = null;
-  const finish = (outcome: ParityOutcome, message: string, check: 'parity' | 'guard' | null, evidence: Record<string, unknown> = {}) => {
-    unit.outcome = outcome;
-    unit.message = message;
-    if (check) findings.push({ check, severity: 'blocker', viewport, state, message, evidence: { file: unit.capture, baseline: unit.baseline, ...evidence } });
-    unit.ms = Math.round(performance.now() - t0);
-    return { unit, findings, layout, note };
-  };
-
-  // a diff image from an earlier pass over this run folder must not outlive its reason
-  fs.rmSync(abs(run, files.diff(spec.name, state, viewport)), { force: true });
-  const cap = loadCapture(run, spec.name, state, viewport);
-  unit.capture = cap.file;
-  const maxPixels = parity.maxPixels ?? DEFAULT_MAX_PIXELS;
-  const design = entry?.provenance?.kind === 'design-export';
-  if (cap.record && entry?.layout && !design) {
-    Object.assign(layout, { compared: true }, diffLayout(entry.layout, layoutOf(cap.record)));
-  } else layout.reason = !entry ? 'no approved baseline' : 'no capture record';
-  // no capture, no comparison: the capture finding fails the unit already, for this same cause
-  if (!cap.ok) return finish('skipped', `${spec.name}/${key}: parity not checked: ${cap.reason}`, null);
-  if (!entry) {
-    const stray = fs.existsSync(baselineAbs(run, baseRel)) ? ` (${baseRel} exists but is not in ${baselineRel(spec.name)}, so it was never approved)` : '';
-    return finish('no-baseline', `no approved baseline for ${spec.name}/${key}${stray}; ${approveHint(spec.name)}`, 'parity');
-  }
-  let base: Buffer;
-  try { base = fs.readFileSync(baselineAbs(run, baseRel)); } catch (err: any) {
-    unit.baseline = null;
-    const why = err?.code === 'ENOENT' ? `${baseRel} is listed in ${baselineRel(spec.name)} but missing` : `${baseRel} cannot be read: ${err?.message ?? err}`;
-    return finish('no-baseline', `no approved baseline for ${spec.name}/${key}: ${why}; ${approveHint(spec.name)}`, 'parity');
-  }
-  // The digest first, then the header: a file that is not what was approved, or one that claims
-  // more pixels than allowed, is never decoded (a small PNG can claim gigabytes).
-  if (sha256(base) !== entry.sha256) {
-    let why = 'its sha256 differs from the one recorded at approval (changed outside `veval approve`, or a write was cut short)';
-    try { inspectPng(base); checkPixels(base, maxPixels); } catch (err) { why = `${(err as Error).message}`; }
-    return finish('unreadable-baseline', `baseline ${baseRel} is unusable: ${why}; ${reapproveHint(spec.name)}`, 'parity');
-  }
-  for (const [what, file, png] of [['baseline', baseRel, base], ['screenshot', cap.file, cap.png]] as const) {
-    try { checkPixels(png, maxPixels); } catch (err) {
-      if (!(err instanceof PngTooLarge)) continue;      // any other fault is named by the comparison
-      return finish('image-too-large', `${what} ${file} is not compared: ${err.message}`, 'parity', { size: { width: err.width, height: err.height }, maxPixels });
+export const pixels: Comparator<ImageCase, ImageVerdict> = {
+  id: 'pixels',
+  wants: (c) => !isDesignExport(c.entry),
+  compare(c) {
+    const { run, spec, parity, entry, capture: cap, unit, layout, finish } = c;
+    const key = unitKey(c.state, c.viewport);
+    const env = compareEnv(entry.environment, cap.record.environment);
+    const note = env.note ? `${spec.name}/${key}: ${env.note}` : null;
+    if (env.mismatch.length) {
+      return noted(finish('env-mismatch', `${spec.name}/${key}: ${env.mismatch.join('; ')}; pixels not compared; ${reapproveHint(spec.name)}`, 'guard',
+        { baselineEnvironment: entry.environment, environment: cap.record.environment }), note);
     }
-  }
+    const outcome = compareImages({
+      baseline: c.base, current: cap.png, threshold: parity.threshold,
+      deviceScaleFactor: cap.record.viewport?.deviceScaleFactor ?? 1,
+      ignore: [...layoutOf(cap.record).masks, ...(entry.layout?.masks ?? [])],
+      regions: regionInputs(spec, parity, cap.record, entry),
+      wantDiff: true, maxPixels: c.maxPixels,
+    });
+    // the cause is traced only for a unit whose pixels changed (it reads two CSS records)
+    const cause = (clusters: Box[]) => unitCause(run, spec.name, cap.record, entry, clusters);
+    const verdict = noted(judgeOutcome(run, spec, parity, unit, outcome, finish, layout, cause), note);
+    const causes = [randomCause(cap.record), clockCause(cap.record)].filter(Boolean);
+    if (causes.length && (unit.outcome === 'changed' || unit.outcome === 'size-changed') && verdict.findings[0]) {
+      verdict.findings[0].message += `; ${causes.join('; ')}`;
+      unit.message = verdict.findings[0].message;
+    }
+    return verdict;
+  },
+};
 
-  // a design export has no browser fingerprint: compared perceptually per region, not pixel by pixel
-  if (design) return designVerdict({ spec, parity, unit, entry, layout, base, capture: cap, maxPixels }, finish);
-  const env = compareEnv(entry.environment, cap.record.environment);
-  note = env.note ? `${spec.name}/${key}: ${env.note}` : null;
-  if (env.mismatch.length) {
-    return finish('env-mismatch', `${spec.name}/${key}: ${env.mismatch.join('; ')}; pixels not compared; ${reapproveHint(spec.name)}`, 'guard',
-      { baselineEnvironment: entry.environment, environment: cap.record.environment });
-  }
-  const outcome = compareImages({
-    baseline: base, current: cap.png, threshold: parity.threshold,
-    deviceScaleFactor: cap.record.viewport?.deviceScaleFactor ?? 1,
-    ignore: [...layoutOf(cap.record).masks, ...(entry.layout?.masks ?? [])],
-    regions: regionInputs(spec, parity, cap.record, entry),
-    wantDiff: true, maxPixels,
-  });
-  // the cause is traced only for a unit whose pixels changed (it reads two CSS records)
-  const cause = (clusters: Box[]) => unitCause(run, spec.name, cap.record, entry, clusters);
-  const verdict = judgeOutcome(run, spec, parity, unit, outcome, finish, layout, cause);
-  const causes = [randomCause(cap.record), clockCause(cap.record)].filter(Boolean);
-  if (causes.length && (unit.outcome === 'changed' || unit.outcome === 'size-changed') && verdict.findings[0]) {
-    verdict.findings[0].message += `; ${causes.join('; ')}`;
-    unit.message = verdict.findings[0].message;
-  }
-  return verdict;
+/** The environment's note before the one the cause tracer adds, as one line. */
+function noted(v: ImageVerdict, note: string | null): ImageVerdict {
+  v.note = [note, v.note].filter(Boolean).join('; ') || null;
+  return v;
 }
 
 /** The random sources the page drew from unseeded, as a cause a changed chart or canvas may have
@@ -139,11 +94,9 @@ function regionInputs(spec: SpecPlan, parity: ParityPlan, record: CaptureRecord,
   return names.map((name) => ({ name, box: union(record.regions?.[name]?.box ?? null, entry.layout?.regions?.[name] ?? null) }));
 }
 
-type Finish = (o: ParityOutcome, m: string, c: 'parity' | 'guard' | null, e?: Record<string, unknown>) => UnitVerdict;
-
 /** Names the cause of a failed comparison on its finding: the first changed area's in the message
  *  (one line a reviewer or agent acts on), every area's in `cause`; why none could be named in a note. */
-function withCause(v: UnitVerdict, traced: UnitCause): UnitVerdict {
+function withCause(v: ImageVerdict, traced: UnitCause): ImageVerdict {
   const f = v.findings[0];
   if (traced.note) v.note = [v.note, `${f.message.split(':')[0]}: ${traced.note}`].filter(Boolean).join('; ');
   if (!traced.areas.length) return v;
@@ -152,7 +105,7 @@ function withCause(v: UnitVerdict, traced: UnitCause): UnitVerdict {
   return v;
 }
 
-function judgeOutcome(run: RunContext, spec: SpecPlan, parity: ParityPlan, unit: ParityUnit, o: CompareOutcome, finish: Finish, layout: LayoutUnitDiff, cause: (clusters: Box[]) => UnitCause): UnitVerdict {
+function judgeOutcome(run: RunContext, spec: SpecPlan, parity: ParityPlan, unit: ParityUnit, o: CompareOutcome, finish: Finish, layout: LayoutUnitDiff, cause: (clusters: Box[]) => UnitCause): ImageVerdict {
   const id = `${spec.name}/${unitKey(unit.state, unit.viewport)}`;
   if (o.kind === 'identical') { unit.changedPixels = 0; unit.ratio = 0; return finish('identical', `${id}: identical to the baseline`, null); }
   if (o.kind === 'unreadable') {

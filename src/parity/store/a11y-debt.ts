@@ -8,10 +8,10 @@
 // same and either the selector path or role + accessible name is the same; each known entry
 // matches at most one node.
 import { createHash } from 'node:crypto';
-import type { AxeResultsLite, Finding } from '../core/artifacts.js';
-import { writeJsonAtomic } from '../core/fsx.js';
-import type { RunContext } from '../core/run.js';
-import type { SpecPlan } from '../spec/plan.js';
+import type { AxeResultsLite, Finding } from '../../core/artifacts.js';
+import { writeJsonAtomic } from '../../core/fsx.js';
+import type { RunContext } from '../../core/run.js';
+import type { SpecPlan } from '../../spec/plan.js';
 import { BASELINES, baselineAbs, readBaselineJson } from './baselines.js';
 import type { BaselineManifest, DebtAcceptance } from './types.js';
 

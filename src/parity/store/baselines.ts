@@ -3,9 +3,9 @@
 // that names the file, never an empty manifest.
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeJsonAtomic } from '../core/fsx.js';
-import { assertInsideRoot } from '../core/paths.js';
-import type { RunContext } from '../core/run.js';
+import { writeJsonAtomic } from '../../core/fsx.js';
+import { assertInsideRoot } from '../../core/paths.js';
+import type { RunContext } from '../../core/run.js';
 import type { BaselineManifest } from './types.js';
 
 export const BASELINES = 'baselines';
@@ -51,3 +51,9 @@ export function writeManifest(run: Pick<RunContext, 'root'>, m: BaselineManifest
 
 export const approveHint = (spec: string) => `approve one with \`veval approve --spec ${spec}\` or \`veval run --update-baselines\``;
 export const reapproveHint = (spec: string) => `re-approve with \`veval approve --spec ${spec}\` after reviewing this run's captures`;
+
+/** Baseline file of a unit's structure snapshot (project-relative). */
+export const structureRel = (spec: string, key: string) => `${BASELINES}/${spec}/${key}.structure.json`;
+
+/** Baseline file of a unit's CSS record (project-relative). */
+export const cssRel = (spec: string, key: string) => `${BASELINES}/${spec}/${key}.css.json`;

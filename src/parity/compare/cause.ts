@@ -5,19 +5,14 @@
 // ranked by how much of the area they explain, smallest first on a tie; an element that only moved
 // is named as moved, with the earlier sibling whose change moved it. Each changed value comes with
 // the declaration that sets it now (or set it at approval, when a rule was removed).
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
-import type { Box, CauseAreaSchema, CssRecord, RuleSourceRecord } from '../core/artifacts.js';
-import { artifactProblem, readArtifact } from '../core/artifact-read.js';
-import { sha256 } from '../core/fsx.js';
-import { placeText } from '../core/cause-text.js';
-import { abs, type RunContext } from '../core/run.js';
-import { BASELINES, baselineAbs } from './baselines.js';
-import type { BaselineEntry } from './types.js';
-
-/** Baseline file of a unit's CSS record (project-relative). */
-export const cssRel = (spec: string, key: string) => `${BASELINES}/${spec}/${key}.css.json`;
+import type { Box, CauseAreaSchema, CssRecord, RuleSourceRecord } from '../../core/artifacts.js';
+import { readArtifact } from '../../core/artifact-read.js';
+import { fileResolver, placeText, type FileOf } from '../../core/cause-text.js';
+import { abs, type RunContext } from '../../core/run.js';
+import { readBaselineCss } from '../store/css.js';
+import type { BaselineEntry } from '../store/types.js';
 
 /** Changed areas explained per unit at most, and causes named per area. */
 const MAX_AREAS = 3;
@@ -144,26 +139,6 @@ function sourceOf(rec: CssRecord, e: El, prop: string): RuleSourceRecord | null 
     if (!INHERITS.test(prop)) return null;
   }
   return null;
-}
-
-export interface FileOf { (url: string): string }
-
-/** A stylesheet URL as the file a user edits: a path in the project when the app is served from
- *  it, else the URL without the page's origin. */
-export function fileResolver(run: RunContext, pageUrl: string): FileOf {
-  const server = run.plan.server;
-  let origin = '';
-  try { origin = new URL(pageUrl).origin; } catch { /* not a URL: leave URLs whole */ }
-  return (url: string) => {
-    let u: URL;
-    try { u = new URL(url); } catch { return url; }
-    if (u.origin !== origin) return url;
-    if (server?.kind === 'static') {
-      const file = path.join(path.resolve(run.root, server.dir), decodeURIComponent(u.pathname));
-      if (fs.existsSync(file) && fs.statSync(file).isFile()) return path.relative(run.root, file).split(path.sep).join('/');
-    }
-    return u.pathname + u.search;
-  };
 }
 
 function causeSource(s: RuleSourceRecord | null | undefined, fileOf: FileOf): CauseSource | null {
@@ -298,21 +273,6 @@ function areaText(a: Box, causes: CauseEntry[]): string {
   if (!causes.length) return `${where}: no recorded element changed there (a change inside an image, canvas or frame, or beyond the recorded elements)`;
   const [first, ...rest] = causes;
   return `${where} in ${causeText(first)}${rest.length ? `; also ${rest.map((c) => c.element).join(', ')}` : ''}`;
-}
-
-type Read = { rec: CssRecord | null; problem: string | null };
-
-/** The approved CSS record: listed, on disk, with the sha256 recorded at approval. */
-export function readBaselineCss(run: RunContext, spec: string, entry: BaselineEntry): Read {
-  if (!entry.css) return { rec: null, problem: entry.css === null ? 'the baseline was approved without a CSS record' : 'the baseline was approved before veval recorded CSS; re-approve to trace changes to their rules' };
-  const rel = `${BASELINES}/${spec}/${entry.css.file}`;
-  let buf: Buffer;
-  try { buf = fs.readFileSync(baselineAbs(run, rel)); } catch { return { rec: null, problem: `${rel} is listed in the manifest but cannot be read` }; }
-  if (sha256(buf) !== entry.css.sha256) return { rec: null, problem: `${rel} differs from the one recorded at approval` };
-  let v: unknown;
-  try { v = JSON.parse(buf.toString('utf8')); } catch { return { rec: null, problem: `${rel} is not JSON` }; }
-  const problem = artifactProblem('css', v);
-  return problem ? { rec: null, problem: `${rel} is ${problem}` } : { rec: v as CssRecord, problem: null };
 }
 
 /** The causes of a unit's changed areas, or why they cannot be named (the comparison stands either way). */

@@ -6,20 +6,18 @@
 // a masked element's text is taken out of the names and text around it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { SEVERITIES, type Box, type CaptureRecord, type Finding, type Severity, type StructureDiff, type StructureSnapshot } from '../core/artifacts.js';
-import { artifactProblem, readArtifact } from '../core/artifact-read.js';
-import { sha256, writeJsonAtomic } from '../core/fsx.js';
-import { groupKey } from '../core/group-key.js';
-import { abs, files, unitKey, type RunContext } from '../core/run.js';
-import type { SpecPlan } from '../spec/plan.js';
-import { BASELINES, baselineAbs, reapproveHint } from './baselines.js';
-import type { BaselineEntry } from './types.js';
+import { SEVERITIES, type Box, type CaptureRecord, type Finding, type Severity, type StructureDiff, type StructureSnapshot } from '../../core/artifacts.js';
+import { artifactProblem, readArtifact } from '../../core/artifact-read.js';
+import { sha256, writeJsonAtomic } from '../../core/fsx.js';
+import { groupKey } from '../../core/group-key.js';
+import { abs, files, unitKey, type RunContext } from '../../core/run.js';
+import type { SpecPlan } from '../../spec/plan.js';
+import { BASELINES, baselineAbs, reapproveHint, structureRel } from '../store/baselines.js';
+import { isDesignExport, type Comparator, type Comparison, type UnitCase } from './comparator.js';
+import type { BaselineEntry } from '../store/types.js';
 import { count, diffNodes, mergeChanges, q, WRAPPER_KINDS, WRAPPER_ROLES, type StructChange, type StructNode } from './structure-match.js';
 
 export { describe, diffNodes, type StructChange, type StructNode } from './structure-match.js';
-
-/** Baseline file of a unit's structure snapshot (project-relative). */
-export const structureRel = (spec: string, key: string) => `${BASELINES}/${spec}/${key}.structure.json`;
 
 /** Findings per unit at most; the rest are summed up in one more. */
 const MAX_FINDINGS = 10;
@@ -131,28 +129,29 @@ function readBaseline(run: RunContext, spec: string, entry: BaselineEntry): Read
 /** A guard finding is a blocker approve refuses over: re-approving after review needs --force. */
 const forceHint = (spec: string) => `review this run's captures, then re-approve with \`veval approve --spec ${spec} --force\``;
 
-export interface StructureVerdict { findings: Finding[]; note: string | null }
+type StructureVerdict = Comparison;
 
 /**
  * One unit's structure against its baseline. Fails closed: a snapshot that was approved but cannot be
  * read, or a capture without one, is a blocker. A baseline approved before veval compared structure
  * (its settings do not mention it) is adopted as it is: not compared, said in a note, until re-approved.
  */
-export function compareStructure(run: RunContext, spec: SpecPlan, state: string, viewport: string, entry: BaselineEntry | undefined): StructureVerdict {
-  const severity = spec.parity?.structure ?? 'important';
-  // a diff from an earlier pass over this run folder must not outlive its comparison
-  fs.rmSync(abs(run, files.structureDiff(spec.name, state, viewport)), { force: true });
-  if (!spec.parity || severity === false || !entry) return { findings: [], note: null };
-  // a missing or failed capture is parity's own blocker; there is no structure to compare
-  const record = readArtifact('record', abs(run, files.record(spec.name, state, viewport))).value;
-  if (!record?.ok) return { findings: [], note: null };
+export const structure: Comparator<UnitCase, Comparison> = {
+  id: 'structure',
+  // a missing or failed capture is parity's own blocker; there is no structure to compare. A design
+  // export has pixels only: no page was there to read a structure from.
+  wants: (c) => !!c.spec.parity && c.spec.parity.structure !== false && !!c.capture.record?.ok && !isDesignExport(c.entry),
+  compare: (c) => compareStructure(c),
+};
+
+function compareStructure({ run, spec, state, viewport, entry, capture: loaded }: UnitCase): Comparison {
+  const severity = spec.parity?.structure || 'important';
+  const record = loaded.record!;
   const key = unitKey(state, viewport);
   const id = `${spec.name}/${key}`;
   const capture = files.capture(spec.name, state, viewport);
   const blocker = (check: 'parity' | 'guard', message: string, extra: Record<string, unknown> = {}): StructureVerdict =>
     ({ findings: [{ check, severity: 'blocker', viewport, state, message, evidence: { file: capture, kind: 'structure', ...extra } }], note: null });
-  // a design export has pixels only: no page was there to read a structure from
-  if (entry.provenance?.kind === 'design-export') return { findings: [], note: null };
   if (entry.structure === null) {
     return { findings: [], note: `${id}: structure not compared: the approved capture had no structure snapshot; re-approve from a new run (\`veval approve --spec ${spec.name}\`) to compare it` };
   }

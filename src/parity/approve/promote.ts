@@ -2,28 +2,26 @@
 // failed captures and stale runs; prints nothing (returns what it changed; the CLI prints).
 // Writes are atomic and ordered image-then-manifest, so a crash leaves the old manifest, whose
 // sha256 then no longer matches — which comparison reports — never a half-written file.
-import { viewportMatches } from '../core/engines.js';
+import { viewportMatches } from '../../core/engines.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { sha256, writeFileAtomic } from '../core/fsx.js';
-import { readArtifact } from '../core/artifact-read.js';
-import { diffManifests, hashManifest, treeManifest } from '../core/freshness.js';
-import { describeState, effectiveState, readRunInfo, type RunInfo as RunJson } from '../core/run-folder.js';
-import { comparedUnitsOf, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
-import type { SpecPlan } from '../spec/plan.js';
-import { baselineAbs, baselineDir, baselineRel, readManifest, writeManifest } from './baselines.js';
-import { loadCapture } from './capture-unit.js';
-import { layoutOf } from './layout.js';
-import { decodePng } from './png.js';
-import { settingsOf } from './settings.js';
-import type { BaselineEntry, BaselineManifest } from './types.js';
+import { sha256, writeFileAtomic } from '../../core/fsx.js';
+import { readArtifact } from '../../core/artifact-read.js';
+import { diffManifests, hashManifest, treeManifest } from '../../core/freshness.js';
+import { describeState, effectiveState, readRunInfo, type RunInfo as RunJson } from '../../core/run-folder.js';
+import { comparedUnitsOf, files, unitKey, unitsOf, type RunContext } from '../../core/run.js';
+import type { SpecPlan } from '../../spec/plan.js';
+import { baselineAbs, baselineDir, baselineRel, cssRel, readManifest, structureRel, writeManifest } from '../store/baselines.js';
+import { loadCapture } from '../store/capture-unit.js';
+import { layoutOf } from '../store/layout-boxes.js';
+import { decodePng } from '../store/png.js';
+import { settingsOf } from '../store/settings.js';
+import type { BaselineEntry, BaselineManifest } from '../store/types.js';
 import { pruneOrphans } from './prune.js';
-import { structureRel } from './structure.js';
-import { cssRel } from './cause.js';
 import { axeFilterOf, debtRel, matchDebt, vouched, nodeText, readDebt, reportedNodes, toEntry, writeDebt,
-  type DebtAcceptance, type DebtEntry, type DebtFile, type DebtNode } from './a11y-debt.js';
+  type DebtAcceptance, type DebtEntry, type DebtFile, type DebtNode } from '../store/a11y-debt.js';
 
 export interface ApproveOptions {
   spec?: string; state?: string; viewport?: string; prune?: boolean; dryRun?: boolean; approver?: string;

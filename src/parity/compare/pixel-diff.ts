@@ -3,10 +3,10 @@
 // once with masks as its ignore mask, and one walk over its output yields the per-region counts,
 // the clusters and the diff image. Boxes come in CSS px; images are device px (× dsf).
 import pixelmatch from 'pixelmatch';
-import type { Box, RegionCount } from '../core/artifacts.js';
+import type { Box, RegionCount } from '../../core/artifacts.js';
 import { createHash } from 'node:crypto';
-import { decodePng, DiffCanvas, PngError, type Rgba } from './png.js';
-import { ClusterGrid, type Cluster } from './clusters.js';
+import { decodePng, DiffCanvas, PngError, type Rgba } from '../store/png.js';
+import { ClusterGrid, type Cluster } from '../store/clusters.js';
 
 export interface RegionInput { name: string; box: Box | null }
 
@@ -24,7 +24,7 @@ export interface CompareInput {
   maxPixels?: number;
 }
 
-export type { RegionCount } from '../core/artifacts.js';
+export type { RegionCount } from '../../core/artifacts.js';
 
 export type CompareOutcome =
   | { kind: 'identical' }

@@ -2,7 +2,7 @@
 // configuration (which font each generic family resolves to), scale or platform cannot be
 // compared pixel by pixel without a wall of noise, so that comparison is refused with the reason. A patch build of the same major compares normally (Debian ships
 // Chromium security builds often) and is only noted.
-import type { EnvFingerprint } from '../core/artifacts.js';
+import type { EnvFingerprint } from '../../core/artifacts.js';
 
 const major = (v: string) => (v || '').split('.')[0] || '?';
 const describe = (e: EnvFingerprint) => `${e.browserName} ${major(e.browserVersion)} ${e.flavour}`;

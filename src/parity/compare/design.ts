@@ -7,16 +7,16 @@
 // same words, and text without a box edge of its own the same ink along its lines: design-words.ts),
 // each against its own threshold.
 // How the default threshold was chosen, on which pairs, with which error rates: docs/design-parity.md.
-import type { Box } from '../core/artifacts.js';
-import type { DESIGN_DEPARTURES } from '../core/artifact-results.js';
+import type { Box } from '../../core/artifacts.js';
+import type { DESIGN_DEPARTURES } from '../../core/artifact-results.js';
 import { clip, colourSimilarity, crop, fillBoxes, lumaSimilarity, resizeArea, WINDOW } from './design-image.js';
 import { EDGE_PX, edgesShown, edgeStrips, locate, toGray } from './design-locate.js';
 import { nearestDeltaE } from './delta-e.js';
 import { lineAgreement, readText, regionLines, regionWords, sameLines, wordAgreement, type TextRegion } from './design-words.js';
 import { dtwMatch } from './dtw.js';
-import type { Rgba } from './png.js';
+import type { Rgba } from '../store/png.js';
 
-export { DESIGN_DEFAULTS } from '../core/limits.js';
+export { DESIGN_DEFAULTS } from '../../core/limits.js';
 /** Crops are compared at this many px per CSS px: coarse enough that glyph shapes of another font
  *  stack blur away, fine enough that a moved or missing block does not (docs/design-parity.md). */
 export const DESIGN_SCALE = 0.25;

@@ -1,24 +1,20 @@
 // Layout diff: declared regions and required elements against the boxes stored with the baseline —
 // moved, resized, gaps between neighbouring regions changed. Box geometry does not flake on font
 // anti-aliasing the way pixels do, and it says *what* moved, so it is also a judge input.
-import type { Box, CaptureRecord } from '../core/artifacts.js';
-import type { LayoutBoxes, LayoutChange, SpacingChange } from './types.js';
+import type { Box } from '../../core/artifacts.js';
+import { layoutOf } from '../store/layout-boxes.js';
+import type { LayoutBoxes, LayoutChange, SpacingChange } from '../store/types.js';
+import { isDesignExport, type Comparator, type UnitCase } from './comparator.js';
 
 /** Differences up to this many CSS px are rounding, not layout. */
 export const LAYOUT_TOLERANCE_PX = 1;
 
-export function layoutOf(record: CaptureRecord): LayoutBoxes {
-  const required: Record<string, Box | null> = {};
-  for (const r of record.required ?? []) required[r.name] = r.verdict?.box ?? null;
-  const regions = Object.entries(record.regions ?? {});
-  return {
-    regions: Object.fromEntries(regions.map(([k, v]) => [k, v.box])),
-    // min-gap compares the gaps a user sees (between what regions paint) with the approved ones
-    ink: Object.fromEntries(regions.filter(([, v]) => v.ink !== undefined).map(([k, v]) => [k, v.ink!])),
-    required,
-    masks: (record.masks ?? []).flatMap((m) => m.boxes),
-  };
-}
+/** Against a baseline a browser made (a design export compares its own boxes, design-unit.ts). */
+export const layoutBoxes: Comparator<UnitCase, ReturnType<typeof diffLayout>> = {
+  id: 'layout',
+  wants: (c) => !!c.capture.record && !!c.entry.layout && !isDesignExport(c.entry),
+  compare: (c) => diffLayout(c.entry.layout, layoutOf(c.capture.record!)),
+};
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 

@@ -3,12 +3,11 @@
 // memory; undo puts them back, in approve's order (files before the manifest that vouches for
 // them), only while the baseline is still the one this review wrote. Kept for the server's life.
 import fs from 'node:fs';
-import { writeFileAtomic } from '../core/fsx.js';
-import { unitKey, type RunContext } from '../core/run.js';
-import { baselineAbs, baselineDir, baselineRel, readManifest, writeManifest } from '../parity/baselines.js';
-import { structureRel } from '../parity/structure.js';
-import { debtRel, readDebt, writeDebt, type DebtEntry } from '../parity/a11y-debt.js';
-import type { BaselineEntry } from '../parity/types.js';
+import { writeFileAtomic } from '../../core/fsx.js';
+import { unitKey, type RunContext } from '../../core/run.js';
+import { baselineAbs, baselineDir, baselineRel, readManifest, structureRel, writeManifest } from '../store/baselines.js';
+import { debtRel, readDebt, writeDebt, type DebtEntry } from '../store/a11y-debt.js';
+import type { BaselineEntry } from '../store/types.js';
 
 export interface Kept {
   spec: string; key: string;

@@ -8,10 +8,10 @@
 // sequence is scaled by the best factor). The lines alone (regionLines, sameLines) tell whether a
 // region of the export's height holds its text where the export does: where it does not, the words
 // are asked for too. docs/design-parity.md has the measurements.
-import type { Box } from '../core/artifacts.js';
+import type { Box } from '../../core/artifacts.js';
 import { crop, resizeArea } from './design-image.js';
 import { dtwMatch } from './dtw.js';
-import type { Rgba } from './png.js';
+import type { Rgba } from '../store/png.js';
 
 /** CSS px left out inside the box's edges: its own border and rounded corners are not words. */
 const INSET = 6;

@@ -4,7 +4,7 @@
 // change (polish), never "removed" and "added" for everything inside it. Playwright's snapshot
 // already leaves generic containers (div, span, a section without a name) out, so those are no
 // change at all. What is left unmatched are the changes.
-import type { Box, StructureDiff } from '../core/artifacts.js';
+import type { Box, StructureDiff } from '../../core/artifacts.js';
 
 /** One node as compared: text fragments are role "text" with the fragment as `text`. */
 export interface StructNode { role: string; name: string; text: string; attrs: string; box: Box | null; children: StructNode[] }

@@ -2,29 +2,28 @@
 // the departing regions into blocker findings that name the region, its score and the threshold
 // (or its offset in px from the export's box). Each finding's evidence carries the region's box in
 // the capture and in the export, so the report draws the departure on both images.
-import type { Box, CaptureRecord, Finding } from '../core/artifacts.js';
-import { DESIGN_DEFAULTS } from '../core/limits.js';
-import { unitKey } from '../core/run.js';
-import type { ParityPlan, SpecPlan } from '../spec/plan.js';
-import { reapproveHint } from './baselines.js';
+import type { Box } from '../../core/artifacts.js';
+import { DESIGN_DEFAULTS } from '../../core/limits.js';
+import { unitKey } from '../../core/run.js';
+import { reapproveHint } from '../store/baselines.js';
 import { compareDesign, type DesignRegion, type DesignRegionInput } from './design.js';
-import { diffLayout, layoutOf } from './layout.js';
-import { decodePng, PngError, type Rgba } from './png.js';
-import type { BaselineEntry, LayoutUnitDiff, ParityOutcome, ParityUnit } from './types.js';
-
-type Finish<V> = (o: ParityOutcome, m: string, c: 'parity' | 'guard' | null, e?: Record<string, unknown>) => V;
-
-export interface DesignUnitInput {
-  spec: SpecPlan; parity: ParityPlan; unit: ParityUnit; entry: BaselineEntry; layout: LayoutUnitDiff;
-  base: Buffer; capture: { png: Buffer; record: CaptureRecord }; maxPixels: number;
-}
+import { diffLayout } from './layout.js';
+import { layoutOf } from '../store/layout-boxes.js';
+import { decodePng, PngError, type Rgba } from '../store/png.js';
+import { isDesignExport, type Comparator, type ImageCase, type ImageVerdict } from './comparator.js';
 
 const scaled = (b: Box, k: number): Box => ({ x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k });
 const r1 = (n: number) => Math.round(n * 10) / 10;
 const boxText = (b: Box) => `${r1(b.width)}×${r1(b.height)} at (${r1(b.x)}, ${r1(b.y)})`;
 
-export function designVerdict<V extends { findings: Finding[] }>(i: DesignUnitInput, finish: Finish<V>): V {
-  const { spec, unit, entry } = i;
+export const designExport: Comparator<ImageCase, ImageVerdict> = {
+  id: 'design-export',
+  wants: (c) => isDesignExport(c.entry),
+  compare: (c) => designVerdict(c),
+};
+
+function designVerdict(i: ImageCase): ImageVerdict {
+  const { spec, unit, entry, finish } = i;
   const prov = entry.provenance!;
   const id = `${spec.name}/${unitKey(unit.state, unit.viewport)}`;
   let exp: Rgba, cap: Rgba;

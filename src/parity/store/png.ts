@@ -1,10 +1,10 @@
 // PNG decoding and the diff-image encoder. Decoding dominates a comparison (pngjs: ~80 ms of
-// ~170 ms for a 1280×3000 pair, see COMPARATOR.md), so the format Chromium writes (8-bit RGB/RGBA,
+// ~170 ms for a 1280×3000 pair, see compare/pixel-diff.md), so the format Chromium writes (8-bit RGB/RGBA,
 // not interlaced) takes a fast path: native inflate + a tight unfilter loop. Anything else goes
 // through pngjs. Every failure is a named reason, never a crash.
 import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
-import { DEFAULT_MAX_PIXELS } from '../core/limits.js';
+import { DEFAULT_MAX_PIXELS } from '../../core/limits.js';
 
 export interface Rgba { width: number; height: number; data: Uint8Array }
 

@@ -3,13 +3,13 @@
 // instead: a baseline replaced after the run (a colleague's commit) makes the report stale.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sha256 } from '../core/fsx.js';
-import { unitKey, type RunContext } from '../core/run.js';
+import { sha256 } from '../../core/fsx.js';
+import { unitKey, type RunContext } from '../../core/run.js';
 import { BASELINES, baselineAbs, baselineRel, readManifest } from './baselines.js';
 import { loadCapture } from './capture-unit.js';
 
-import type { BaselineDigest, BaselineDigestUnit } from '../core/artifacts.js';
-export type { BaselineDigest, BaselineDigestUnit } from '../core/artifacts.js';
+import type { BaselineDigest, BaselineDigestUnit } from '../../core/artifacts.js';
+export type { BaselineDigest, BaselineDigestUnit } from '../../core/artifacts.js';
 
 type Root = Pick<RunContext, 'root'>;
 
