@@ -35,6 +35,7 @@ export const TIERS = {
     'test/capture/engines-firefox.test.ts',
     'test/cli/storybook-flow.test.ts',
     'test/cli/ci-files-jobs.test.ts',
+    'test/cli/shadcn-loop.test.ts',
   ],
 };
 export const TIER_NAMES = ['unit', 'precision', 'e2e'];

@@ -98,6 +98,30 @@ function countRandom(seeded: boolean) {
   } catch { /* uncounted */ }
 }
 
+/** Counts the page's reads of the clock (not under context.freezeTime: Playwright's clock replaces
+ *  Date then): what a page draws from it (a date, "5 minutes ago", a chart's time axis) differs
+ *  from run to run. `new Date()` and `Date()` without arguments read it; a Proxy keeps Date's
+ *  statics, prototype and instanceof. performance.now is counted, never named alone: schedulers
+ *  (React's) read it every frame. */
+function countClock() {
+  try {
+    const n = { dateNow: 0, newDate: 0, performanceNow: 0 };
+    (window as any).__vevalClock = n;
+    const D = Date, now = D.now;
+    D.now = function () { n.dateNow++; return now.call(D); };
+    (window as any).Date = new Proxy(D, {
+      construct(t, args, nt) { if (!args.length) n.newDate++; return Reflect.construct(t, args, nt); },
+      apply(t, self, args) { n.newDate++; return Reflect.apply(t, self, args); },
+    });
+    const p = performance, pnow = p.now;
+    p.now = function () { n.performanceNow++; return pnow.call(p); };
+  } catch { /* uncounted */ }
+}
+
+/** What countClock counted, or undefined (a frozen clock, a replaced document, another engine). */
+export const clockReads = (page: { evaluate(f: () => unknown): Promise<unknown> }) =>
+  page.evaluate(() => (window as any).__vevalClock ? { ...(window as any).__vevalClock } : undefined).catch(() => undefined) as Promise<CaptureRecord['clock']>;
+
 /** What countRandom counted, or undefined (a page that replaced its document, another engine). */
 export const randomDraws = (page: { evaluate(f: () => unknown): Promise<unknown> }) =>
   page.evaluate(() => (window as any).__vevalRandom ? { ...(window as any).__vevalRandom } : undefined).catch(() => undefined) as Promise<CaptureRecord['random']>;
@@ -130,6 +154,7 @@ export async function openContext(browser: Browser, spec: SpecPlan, vp: Viewport
     // first of the page's listeners: veval's full-page shots send no resize (in-page/quiet.ts)
     await context.addInitScript({ content: inPageScript([viewportSeen], quietInit, null) });
     if (!spec.context.freezeTime) await context.addInitScript({ content: inPageScript([], trackTimers, null) });
+    if (!spec.context.freezeTime) await context.addInitScript({ content: inPageScript([], countClock, null) });
     const seeded = spec.context.randomSeed !== null && spec.context.randomSeed !== undefined;
     if (seeded) await context.addInitScript({ content: inPageScript([], seedRandom, spec.context.randomSeed) });
     await context.addInitScript({ content: inPageScript([], countRandom, seeded) });

@@ -8,7 +8,7 @@ import { writeFileAtomic, writeJsonAtomic } from '../core/fsx.js';
 import { abs, files, type RunContext } from '../core/run.js';
 import { requiredAt, type SpecPlan, type StatePlan } from '../spec/plan.js';
 import { axeResults, type AxeOptions } from './axe.js';
-import { openContext, randomDraws, type UnitContext } from './context.js';
+import { clockReads, openContext, randomDraws, type UnitContext } from './context.js';
 import { classify, progressingFault, UnitFault, watched, type FaultState, type WatchedFault } from './faults.js';
 import { measurePage, selectorAt, signatureOf } from './measure.js';
 import { measurePaint } from './paint.js';
@@ -330,6 +330,7 @@ async function remeasure(u: UnitRun): Promise<void> {
   // a failed font or stylesheet: which families fell back to what (explains a parity diff); CDP only
   if (u.driver.cdp && mayHaveFallenBack(record)) record.fontFallbacks = await fontFallbacks(page).catch(() => undefined);
   record.random = await randomDraws(page);
+  record.clock = await clockReads(page);
   if (await signatureOf(page) !== u.signature) {
     fault.stage = 'measure';
     const t = Date.now();

@@ -50,9 +50,9 @@ export const pixels: Comparator<ImageCase, ImageVerdict> = {
     // the cause is traced only for a unit whose pixels changed (it reads two CSS records)
     const cause = (clusters: Box[]) => unitCause(run, spec.name, cap.record, entry, clusters);
     const verdict = noted(judgeOutcome(run, spec, parity, unit, outcome, finish, layout, cause), note);
-    const random = randomCause(cap.record);
-    if (random && (unit.outcome === 'changed' || unit.outcome === 'size-changed') && verdict.findings[0]) {
-      verdict.findings[0].message += `; ${random}`;
+    const causes = [randomCause(cap.record), clockCause(cap.record)].filter(Boolean);
+    if (causes.length && (unit.outcome === 'changed' || unit.outcome === 'size-changed') && verdict.findings[0]) {
+      verdict.findings[0].message += `; ${causes.join('; ')}`;
       unit.message = verdict.findings[0].message;
     }
     return verdict;
@@ -77,6 +77,15 @@ export function randomCause(record: CaptureRecord): string | null {
   if (!parts.length) return null;
   const crypto = r.getRandomValues || r.randomUUID ? '; veval never seeds crypto (ids drawn from it must stay unique): mask what it draws, or draw it from Math.random' : '';
   return `the page drew random numbers while it rendered: ${parts.join(', ')}${crypto}`;
+}
+
+/** The clock read while the page rendered, its time not frozen, as a cause a changed text, chart or
+ *  canvas may have (issue 55): Date reads only (performance.now alone is a scheduler's); null else. */
+export function clockCause(record: CaptureRecord): string | null {
+  const c = record.clock;
+  if (!c || !(c.dateNow + c.newDate)) return null;
+  const parts = [c.dateNow ? `Date.now ×${c.dateNow}` : '', c.newDate ? `new Date() ×${c.newDate}` : '', c.performanceNow ? `performance.now ×${c.performanceNow}` : ''].filter(Boolean);
+  return `the page read the clock while it rendered: ${parts.join(', ')} (the clock is not frozen: context.freezeTime: true, or a date, fixes what it shows)`;
 }
 
 function regionInputs(spec: SpecPlan, parity: ParityPlan, record: CaptureRecord, entry: BaselineEntry) {

@@ -16,7 +16,9 @@ import { BASELINES, baselineAbs, readBaselineJson } from './baselines.js';
 import type { BaselineManifest, DebtAcceptance } from './types.js';
 
 /** One violating node as fingerprinted: what a known violation is matched by. */
-export interface DebtNode { rule: string; impact: string; selector: string; role: string | null; name: string | null }
+export interface DebtNode { rule: string; impact: string; selector: string; role: string | null; name: string | null;
+  /** axe's own selector where veval's differs (never recorded: debt approved before still matches by it) */
+  alias?: string }
 /** A recorded entry: the node plus its id (a hash of the fingerprint, tying it to the manifest). */
 export interface DebtEntry extends DebtNode { id: string }
 export interface DebtFile { version: 1; spec: string; units: Record<string, DebtEntry[]> }
@@ -74,7 +76,7 @@ export function reportedNodes(axe: AxeResultsLite, filter: AxeFilter): DebtNode[
   for (const rule of axe.violations) {
     const impact = impactOf(rule);
     if (disabled.has(rule.id) || IMPACTS.indexOf(impact) < min) continue;
-    for (const n of rule.nodes ?? []) out.push({ rule: rule.id, impact, selector: targetText(n.target), role: n.role ?? null, name: n.name ?? null });
+    for (const n of rule.nodes ?? []) out.push({ rule: rule.id, impact, selector: targetText(n.target), role: n.role ?? null, name: n.name ?? null, ...(n.axeTarget ? { alias: targetText(n.axeTarget) } : {}) });
   }
   return out;
 }
@@ -86,7 +88,7 @@ const unshifted = (s: string) => s.replace(/_[rR]_[0-9a-zA-Z]+_|\\?:[rR][0-9a-zA
 /** Same rule, and the same selector path (React ids aside) or the same role + accessible name (a
  *  role is needed: a node whose role is unknown matches by selector only). */
 const sameNode = (a: DebtNode, b: DebtNode) => a.rule === b.rule
-  && (a.selector === b.selector || unshifted(a.selector) === unshifted(b.selector) || (!!a.role && a.role === b.role && (a.name ?? '') === (b.name ?? '')));
+  && (a.selector === b.selector || (!!b.alias && a.selector === b.alias) || unshifted(a.selector) === unshifted(b.selector) || (!!a.role && a.role === b.role && (a.name ?? '') === (b.name ?? '')));
 
 export interface DebtMatch {
   /** current nodes no known entry matches: new debt (or debt that spread to more nodes) */
@@ -114,7 +116,7 @@ export function matchDebt(nodes: DebtNode[], entries: DebtEntry[]): DebtMatch {
   return { fresh, known, fixed: left };
 }
 
-export const toEntry = (n: DebtNode): DebtEntry => ({ ...n, id: entryId(n) });
+export const toEntry = ({ alias: _alias, ...n }: DebtNode): DebtEntry => ({ ...n, id: entryId(n) });
 
 /** How one node reads in a list: the selector, with role and name when known. */
 export const nodeText = (n: DebtNode) => `${n.rule} at ${n.selector}${n.role ? ` (${n.role}${n.name ? ` "${n.name}"` : ''})` : ''}`;
