@@ -2,7 +2,7 @@
 // in the same process (machines differ; ratios travel). Run: node --import tsx bench/parity.ts
 import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
-import { compareImages } from '../src/parity/compare.js';
+import { compareImages } from '../src/parity/compare/pixel-diff.js';
 
 const W = 1280, H = 3000, RUNS = Number(process.env.RUNS ?? 7);
 

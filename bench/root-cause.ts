@@ -9,7 +9,7 @@ import path from 'node:path';
 import { captureRun } from '../src/capture/index.js';
 import { serveStatic } from '../src/core/static-server.js';
 import type { CaptureRecord } from '../src/core/artifacts.js';
-import { cssRel } from '../src/parity/cause.js';
+import { cssRel } from '../src/parity/store/baselines.js';
 import { unitKey } from '../src/core/run.js';
 import { makeRun, makeSpec, desktop, mobile } from '../test/capture/plan-fixture.js';
 import { tmpDir, REPO } from '../test/helpers/tmp.js';

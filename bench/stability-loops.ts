@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { captureRun } from '../src/capture/index.js';
 import { diffBox, gapAt } from '../src/capture/still/by-shots.js';
-import { compareImages } from '../src/parity/compare.js';
+import { compareImages } from '../src/parity/compare/pixel-diff.js';
 import { DEFAULT_MAX_PIXELS } from '../src/core/limits.js';
 import { serveStatic } from '../src/core/static-server.js';
 import type { CaptureRecord } from '../src/core/artifacts.js';
@@ -147,7 +147,8 @@ if (!SKIP.has('radix')) {
       const o = png && first ? compareImages({ baseline: first, current: png, threshold: 0.1, deviceScaleFactor: 1, ignore: [], regions: [], wantDiff: false, maxPixels: DEFAULT_MAX_PIXELS }) : null;
       const changed = !o ? -1 : o.kind === 'identical' ? 0 : o.kind === 'compared' ? o.changed : -1;
       if (rec.ok && rec.stability.stable && changed === 0) right++;
-      else if (png && first) {
+      else if (!png) console.log(`    run ${i}: not captured (${JSON.stringify(rec.error).slice(0, 300)})`);
+      else if (first) {
         const box = changed === 0 ? null : diffBox(first, png, [], 1);
         console.log(`    run ${i}: ${rec.ok ? '' : `not captured (${JSON.stringify(rec.error).slice(0, 160)}), `}${rec.stability.stable ? 'still' : 'not still'} (${rec.timings.stillBy}), ${box ? `${changed} px differ from run 1's (parity's default threshold), within ${box.width}×${box.height} at ${box.x},${box.y}` : 'the same image'}`);
         if (process.env.KEEP) { fs.writeFileSync(`/tmp/radix-${c.name}-1.png`, first); fs.writeFileSync(`/tmp/radix-${c.name}-${i}.png`, png); }

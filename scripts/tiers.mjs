@@ -23,6 +23,8 @@ export const TIERS = {
     'test/parity/root-cause-rates.test.ts',
     'test/checks/e2e-defects.test.ts',
     'test/capture/axe-rules.test.ts',
+    'test/real/stress-corpus.test.ts',
+    'test/real/layout-shift-corpus.test.ts',
     'test/real/frameworks/visibility-classes.test.ts',
     'test/real/design-systems/design-systems.test.ts',
   ],
@@ -33,6 +35,7 @@ export const TIERS = {
     'test/capture/engines-firefox.test.ts',
     'test/cli/storybook-flow.test.ts',
     'test/cli/ci-files-jobs.test.ts',
+    'test/cli/shadcn-loop.test.ts',
   ],
 };
 export const TIER_NAMES = ['unit', 'precision', 'e2e'];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRun, finishRun, readRunInfo, type RunInfo, type RunState, type Selection, type TreeChange } from './core/run-folder.js';
 import { diffManifests, hashManifest, treeManifest } from './core/freshness.js';
 import { readArtifact } from './core/artifact-read.js';
-import { withBaselineLock } from './parity/lock.js';
+import { withBaselineLock } from './parity/store/lock.js';
 import { files, SWEEP } from './core/run.js';
 import type { RunContext } from './core/run.js';
 import type { ProjectPlan } from './spec/plan.js';

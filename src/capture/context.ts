@@ -98,6 +98,26 @@ function countRandom(seeded: boolean) {
   } catch { /* uncounted */ }
 }
 
+/** Counts the page's reads of the clock (not under context.freezeTime: Playwright's clock replaces
+ *  Date then): what a page draws from it (a date, "5 minutes ago", a chart's time axis) differs
+ *  from run to run. `new Date()` and `Date()` without arguments read it; a Proxy keeps Date's
+ *  statics, prototype and instanceof. performance.now is counted, never named alone: schedulers
+ *  (React's) read it every frame. */
+function countClock() {
+  try {
+    const n = { dateNow: 0, newDate: 0, performanceNow: 0 };
+    (window as any).__vevalClock = n;
+    const D = Date, now = D.now;
+    D.now = function () { n.dateNow++; return now.call(D); };
+    (window as any).Date = new Proxy(D, {
+      construct(t, args, nt) { if (!args.length) n.newDate++; return Reflect.construct(t, args, nt); },
+      apply(t, self, args) { n.newDate++; return Reflect.apply(t, self, args); },
+    });
+    const p = performance, pnow = p.now;
+    p.now = function () { n.performanceNow++; return pnow.call(p); };
+  } catch { /* uncounted */ }
+}
+
 export function contextOptions(spec: SpecPlan, vp: ViewportSpec, root: string): BrowserContextOptions {
   const c = spec.context;
   return {
@@ -126,6 +146,7 @@ export async function openContext(browser: Browser, spec: SpecPlan, vp: Viewport
     // first of the page's listeners: veval's full-page shots send no resize (still/in-page/quiet.ts)
     await context.addInitScript({ content: inPageScript([viewportSeen], quietInit, null) });
     if (!spec.context.freezeTime) await context.addInitScript({ content: inPageScript([], trackTimers, null) });
+    if (!spec.context.freezeTime) await context.addInitScript({ content: inPageScript([], countClock, null) });
     const seeded = spec.context.randomSeed !== null && spec.context.randomSeed !== undefined;
     if (seeded) await context.addInitScript({ content: inPageScript([], seedRandom, spec.context.randomSeed) });
     await context.addInitScript({ content: inPageScript([], countRandom, seeded) });

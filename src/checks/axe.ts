@@ -3,10 +3,10 @@ import type { Finding, Severity } from '../core/artifacts.js';
 import type { AxeRuleLite, Check } from './types.js';
 import { IncompleteCheckError, findingFor, measured, unitLabel } from './lib/finding.js';
 import { plural, quote } from './lib/text.js';
-import { impactOf, matchDebt, reportedNodes, targetText, type Impact } from '../parity/a11y-debt.js';
+import { impactOf, matchDebt, reportedNodes, targetText, type Impact } from '../parity/store/a11y-debt.js';
 
 const ID = 'axe';
-export { IMPACTS, impactOf, type Impact } from '../parity/a11y-debt.js';
+export { IMPACTS, impactOf, type Impact } from '../parity/store/a11y-debt.js';
 const SEVERITY_BY_IMPACT: Record<Impact, Severity> = { critical: 'blocker', serious: 'blocker', moderate: 'important', minor: 'polish' };
 const SHOWN_TARGETS = 3;
 const DEFAULTS = { impact: 'moderate' as Impact };

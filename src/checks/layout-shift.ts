@@ -12,16 +12,16 @@ const empty = (b: ShiftSource['current']) => b.width <= 0 || b.height <= 0;
 
 /** How far a source moved: the edge the viewport did not cut (rects are clipped to it); null when
  *  it moved into or out of view (one rectangle is empty). */
-export function moveOf(s: Pick<ShiftSource, 'previous' | 'current'>): { dx: number; dy: number } | null {
+export function moveOf(s: Pick<ShiftSource, 'previous' | 'current'>, exact = false): { dx: number; dy: number } | null {
   const p = s.previous, c = s.current;
   if (empty(p) || empty(c)) return null;
   const dy = p.height === c.height || (p.y > 0 && c.y > 0) ? c.y - p.y : (c.y + c.height) - (p.y + p.height);
   const dx = p.width === c.width || (p.x > 0 && c.x > 0) ? c.x - p.x : (c.x + c.width) - (p.x + p.width);
-  return { dx: Math.round(dx), dy: Math.round(dy) };
+  return exact ? { dx, dy } : { dx: Math.round(dx), dy: Math.round(dy) };
 }
-/** px moved; into or out of view: at least the height it showed */
+/** px moved, unrounded (compared with minMovePx); into or out of view: at least the height it showed */
 const distance = (s: ShiftSource) => {
-  const m = moveOf(s);
+  const m = moveOf(s, true);
   return m ? Math.max(Math.abs(m.dx), Math.abs(m.dy)) : (empty(s.previous) ? s.current : s.previous).height;
 };
 

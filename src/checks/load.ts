@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { CaptureRecord, Finding } from '../core/artifacts.js';
 import { readArtifact } from '../core/artifact-read.js';
 import { abs, files, sweptStates, unitKey, unitsOf, type RunContext } from '../core/run.js';
-import { readManifest } from '../parity/baselines.js';
-import { readDebt, vouched } from '../parity/a11y-debt.js';
+import { readManifest } from '../parity/store/baselines.js';
+import { readDebt, vouched } from '../parity/store/a11y-debt.js';
 import type { SpecPlan } from '../spec/plan.js';
 import type { SweepInput, UnitInput } from './types.js';
 

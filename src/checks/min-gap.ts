@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Box, CaptureRecord } from '../core/artifacts.js';
-import type { LayoutBoxes } from '../parity/types.js';
+import type { LayoutBoxes } from '../parity/store/types.js';
 import type { Check, UnitInput } from './types.js';
 import { findingFor, measured, severityOf, unitLabel } from './lib/finding.js';
 import { contains, overlapBox, sharesColumn, sharesRow, SUBPIXEL_PX, xOverlap, yOverlap } from './lib/geometry.js';

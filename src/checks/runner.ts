@@ -14,7 +14,7 @@ import { loadSweeps, loadUnits } from './load.js';
 import { stressResults, type StressSources } from './lib/stress.js';
 import { STRESS_CHECKS } from '../core/stress.js';
 import { readArtifact } from '../core/artifact-read.js';
-import { fileResolver } from '../parity/cause.js';
+import { fileResolver } from '../core/cause-text.js';
 
 export function resultOf(check: string, findings: Finding[], ms: number, error: string | null = null, notes: string[] = []): CheckResult {
   return { check, status: error !== null ? 'error' : findings.some((f) => !f.effect) ? 'fail' : 'pass', findings, error, ms: Math.round(ms * 1000) / 1000, ...(notes.length ? { notes } : {}) };

@@ -2,8 +2,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { AxeResultsLite, CaptureRecord, Finding, Severity } from '../core/artifacts.js';
 import type { SpecPlan } from '../spec/plan.js';
-import type { LayoutBoxes } from '../parity/types.js';
-import type { DebtEntry } from '../parity/a11y-debt.js';
+import type { LayoutBoxes } from '../parity/store/types.js';
+import type { DebtEntry } from '../parity/store/a11y-debt.js';
 import type { SweepResult } from '../core/artifact-sweep.js';
 
 export interface CheckMeta {

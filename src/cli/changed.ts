@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { InputError } from '../core/errors.js';
-import { BASELINES } from '../parity/baselines.js';
+import { BASELINES } from '../parity/store/baselines.js';
 import type { ProjectPlan, SpecPlan } from '../spec/plan.js';
 import { storybookProject } from '../spec/story-imports.js';
 

@@ -53,8 +53,8 @@ export async function cmdReview(opts: ReviewFlags): Promise<number> {
   let report;
   try { report = readReport(run.runDir); } catch (err) { throw new InputError([`run ${run.runId}: ${(err as Error).message}; run \`veval run\` again`]); }
   const [{ ReviewSession }, { startReviewServer }, { renderHtml }, { whoApproves }] = await Promise.all([
-    import('../review/session.js'), import('../review/server.js'), import('../report/html.js'), import('../parity/approve.js')]);
-  const session = new ReviewSession(run, report, { config: opts.config, out: opts.out, io }, whoApproves(r.root), io.cwd);
+    import('../review/session.js'), import('../review/server.js'), import('../report/html.js'), import('../parity/approve/index.js')]);
+  const session = new ReviewSession(run, report, { root: r.root, out: r.out, cwd: io.cwd, config: opts.config }, whoApproves(r.root), io.cwd);
   let server;
   try {
     server = await startReviewServer({

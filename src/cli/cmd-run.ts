@@ -113,7 +113,7 @@ export async function cmdCheck(opts: CommonOptions): Promise<number> {
   const checks = () => checkStage(run, { updateBaselines: !!opts.updateBaselines, acceptA11yDebt: !!opts.acceptA11yDebt });
   if (opts.updateBaselines) {
     // it writes baselines: one writer at a time, like approve and run --update-baselines
-    const { withBaselineLock } = await import('../parity/lock.js');
+    const { withBaselineLock } = await import('../parity/store/lock.js');
     await withBaselineLock(run.root, `veval check --update-baselines (run ${run.runId})`, checks);
   } else await checks();
   // the gate's policy over checks.json and parity.json decides the exit code (gate/index.ts stageVerdict)

@@ -1,14 +1,15 @@
 // verify (the done-check), approve (baselines), calibrate (judge agreement).
 import path from 'node:path';
 import { EXIT, InputError } from '../core/errors.js';
-import { describeState, listRuns, openRunDir, pickRun, type RunEntry } from '../core/run-folder.js';
+import { describeState, listRuns, openRunDir, type RunEntry } from '../core/run-folder.js';
 import { readArtifact } from '../core/artifact-read.js';
 import { forTerminal } from '../report/terminal.js';
 import { files, unitsOf } from '../core/run.js';
 import { diffManifests, freshness } from '../core/freshness.js';
 import { shown } from '../core/paths.js';
 import { loadProject } from '../spec/project.js';
-import { staleBaselineSpecs } from '../parity/digest.js';
+import { staleBaselineSpecs } from '../parity/store/digest.js';
+import type { ApproveWhere } from '../parity/approve/index.js';
 import type { CommonOptions } from './common.js';
 import { ioOf, resolved } from './common.js';
 
@@ -107,66 +108,14 @@ export async function cmdVerify(opts: CommonOptions): Promise<number> {
   return ok ? EXIT.pass : EXIT.fail;
 }
 
-export type ApproveFlags = CommonOptions & { spec?: string; state?: string; prune?: boolean; force?: boolean; fromImage?: string; boxes?: string; units?: ReadonlySet<string> };
-
-/** approve without its printing (`veval mcp` and `veval review` call it too): which run it used, and
- *  what it changed or refused; or the flags given more than once (refused before any run is opened).
- *  `inLock` runs holding the baselines lock just before approving (review keeps what it replaces, for undo). */
-export async function approveRun(opts: ApproveFlags, inLock?: (run: import('../core/run.js').RunContext) => void): Promise<{ note: string; res: import('../parity/approve.js').ApproveResult } | { repeated: string[] }> {
-  const r = resolved(opts);
-  const io = ioOf(opts);
-  // a repeated --viewport/--state arrives as a list; dropping it would approve every unit
-  const repeated = (['spec', 'state', 'viewport'] as const).filter((k) => Array.isArray(opts[k]));
-  if (repeated.length) return { repeated };
-  const { run, note } = pickRun(r.root, r.out, 'completed', opts.run, io.cwd);
-  const { approve } = await import('../parity/approve.js');
-  const { withBaselineLock } = await import('../parity/lock.js');
-  // Orphans are judged against every spec of the project (the run may have covered only some);
-  // without a loadable project nothing is pruned.
-  let projectSpecs: import("../spec/plan.js").SpecPlan[] | undefined;
-  try { projectSpecs = (await loadProject({ config: opts.config, cwd: io.cwd })).specs; } catch (err) {
-    if (opts.prune) throw err;
-  }
-  // a value the parser read as a number or a bare flag is still a name to check, never "all"
-  const one = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
-  const res = await withBaselineLock(r.root, `veval ${inLock ? 'review' : 'approve'} (run ${run.runId})`, () => {
-    inLock?.(run);
-    return approve(run, { spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport), prune: !!opts.prune, force: !!opts.force, projectSpecs, acceptA11yDebt: !!opts.acceptA11yDebt, ...(opts.units ? { units: opts.units } : {}) });
-  });
-  return { note, res };
-}
-
-/** What approve changed or refused, one line each (the CLI prints them; `veval mcp` returns them). */
-export function approveLines(res: import('../parity/approve.js').ApproveResult): string[] {
-  return [
-    ...res.written.map((w) => `approved  ${w}`),
-    ...res.unchanged.map((u) => `unchanged ${u}`),
-    ...res.refused.map((x) => `refused   ${x.unit}: ${x.reason}`),
-    ...res.warnings.map((w) => `warning   ${w}`),
-    ...res.acceptedDebt.map((d) => `a11y debt ${d} (accepted)`),
-    ...res.orphans.map((o) => `${res.removed.includes(o) ? 'removed  ' : 'orphan   '} ${o}${res.removed.includes(o) ? '' : ' (no spec produces it; --prune removes it)'}`),
-    ...withheldLines(res),
-    `${res.written.length} written, ${res.unchanged.length} unchanged, ${res.refused.length} refused, ${res.orphans.length} orphaned`,
-  ];
-}
-
-/** What a refusal held back, and the ways forward: fix, the flag the refusals name, or choose units. */
-function withheldLines(res: import('../parity/approve.js').ApproveResult): string[] {
-  if (!res.withheld?.length) return [];
-  const flags = (['acceptA11yDebt', 'force'] as const).map((f) => [f, res.refused.filter((r) => r.needs?.flag === f).length] as const).filter(([, n]) => n)
-    .map(([f, n]) => `add ${f === 'force' ? '--force' : '--accept-a11y-debt'} (${n} refused for that)`);
-  return [
-    ...res.withheld.map((w) => `withheld  ${w}`),
-    `nothing written: ${res.refused.length} unit(s) refused, so the ${res.withheld.length} that would pass are withheld too — approve writes all it is asked to, or none. ` +
-    `Fix the refused ones${flags.length ? `, or ${flags.join(', or ')}` : ''}, or approve chosen units: --spec/--state/--viewport, or \`veval review\``,
-  ];
-}
+export type ApproveFlags = CommonOptions & { spec?: string; state?: string; prune?: boolean; force?: boolean; fromImage?: string; boxes?: string };
 
 export async function cmdApprove(opts: ApproveFlags): Promise<number> {
   const io = ioOf(opts);
   const say = (s: string) => io.stdout.write(forTerminal(s) + '\n');
   if (opts.fromImage !== undefined || opts.boxes !== undefined) return approveFromImage(opts);
-  const out = await approveRun(opts);
+  const { approveRun, approveLines } = await import('../parity/approve/index.js');
+  const out = await approveRun(approveWhere(opts), opts);
   if ('repeated' in out) {
     for (const k of out.repeated) say(`refused   --${k} given more than once: approve one ${k} at a time (leave it out for all)`);
     return EXIT.fail;
@@ -176,36 +125,18 @@ export async function cmdApprove(opts: ApproveFlags): Promise<number> {
   return out.res.refused.length ? EXIT.fail : EXIT.pass;
 }
 
-/** approve --from-image: an accepted design export becomes one unit's baseline (parity/design-import.ts). */
+/** approve --from-image: an accepted design export becomes one unit's baseline (parity/approve/design-import.ts). */
 async function approveFromImage(opts: ApproveFlags): Promise<number> {
   const io = ioOf(opts);
-  for (const l of (await importExport(opts)).lines) io.stdout.write(forTerminal(l) + '\n');
+  const { importExport } = await import('../parity/approve/index.js');
+  for (const l of (await importExport(approveWhere(opts), opts)).lines) io.stdout.write(forTerminal(l) + '\n');
   return EXIT.pass;
 }
 
-/** approve --from-image without its printing (`veval mcp`'s approve calls it too, so both check the
- *  same things): the lines to show. Bad input is an InputError; nothing is written then. */
-export async function importExport(opts: ApproveFlags): Promise<{ lines: string[]; written: string | null; unchanged: string | null }> {
-  const io = ioOf(opts);
-  const usage: string[] = [];
-  if (typeof opts.fromImage !== 'string' || !opts.fromImage) usage.push(opts.boxes !== undefined && opts.fromImage === undefined ? '--boxes goes with --from-image <png>: the region boxes of that design export' : '--from-image needs a PNG file: --from-image design/checkout-mobile.png');
-  if (opts.boxes !== undefined && (typeof opts.boxes !== 'string' || !opts.boxes)) usage.push('--boxes needs a JSON file of named region boxes (docs/design-parity.md#region-boxes)');
-  for (const k of ['spec', 'state', 'viewport', 'fromImage', 'boxes'] as const) if (Array.isArray(opts[k])) usage.push(`--${k === 'fromImage' ? 'from-image' : k} given more than once: a design export is imported for one unit`);
-  for (const [k, v] of [['--prune', opts.prune], ['--force', opts.force], ['--run', opts.run], ['--accept-a11y-debt', opts.acceptA11yDebt]] as const) if (v) usage.push(`${k} does not go with --from-image (a design export is not a run's capture)`);
-  if (usage.length) throw new InputError(usage.slice(0, 1));
-  const plan = await loadProject({ config: opts.config, cwd: io.cwd });
-  const { importDesign } = await import('../parity/design-import.js');
-  const { whoApproves } = await import('../parity/approve.js');
-  const { withBaselineLock } = await import('../parity/lock.js');
-  const one = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
-  const res = await withBaselineLock(plan.root, `veval approve --from-image ${opts.fromImage}`, async () => importDesign(plan, {
-    image: opts.fromImage!, boxes: opts.boxes, spec: one(opts.spec), state: one(opts.state), viewport: one(opts.viewport),
-    approver: whoApproves(plan.root), now: new Date(), cwd: io.cwd,
-  }));
-  const p = res.entry.provenance!;
-  const what = `design export ${p.file} (${p.width}×${p.height} px, sha256 ${p.sha256.slice(0, 12)})${p.boxes ? ` with region boxes ${p.boxes.file} (${Object.keys(res.entry.layout.regions).join(', ')})` : ''}`;
-  const lines = [...res.notes.map((n) => `note      ${n}`), res.written ? `approved  ${res.written} from ${what}` : `unchanged ${res.unchanged} (already ${what})`];
-  return { lines, written: res.written, unchanged: res.unchanged };
+/** Where approve works, from the command's options (parity/approve/index.ts). */
+function approveWhere(opts: CommonOptions): ApproveWhere {
+  const r = resolved(opts);
+  return { root: r.root, out: r.out, cwd: ioOf(opts).cwd, config: opts.config };
 }
 
 export async function cmdCalibrate(goldDir: string, opts: CommonOptions): Promise<number> {

@@ -34,6 +34,11 @@ export type RegionCount = Static<typeof RegionCountSchema>;
 /** The kinds of departure from a design export, each with its own threshold under parity.design. */
 export const DESIGN_DEPARTURES = ['moved', 'resized', 'missing', 'restyled', 'content'] as const;
 
+/** The parity comparators (parity/compare/): the image is compared by pixels, or perceptually against
+ *  an imported design export (by the baseline's provenance); layout and structure beside it. */
+export const COMPARATORS = ['pixels', 'design-export', 'layout', 'structure'] as const;
+export type ComparatorId = (typeof COMPARATORS)[number];
+
 export const ParityOutcomeSchema = Lits(
   'identical', 'within-tolerance', 'changed', 'no-baseline', 'size-changed',
   'unreadable-baseline', 'missing-capture', 'unreadable-capture', 'env-mismatch', 'image-too-large',
@@ -46,6 +51,7 @@ export const ParityUnitSchema = Type.Object({
   state: Str(),
   viewport: Str(),
   outcome: ParityOutcomeSchema,
+  comparators: Type.Optional(Type.Array(Lits(...COMPARATORS), { description: 'the comparators that ran on this unit, in this order: pixels or design-export (chosen by the baseline\'s provenance), then layout and structure when they compared; empty when none could (no capture, no usable baseline); absent in parity.json from before it was recorded' })),
   capture: Nullable(Str('run-relative file compared')),
   baseline: Nullable(Str('project-relative baseline file')),
   changedPixels: Nullable(Num()),

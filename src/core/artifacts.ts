@@ -210,6 +210,9 @@ export const CaptureRecordSchema = Type.Object({
     mathRandom: Num('calls of Math.random'), seeded: Type.Boolean({ description: 'Math.random was seeded (context.randomSeed)' }),
     getRandomValues: Num('calls of crypto.getRandomValues (never seeded)'), randomUUID: Num('calls of crypto.randomUUID (never seeded)'),
   }, { description: 'the random sources the page drew from up to its capture: what makes a chart or canvas differ between runs' })),
+  clock: Type.Optional(Type.Object({
+    dateNow: Num('calls of Date.now'), newDate: Num('`new Date()` and `Date()` without arguments'), performanceNow: Num('calls of performance.now'),
+  }, { description: 'the page\'s reads of the clock up to its capture (absent under context.freezeTime): what it draws from it differs between runs' })),
   stress: Type.Optional(Type.Object({
     variant: Str('the stress variant applied after the state\'s steps (core/stress.ts)'), of: Str('the declared state it stresses'),
     elements: Num('elements restyled'), texts: Num('text nodes rewritten'), attributes: Num('placeholders, button values, alt texts and aria-labels rewritten'),
@@ -334,7 +337,8 @@ export type CssRecord = Static<typeof CssRecordSchema>;
 const AxeNodeSchema = Type.Object({ target: Type.Array(Type.Unknown()), html: Type.Optional(Str()), failureSummary: Type.Optional(Str()), impact: Type.Optional(Nullable(Str())),
   role: Type.Optional(Nullable(Str('the node\'s ARIA role (axe\'s reading); part of its accessibility-debt fingerprint'))),
   name: Type.Optional(Nullable(Str('the node\'s accessible name; part of its accessibility-debt fingerprint'))),
-  box: Type.Optional(Nullable(BoxSchema)) });
+  box: Type.Optional(Nullable(BoxSchema)),
+  axeTarget: Type.Optional(Type.Array(Type.Unknown(), { description: 'axe\'s own selector where veval named the node by its own (target): debt recorded by it still matches' })) });
 const AxeRuleSchema = Type.Object({
   id: Str(), impact: Type.Optional(Nullable(Str())), help: Str(), helpUrl: Type.Optional(Str()),
   description: Type.Optional(Str()), tags: Type.Optional(Type.Array(Str())), nodes: Type.Array(AxeNodeSchema),

@@ -3,7 +3,7 @@
 import { ENGINES } from '../core/engines.js';
 import { Type, type Static, type TInteger, type TSchema } from '@sinclair/typebox';
 import { toJsonSchema } from '../spec/schema.js';
-import { BaselineDigestSchema, FindingSchema, Lits, SEVERITIES, SeveritySchema, type Finding, type Severity } from '../core/artifacts.js';
+import { BaselineDigestSchema, COMPARATORS, FindingSchema, Lits, SEVERITIES, SeveritySchema, type Finding, type Severity } from '../core/artifacts.js';
 
 const Nullable = <T extends TSchema>(t: T, options: object = {}) => Type.Union([t, Type.Null()], options);
 const Str = (description?: string) => Type.String(description ? { description } : {});
@@ -57,6 +57,7 @@ export const UnitSchema = Type.Object({
     parity: Nullable(Num('comparing this unit with its baseline (parity.json); null when not compared')),
   }, { additionalProperties: false, description: 'milliseconds per phase; null for a phase the record predates or that did not run' })),
   parity: Nullable(Str('parity outcome from parity.json (identical, within-tolerance, changed, baseline-written, …); null when not compared')),
+  comparators: Type.Optional(Type.Array(Lits(...COMPARATORS), { description: 'the parity comparators that ran on this unit (parity.json units[].comparators): pixels or design-export, chosen by the baseline\'s provenance, then layout and structure when they compared; empty when none could (no capture, no usable baseline); absent when the unit has no parity result or its parity.json predates this field' })),
   sweep: Type.Optional(Type.Object({
     from: Num(), to: Num(), step: Num(), height: Num(),
     measured: Num('widths measured'), breakpoints: Type.Array(Num(), { description: 'the page\'s query breakpoints in the range' }),

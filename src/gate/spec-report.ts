@@ -5,7 +5,7 @@ import { splitViewport } from '../core/engines.js';
 import { SEVERITIES, type Finding } from '../core/artifacts.js';
 import { files, SWEEP, unitKey, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
-import { asDigest } from '../parity/digest.js';
+import { asDigest } from '../parity/store/digest.js';
 import { getCheck } from '../checks/registry.js';
 import { copyBaseline } from './baseline.js';
 import { decide, stamped, strongest } from './policy.js';
@@ -63,6 +63,7 @@ function unitReport(run: RunContext, spec: SpecPlan, u: UnitArtifacts, a: SpecAr
   const baseline = copyBaseline(run, spec.name, key, parityUnit);
   if (baseline) out.files.baseline = baseline;
   out.parity = typeof parityUnit?.outcome === 'string' ? parityUnit.outcome : null;
+  if (parityUnit?.comparators) out.comparators = parityUnit.comparators;
   out.timings = unitTimings(r, a, parityUnit);
   const trace = rel(r?.trace) ?? (u.fileExists(files.trace(spec.name, u.state, u.viewport)) ? files.trace(spec.name, u.state, u.viewport) : null);
   if (trace) out.files.trace = trace;

@@ -1,7 +1,7 @@
 // Crops and downscales captures with pngjs, so the judge sees the declared regions and changed
 // areas at a bounded size instead of whole pages (cost, and focus).
 import { PNG } from 'pngjs';
-import { checkPixels } from '../parity/png.js';
+import { checkPixels } from '../parity/store/png.js';
 import type { Box } from '../core/artifacts.js';
 
 export interface Raster { width: number; height: number; data: Buffer }

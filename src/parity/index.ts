@@ -5,19 +5,18 @@ import type { Finding } from '../core/artifacts.js';
 import { writeJsonAtomic } from '../core/fsx.js';
 import { abs, comparedUnitsOf, files, unitKey, unitsOf, type RunContext } from '../core/run.js';
 import type { SpecPlan } from '../spec/plan.js';
-import { approve } from './approve.js';
-import { baselineRel, readManifest, reapproveHint } from './baselines.js';
-import { debtGuard } from './a11y-debt.js';
-import { digestBaselines, type BaselineDigest } from './digest.js';
-import { LAYOUT_TOLERANCE_PX } from './layout.js';
-import { loosenings, settingsOf } from './settings.js';
-import type { BaselineManifest, LayoutDiff, ParityResult, ParityUnit } from './types.js';
-import { compareUnit } from './unit.js';
-import { compareStructure } from './structure.js';
+import { approve } from './approve/index.js';
+import { baselineRel, readManifest, reapproveHint } from './store/baselines.js';
+import { debtGuard } from './store/a11y-debt.js';
+import { digestBaselines, type BaselineDigest } from './store/digest.js';
+import { LAYOUT_TOLERANCE_PX } from './compare/layout.js';
+import { loosenings, settingsOf } from './store/settings.js';
+import type { BaselineManifest, LayoutDiff, ParityResult, ParityUnit } from './store/types.js';
+import { compareUnit } from './compare/unit.js';
 import { removedStories } from '../spec/storybook.js';
 
-export type { ParityResult, ParityUnit, ParityOutcome, BaselineManifest, BaselineEntry, LayoutDiff, GateSettings } from './types.js';
-export type { BaselineDigest, BaselineDigestUnit } from './digest.js';
+export type { ParityResult, ParityUnit, ParityOutcome, BaselineManifest, BaselineEntry, LayoutDiff, GateSettings } from './store/types.js';
+export type { BaselineDigest, BaselineDigestUnit } from './store/digest.js';
 
 /** run --update-baselines: approve this run's successful captures first (not while a setting is
  *  looser than at approval); results read "baseline written". */
@@ -73,12 +72,8 @@ export async function runParity(run: RunContext, spec: SpecPlan, opts: ParityOpt
         }
         units.push(v.unit);
         findings.push(...v.findings);
-        // structure is compared whatever the pixels said: changes that pixels hide
-        const st = compareStructure(run, spec, u.state, u.viewport, entry);
-        findings.push(...st.findings);
-        if (st.note) notes.push(st.note);
+        notes.push(...v.notes);
         layout.units.push(v.layout);
-        if (v.note) notes.push(v.note);
       }
     }
   } catch (err) {

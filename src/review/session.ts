@@ -1,5 +1,5 @@
 // A review session: one completed run, its report, the decisions so far (review.json) and what undo
-// can put back. Approve is `veval approve` itself (approveRun: the baselines lock, completed runs of
+// can put back. Approve is `veval approve` itself (parity/approve: the baselines lock, completed runs of
 // the current tree only, blockers refused unless forced, new accessibility debt only when accepted);
 // reject and undo are recorded in review.json. One action at a time, in the order they came.
 import path from 'node:path';
@@ -7,12 +7,9 @@ import type { Report } from '../gate/report-schema.js';
 import { unitKey, type RunContext } from '../core/run.js';
 import { typed, shellArg } from '../report/load.js';
 import { unitId } from '../report/html.js';
-import { BASELINES, baselineRel, readManifest } from '../parity/baselines.js';
-import { reportBlockers, type Refusal } from '../parity/approve.js';
-import { withBaselineLock } from '../parity/lock.js';
-import { approveRun, type ApproveFlags } from '../cli/cmd-verify.js';
+import { BASELINES, baselineRel, readManifest } from '../parity/store/baselines.js';
+import { approveRun, keep, reportBlockers, undoApproval, wrote, type ApproveWhere, type Kept, type Refusal } from '../parity/approve/index.js';
 import { readReview, writeReview, type Decision, type ReviewFile } from './record.js';
-import { keep, restore, wrote, type Kept } from './undo.js';
 
 /** A tick the reviewer gives with an approval: force (blockers), acceptA11yDebt (new violations),
  *  replaceDesign (an accepted design export is the baseline: a click must not replace it by accident). */
@@ -48,7 +45,7 @@ export class ReviewSession {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly units: Map<string, { spec: string; state: string; viewport: string; capture: boolean; parity: boolean }>;
 
-  constructor(private run: RunContext, private report: Report, private flags: ApproveFlags, private who: string, private cwd: string) {
+  constructor(private run: RunContext, private report: Report, private where: ApproveWhere, private who: string, private cwd: string) {
     this.review = readReview(run.runDir, run.runId);
     this.units = new Map(report.specs.flatMap((s) => s.units.map((u) => [`${s.name}/${unitKey(u.state, u.viewport)}`,
       { spec: s.name, state: u.state, viewport: u.viewport, capture: !!u.files.capture, parity: !!run.plan.specs.find((p) => p.name === s.name)?.parity }] as const)));
@@ -106,8 +103,8 @@ export class ReviewSession {
         // one approve for the whole selection (a group of 40 captures is one pass, not 40), keeping
         // what each unit's baseline was for undo, inside the lock
         const kept = new Map<string, Kept>();
-        const r = await approveRun({ ...this.flags, run: this.run.runDir, units: new Set(go), prune: false, force: !!ticks.force, acceptA11yDebt: !!ticks.acceptA11yDebt },
-          (run) => { for (const unit of go) { const u = this.units.get(unit)!; kept.set(unit, keep(run, u.spec, u.state, u.viewport)); } });
+        const r = await approveRun(this.where, { run: this.run.runDir, units: new Set(go), prune: false, force: !!ticks.force, acceptA11yDebt: !!ticks.acceptA11yDebt,
+          inLock: (run) => { for (const unit of go) { const u = this.units.get(unit)!; kept.set(unit, keep(run, u.spec, u.state, u.viewport)); } } });
         if ('repeated' in r) throw new Error('unreachable: no repeated flag');
         const res = r.res;
         const selected = new Set(go);
@@ -151,7 +148,7 @@ export class ReviewSession {
         if (!had) { out.push({ unit, ok: false, message: 'nothing to undo' }); continue; }
         const kept = this.kept.get(unit);
         if (kept?.wrote) {
-          const why = await withBaselineLock(this.run.root, `veval review undo (run ${this.run.runId})`, async () => restore(this.run, kept));
+          const why = await undoApproval(this.run, kept);
           if (why) { out.push({ unit, ok: false, message: why }); continue; }
           this.kept.delete(unit);
         } else if (had.decision === 'approved' && had.baselines.length) {

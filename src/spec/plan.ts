@@ -1,6 +1,6 @@
 // The compiled plan: plain data, produced by a pure compile step (spec/compile.ts) and written to
 // <run>/plan.json, so every later stage can run from the artifacts folder alone.
-import type { DesignSettings } from '../parity/design.js';
+import type { DesignSettings } from '../parity/compare/design.js';
 import type { Severity, ViewportSpec } from '../core/artifacts.js';
 import { splitViewport, type Engine } from '../core/engines.js';
 

@@ -9,7 +9,7 @@ import { runChecks } from '../../src/checks/runner.js';
 import { gateRun } from '../../src/gate/index.js';
 import { runJudge } from '../../src/judge/index.js';
 import { runParity } from '../../src/parity/index.js';
-import { approveWith } from '../../src/parity/approve.js';
+import { approveWith } from '../../src/parity/approve/promote.js';
 import { healthySpec, INFO, makeRun, record, result, specPlan } from '../gate/fixture.js';
 import { judgePlan } from '../judge/fixture.js';
 import { judgeResult, parityResult, runInfo } from '../helpers/artifacts.js';

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { cssRecord } from '../../src/capture/gatherers/css-record.js';
 import { servedDocument } from '../../src/capture/served-html.js';
-import { explainAreas, pairElements } from '../../src/parity/cause.js';
+import { explainAreas, pairElements } from '../../src/parity/compare/cause.js';
 import { launchTestBrowser } from '../helpers/browser.js';
 import { tmpDir } from '../helpers/tmp.js';
 

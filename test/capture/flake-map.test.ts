@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { pngSize } from '../../src/parity/png.js';
+import { pngSize } from '../../src/parity/store/png.js';
 import { launchTestBrowser } from '../helpers/browser.js';
 import { runMain } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';

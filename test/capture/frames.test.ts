@@ -11,7 +11,7 @@ import { captureRun } from '../../src/capture/index.js';
 import { runChecks } from '../../src/checks/runner.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import type { RunContext } from '../../src/core/run.js';
-import { compareImages } from '../../src/parity/compare.js';
+import { compareImages } from '../../src/parity/compare/pixel-diff.js';
 import type { SpecPlan } from '../../src/spec/plan.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { CORPUS_DIR } from '../real/harness.js';

@@ -6,7 +6,7 @@ import { PNG } from 'pngjs';
 import { calmNeeded, diffBox, PIXEL_FLOOR, regionOf } from '../../src/capture/still/by-shots.js';
 import { Heat, heatPng, hotAreas } from '../../src/capture/still/flake-map.js';
 import { volatileName } from '../../src/capture/still/in-page/flake.js';
-import { decodePng } from '../../src/parity/png.js';
+import { decodePng } from '../../src/parity/store/png.js';
 import { flavourOf } from '../../src/capture/browser.js';
 import { fontsConf } from '../../src/capture/fonts.js';
 import { planUnits, unitUrl } from '../../src/capture/index.js';

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { screenshot } from '../../src/capture/still/shots.js';
-import { decodePng } from '../../src/parity/png.js';
+import { decodePng } from '../../src/parity/store/png.js';
 import { launchTestBrowser } from '../helpers/browser.js';
 
 const REFUSAL = 'page.screenshot: Protocol error (Page.captureScreenshot): Unable to capture screenshot';

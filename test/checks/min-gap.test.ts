@@ -6,7 +6,7 @@ import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { runMain } from '../helpers/cli.js';
 import { check } from '../../src/checks/min-gap.js';
 import type { CaptureRecord } from '../../src/core/artifacts.js';
-import { layoutOf } from '../../src/parity/layout.js';
+import { layoutOf } from '../../src/parity/store/layout-boxes.js';
 import { box, record, regions, testCheck, unit } from './helpers.js';
 
 const r = (spec: Parameters<typeof regions>[0]) => record({ viewport: 'mobile', regions: regions(spec) });

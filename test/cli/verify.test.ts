@@ -11,7 +11,7 @@ import { loadProject } from '../../src/spec/project.js';
 import { writeJsonAtomic } from '../../src/core/fsx.js';
 import { freshness } from '../../src/core/freshness.js';
 import type { RunContext } from '../../src/core/run.js';
-import { digestBaselines, type BaselineDigest } from '../../src/parity/digest.js';
+import { digestBaselines, type BaselineDigest } from '../../src/parity/store/digest.js';
 import { gateRun } from '../../src/gate/index.js';
 
 async function project(git: boolean) {

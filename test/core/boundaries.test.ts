@@ -1,7 +1,9 @@
 // Import boundaries over src/, like Playwright's per-folder DEPS.list: which folders a folder may
 // import at run time (a static import, an `export … from` or an `import()`); type-only imports are
 // free, but no import of any kind may close a cycle; process.exit is called in src/cli/main.ts only.
-// A new folder under src/ must be declared here. The last tests prove the rules can fail.
+// A new folder under src/ must be declared here. A key with a slash is a room inside a folder
+// (src/parity/store/, …: src/parity/README.md), ruled apart from the rest of its folder. The last
+// tests prove the rules can fail.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -15,17 +17,20 @@ const DEPS: Record<string, string[] | '*'> = {
   core: [],                                               // artifacts, run folders, errors, files
   spec: ['core', 'checks', 'steps'],                      // each check's and step verb's option schema
   steps: ['core', 'spec'],
-  checks: ['core', 'parity'],                             // parity: the baselines and debt a check reads
-  parity: ['core', 'spec'],
-  capture: ['core', 'spec', 'checks', 'parity', 'steps'], // checks: what to gather, asked by artifact
-  judge: ['core', 'spec', 'parity'],
-  gate: ['core', 'spec', 'checks', 'parity'],             // never report: the gate decides, reporters render
+  checks: ['core', 'parity/store'],                       // the baselines and debt a check reads
+  'parity/store': ['core', 'spec'],                       // baselines on disk: what the other stages may read
+  'parity/compare': ['core', 'spec', 'parity/store'],     // the comparators
+  'parity/approve': ['core', 'spec', 'parity/store'],     // writing baselines: veval approve, review, MCP
+  parity: ['core', 'spec', 'parity/store', 'parity/compare', 'parity/approve'], // the stage (index.ts)
+  capture: ['core', 'spec', 'checks', 'parity/store', 'steps'], // checks: what to gather, asked by artifact
+  judge: ['core', 'spec', 'parity/store'],
+  gate: ['core', 'spec', 'checks', 'parity/store'],       // never report: the gate decides, reporters render
   report: ['core'],                                       // report.json only: never the gate, a check or a stage
   look: ['.', 'core', 'spec', 'steps'],
-  '.': ['core', 'spec', 'capture', 'checks', 'parity', 'judge', 'gate', 'report', 'look'],
+  '.': ['core', 'spec', 'capture', 'checks', 'parity', 'parity/store', 'judge', 'gate', 'report', 'look'],
   demo: ['.', 'core', 'spec', 'cli'],
-  mcp: ['.', 'core', 'spec', 'judge', 'look', 'gate', 'report', 'parity', 'cli'],
-  review: ['core', 'report', 'parity', 'cli'],             // cli: approve is `veval approve`'s approveRun, one code path
+  mcp: ['.', 'core', 'spec', 'judge', 'look', 'gate', 'report', 'parity/store', 'parity/approve', 'cli'],
+  review: ['core', 'report', 'parity/store', 'parity/approve'], // parity/approve: approve is `veval approve`'s, one code path
   cli: '*',
 };
 /** File-level exceptions, each with its reason. */
@@ -37,7 +42,9 @@ const ALLOWED: [from: string, to: string, why: string][] = [
 ];
 
 interface Edge { from: string; to: string; typeOnly: boolean }
-const folderOf = (rel: string) => (rel.includes('/') ? rel.split('/')[0] : '.');
+const ROOMS = Object.keys(DEPS).filter((k) => k.includes('/'));
+/** The folder (or room) a file is ruled by: src/parity/store/png.ts → parity/store, src/parity/index.ts → parity. */
+const folderOf = (rel: string) => ROOMS.find((r) => rel.startsWith(`${r}/`)) ?? (rel.includes('/') ? rel.split('/')[0] : '.');
 
 /** The relative imports of one file (path relative to src). Comment lines are skipped. */
 export function importsOf(rel: string, text: string): Edge[] {
@@ -122,15 +129,37 @@ test('the boundary test fails when a reporter imports the gate at run time, and 
 
 test('the boundary test fails on a type-only cycle and on an undeclared folder', () => {
   const files = sources();
-  const types = files.get('parity/types.ts')!;
-  const cyclic = new Map([...files, ['parity/types.ts', `import type { DebtFile } from './a11y-debt.js';\n${types}`]]);
+  const types = files.get('parity/store/types.ts')!;
+  const cyclic = new Map([...files, ['parity/store/types.ts', `import type { DebtFile } from './a11y-debt.js';\n${types}`]]);
   // the cycle this repository had (parity types → a11y-debt → baselines → types), brought back by one
   // type import; where the search enters the cycle depends on what else imports its files, so the
   // cycle is compared from its first file in name order
   const rotated = (files: string[]) => { const i = files.indexOf([...files].sort()[0]); return [...files.slice(i), ...files.slice(0, i)].join(' → '); };
   const found = violations(graph(cyclic));
   const cycles = found.filter((v) => v.startsWith('import cycle: ')).map((v) => rotated(v.slice('import cycle: '.length).split(' → ').slice(0, -1)));
-  assert.ok(cycles.includes(rotated(['parity/types.ts', 'parity/a11y-debt.ts', 'parity/baselines.ts'])), found.join('\n'));
+  assert.ok(cycles.includes(rotated(['parity/store/types.ts', 'parity/store/a11y-debt.ts', 'parity/store/baselines.ts'])), found.join('\n'));
   const stray = new Map([...files, ['widgets/x.ts', "import { files } from '../core/run.js';\n"]]);
   assert.deepEqual(violations(graph(stray)), ['src/widgets/ is not declared in DEPS (test/core/boundaries.test.ts)']);
 });
+
+test('capture and checks import only the baseline store of parity/, and the store imports no comparator', () => {
+  const files = sources();
+  const withFile = (rel: string, line: string) => violations(graph(new Map([...files, [rel, `${line}\n`]])));
+  assert.deepEqual(withFile('capture/x.ts', "import { compareImages } from '../parity/compare/pixel-diff.js';"),
+    ['capture/x.ts imports parity/compare/pixel-diff.ts at run time: src/capture/ may import only core, spec, checks, parity/store, steps']);
+  assert.deepEqual(withFile('checks/x.ts', "const { approve } = await import('../parity/approve/promote.js');"),
+    ['checks/x.ts imports parity/approve/promote.ts at run time: src/checks/ may import only core, parity/store']);
+  assert.deepEqual(withFile('checks/x.ts', "import { runParity } from '../parity/index.js';"),
+    ['checks/x.ts imports parity/index.ts at run time: src/checks/ may import only core, parity/store']);
+  assert.deepEqual(withFile('parity/store/x.ts', "import { layoutOf } from '../compare/layout.js';"),
+    ['parity/store/x.ts imports parity/compare/layout.ts at run time: src/parity/store/ may import only core, spec']);
+  assert.deepEqual(withFile('capture/x.ts', "import { decodePng } from '../parity/store/png.js';"), []);
+});
+
+test('approve is one entry: from outside parity/approve/ only its index.ts is imported', () => {
+  const inside = (f: string) => f.startsWith('parity/approve/');
+  const edges = graph(sources()).filter((e) => inside(e.to) && !inside(e.from) && !e.typeOnly);
+  assert.ok(edges.length >= 4, `the CLI, review, MCP and the stage call it: ${edges.map((e) => e.from).join(', ')}`);
+  assert.deepEqual(edges.filter((e) => e.to !== 'parity/approve/index.ts').map((e) => `${e.from} imports ${e.to}`), []);
+});
+

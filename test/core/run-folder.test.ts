@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { createRun, finishRun, latestRunDir, listRuns, moveLatest, pruneRuns, readRunInfo } from '../../src/core/run-folder.js';
 import { outsideRoot } from '../../src/core/paths.js';
-import { withBaselineLock, LOCK_FILE } from '../../src/parity/lock.js';
+import { withBaselineLock, LOCK_FILE } from '../../src/parity/store/lock.js';
 import { readCache, writeCache } from '../../src/judge/cache.js';
 import { resolveOptions } from '../../src/cli/resolve.js';
 import type { ProjectPlan } from '../../src/spec/plan.js';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { runMain } from '../helpers/cli.js';
-import { matchDebt, toEntry, type DebtNode } from '../../src/parity/a11y-debt.js';
+import { matchDebt, toEntry, type DebtNode } from '../../src/parity/store/a11y-debt.js';
 
 const NO_KEY = { OPENAI_API_KEY: '' };
 const GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==';
@@ -212,4 +212,12 @@ test('a11y debt matching: a selector recorded with a React id matches the same n
   assert.equal(m.known.length, 1, JSON.stringify(m));
   assert.equal(matchDebt([label('#\\:r2\\: > span')], [toEntry(label('#\\:r1\\: > span'))]).known.length, 1);
   assert.equal(matchDebt([label('label[for="email"]')], [toEntry(label('label[for="name"]'))]).fresh.length, 1, 'other names stay other nodes');
+});
+
+test('a11y debt matching: debt recorded under axe\'s own selector still matches the node veval now names by its own', () => {
+  const skip = (sel: string, alias?: string): DebtNode => ({ rule: 'skip-link', impact: 'moderate', selector: sel, role: null, name: null, ...(alias ? { alias } : {}) });
+  const m = matchDebt([skip('a.fixed.inset-s-44', '.inset-s-44')], [toEntry(skip('.inset-s-44'))]);
+  assert.equal(m.known.length, 1, JSON.stringify(m));
+  assert.equal(matchDebt([skip('a.fixed.inset-s-44', '.inset-s-44')], [toEntry(skip('.fixed'))]).fresh.length, 1, 'another node\'s name stays another node');
+  assert.equal('alias' in toEntry(skip('a.x', '.x')), false, 'axe\'s name is never recorded');
 });

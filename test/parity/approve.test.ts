@@ -3,11 +3,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { approveWith } from '../../src/parity/approve.js';
+import { approveWith } from '../../src/parity/approve/promote.js';
 import { sha256 } from '../../src/core/fsx.js';
 import { withStories } from '../../src/spec/storybook.js';
 import { Image, makeRun, makeSpec, nextRun, writeCapture, approveT, readJson, testDeps, TREE, VP } from './fixtures.js';
-import { approveLines } from '../../src/cli/cmd-verify.js';
+import { approveLines } from '../../src/parity/approve/index.js';
 
 const img = () => new Image().rect(10, 10, 50, 50, [200, 0, 0]).bytes();
 const MOBILE = { ...VP, name: 'mobile', width: 100, height: 80 };

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runParity } from '../../src/parity/index.js';
-import { changedBaselines, staleBaselineSpecs } from '../../src/parity/digest.js';
+import { changedBaselines, staleBaselineSpecs } from '../../src/parity/store/digest.js';
 import { treeHash } from '../../src/core/freshness.js';
 import { abs, files, type RunContext } from '../../src/core/run.js';
 import type { SpecPlan } from '../../src/spec/plan.js';

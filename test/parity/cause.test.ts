@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { CssRecord } from '../../src/core/artifacts.js';
-import { cssRel, explainAreas, unitCause } from '../../src/parity/cause.js';
-import type { BaselineEntry } from '../../src/parity/types.js';
+import { explainAreas, unitCause } from '../../src/parity/compare/cause.js';
+import { cssRel } from '../../src/parity/store/baselines.js';
+import type { BaselineEntry } from '../../src/parity/store/types.js';
 import { makeRun } from '../capture/plan-fixture.js';
 import { tmpDir } from '../helpers/tmp.js';
 

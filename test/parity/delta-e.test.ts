@@ -1,9 +1,9 @@
-// CIE ΔE2000 as written in src/parity/delta-e.ts against the published test data of Sharma, Wu &
+// CIE ΔE2000 as written in src/parity/compare/delta-e.ts against the published test data of Sharma, Wu &
 // Dalal (2005), "The CIEDE2000 color-difference formula: implementation notes …", table 1: the
 // pairs that exercise the hue wrap-around, the G term near neutral and the rotation term.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deltaE2000, nearestDeltaE, srgbToLab, type Lab } from '../../src/parity/delta-e.js';
+import { deltaE2000, nearestDeltaE, srgbToLab, type Lab } from '../../src/parity/compare/delta-e.js';
 
 const SHARMA: [Lab, Lab, number][] = [
   [[50, 2.6772, -79.7751], [50, 0, -82.7485], 2.0425],

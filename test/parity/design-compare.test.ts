@@ -3,8 +3,8 @@
 // missing, restyled, content each named), and every way a region cannot be scored fails closed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareDesign, DESIGN_DEFAULTS, PAGE_REGION } from '../../src/parity/design.js';
-import { decodePng } from '../../src/parity/png.js';
+import { compareDesign, DESIGN_DEFAULTS, PAGE_REGION } from '../../src/parity/compare/design.js';
+import { decodePng } from '../../src/parity/store/png.js';
 import { Image } from './fixtures.js';
 
 type RGB = [number, number, number];

@@ -68,6 +68,9 @@ test('a design export in another font stack passes for the matching implementati
   assert.equal(r.code, 0, r.stdout + r.stderr);
   let unit = latest(dir, 'checkout/parity.json').units[0];
   assert.equal(unit.outcome, 'design-match', unit.message);
+  // chosen by the baseline's provenance; named in parity.json and in report.json
+  assert.deepEqual(unit.comparators, ['design-export']);
+  assert.deepEqual(latest(dir, 'report.json').specs[0].units[0].comparators, ['design-export']);
   assert.equal(unit.design.regions.length, 4);
   assert.ok(unit.design.regions.every((x: { score: number }) => x.score >= 0.7), JSON.stringify(unit.design.regions));
   r = await runMain(['verify'], dir);

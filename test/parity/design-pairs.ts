@@ -12,8 +12,8 @@
 //   scripts/design-threshold.ts prints the table; test/parity/design-threshold.test.ts holds it.
 import type { Browser } from 'playwright-core';
 import type { Box } from '../../src/core/artifacts.js';
-import { compareDesign, DESIGN_DEFAULTS, type DesignRegion } from '../../src/parity/design.js';
-import { decodePng } from '../../src/parity/png.js';
+import { compareDesign, DESIGN_DEFAULTS, type DesignRegion } from '../../src/parity/compare/design.js';
+import { decodePng } from '../../src/parity/store/png.js';
 import { askedTwiceIfRefused } from '../../src/capture/still/shots.js';
 
 export const REGIONS = { header: 'header', form: 'form', summary: 'aside', cta: '#pay' } as const;

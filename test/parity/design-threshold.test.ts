@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchTestBrowser } from '../helpers/browser.js';
-import { DESIGN_DEFAULTS } from '../../src/parity/design.js';
+import { DESIGN_DEFAULTS } from '../../src/parity/compare/design.js';
 import { DOC, pickThreshold } from '../../scripts/design-threshold.js';
 import { measure, rates, type Sample } from './design-pairs.js';
 

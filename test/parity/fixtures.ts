@@ -6,7 +6,7 @@ import { PNG } from 'pngjs';
 import type { Box, CaptureRecord, EnvFingerprint, ViewportSpec } from '../../src/core/artifacts.js';
 import { files, type RunContext } from '../../src/core/run.js';
 import type { ProjectPlan, SpecPlan } from '../../src/spec/plan.js';
-import { approveWith, type ApproveOptions } from '../../src/parity/approve.js';
+import { approveWith, type ApproveOptions } from '../../src/parity/approve/promote.js';
 import { hashManifest } from '../../src/core/freshness.js';
 import { gateRun } from '../../src/gate/index.js';
 import { tmpDir } from '../helpers/tmp.js';

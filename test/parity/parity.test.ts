@@ -1,5 +1,5 @@
 // runParity over hand-built runs: every outcome with its own message, guards, and the files written.
-import { compareEnv } from '../../src/parity/env.js';
+import { compareEnv } from '../../src/parity/compare/env.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -33,6 +33,8 @@ test('identical capture passes without a diff image and still writes parity.json
   const res = await runParity(r2, spec);
   assert.equal(res.status, 'pass');
   assert.equal(res.units[0].outcome, 'identical');
+  // which comparators ran: the image by pixels (a browser made the baseline), layout and structure beside it
+  assert.deepEqual(res.units[0].comparators, ['pixels', 'layout', 'structure']);
   assert.deepEqual(res.findings, []);
   assert.ok(!fs.existsSync(abs(r2, files.diff(spec.name, 'default', 'desktop'))));
   assert.equal(readJson(abs(r2, files.parity(spec.name))).status, 'pass');
@@ -97,6 +99,7 @@ test('no approved baseline fails closed with the approve hint', async () => {
   writeCapture(run, spec.name, base().bytes());
   const res = await runParity(run, spec);
   assert.equal(res.units[0].outcome, 'no-baseline');
+  assert.deepEqual(res.units[0].comparators, [], 'nothing to compare with');
   assert.equal(res.findings[0].severity, 'blocker');
   assert.match(res.findings[0].message, /^no approved baseline for shop\/default-desktop; approve one with `veval approve --spec shop` or `veval run --update-baselines`/);
 });

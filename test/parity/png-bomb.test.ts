@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runParity } from '../../src/parity/index.js';
-import { checkPixels, decodePng, DEFAULT_MAX_PIXELS, PngTooLarge } from '../../src/parity/png.js';
+import { checkPixels, decodePng, DEFAULT_MAX_PIXELS, PngTooLarge } from '../../src/parity/store/png.js';
 import { decodePng as judgeDecode } from '../../src/judge/images.js';
 import { diffBox } from '../../src/capture/still/by-shots.js';
 import { bomb, Image, makeRun, makeSpec, nextRun, writeCapture, approveT } from './fixtures.js';

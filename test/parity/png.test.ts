@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
-import { decodePng, DiffCanvas } from '../../src/parity/png.js';
+import { decodePng, DiffCanvas } from '../../src/parity/store/png.js';
 
 function noisy(w: number, h: number): PNG {
   const p = new PNG({ width: w, height: h });

@@ -11,9 +11,9 @@ import type { CssRecord } from '../../src/core/artifacts.js';
 import { serveStatic } from '../../src/core/static-server.js';
 import { cssRecord, lookupBudget } from '../../src/capture/gatherers/css-record.js';
 import { askedTwiceIfRefused } from '../../src/capture/still/shots.js';
-import { compareImages } from '../../src/parity/compare.js';
+import { compareImages } from '../../src/parity/compare/pixel-diff.js';
 import { DEFAULT_MAX_PIXELS } from '../../src/core/limits.js';
-import { explainAreas, type CauseEntry } from '../../src/parity/cause.js';
+import { explainAreas, type CauseEntry } from '../../src/parity/compare/cause.js';
 import { REPO } from '../helpers/tmp.js';
 import { CORPUS } from './structure-precision.js';
 

@@ -1,7 +1,7 @@
 // Which setting changes loosen the gate (guard) and which only tighten it (fine).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loosenings, settingsOf } from '../../src/parity/settings.js';
+import { loosenings, settingsOf } from '../../src/parity/store/settings.js';
 import { makeSpec } from './fixtures.js';
 import type { SpecPlan } from '../../src/spec/plan.js';
 

@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import type { Severity, StructureSnapshot } from '../../src/core/artifacts.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';
 import { structureSnapshot } from '../../src/capture/gatherers/structure-snapshot.js';
-import { structureChanges } from '../../src/parity/structure.js';
+import { structureChanges } from '../../src/parity/compare/structure.js';
 import type { SpecPlan } from '../../src/spec/plan.js';
 import { REPO } from '../helpers/tmp.js';
 

@@ -3,7 +3,9 @@
 // waits; a screenshot kept per unit to look at), then veval's layout-shift findings held against it.
 // A finding is true when the truth has it: a unit score over maxScore, or a counted shift that moved
 // a required element (or one in a required region) minMovePx or more, its rectangles within 8 px of
-// the finding's. Used by scripts/layout-shift-corpus.ts (which prints the precision-table row).
+// the finding's. Load-time shifts race with resource arrival even from local files (which frame an
+// image, a font or an inserted element lands in), so the truth is several runs: a finding every run
+// has is stable, one some runs have is a race, one no run has is a false alarm. Used by scripts/layout-shift-corpus.ts (which prints the precision-table row).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -19,9 +21,13 @@ export interface TruthUnit {
   moves: { t: number; required: string[]; regions: string[]; previous: Box; current: Box; tag: string }[];
   entries: number;
   screenshot: string;
+  /** ms after navigation of the first paint (first-paint / first-contentful-paint entry) */
+  firstPaint: number;
+  /** the counted entries as seen (time, score, sources), to judge across runs */
+  counted: RawEntry[];
 }
 
-interface RawEntry { t: number; value: number; input: boolean; sources: { tag: string; required: string[]; regions: string[]; previous: Box; current: Box }[] }
+export interface RawEntry { t: number; value: number; input: boolean; sources: { tag: string; required: string[]; regions: string[]; previous: Box; current: Box }[] }
 
 /** The observer, as a page script of its own (not veval's). */
 function observe(arg: { required: { name: string; selector: string }[]; regions: { name: string; selector: string }[] }) {
@@ -74,6 +80,7 @@ export async function measureTruth(browser: Browser, spec: SpecPlan, shotsDir: s
         await page.waitForTimeout(1500);
       }
       const raw = await page.evaluate(() => (window as any).__truth) as RawEntry[];
+      const firstPaint = await page.evaluate(() => performance.getEntriesByType('paint')[0]?.startTime ?? 0);
       const shot = path.join(shotsDir, `${spec.name}-${st.name}-${vp.name}.png`);
       fs.mkdirSync(shotsDir, { recursive: true });
       await page.screenshot({ path: shot });
@@ -82,6 +89,7 @@ export async function measureTruth(browser: Browser, spec: SpecPlan, shotsDir: s
       const counted = raw.filter((e) => !(e.input && steps.some(([a, b]) => e.t >= a && e.t <= b + 500)));
       out.push({
         spec: spec.name, state: st.name, viewport: vp.name, score: sessionScore(counted), entries: raw.length, screenshot: shot,
+        firstPaint: Math.round(firstPaint), counted,
         moves: counted.flatMap((e) => e.sources.filter((s) => (s.required.length || s.regions.length) && dist(s.previous, s.current) >= minMove)
           .map((s) => ({ t: Math.round(e.t), ...s }))),
       });
@@ -98,6 +106,31 @@ export function truthHas(f: Finding, truth: TruthUnit | undefined, maxScore: num
   const ev = f.evidence as Record<string, any>;
   if (ev.previousBox && ev.box && !('score' in ev)) return truth.moves.some((m) => near(m.previous, ev.previousBox) && near(m.current, ev.box));
   return truth.score > maxScore;
+}
+
+/** The same unit measured in several plain runs. */
+export interface TruthRuns { spec: string; state: string; viewport: string; runs: TruthUnit[] }
+
+/** Groups the units of several runs (each a list as measureTruth returns) by unit. */
+export function byUnit(runs: TruthUnit[][]): TruthRuns[] {
+  return runs[0]!.map((u) => ({ spec: u.spec, state: u.state, viewport: u.viewport,
+    runs: runs.map((r) => r.find((x) => x.spec === u.spec && x.state === u.state && x.viewport === u.viewport)).filter((x): x is TruthUnit => !!x) }));
+}
+
+/** How many of the runs have a veval layout-shift finding: all of them — a shift the page makes
+ *  every time; some — a race (on which frame a resource or an inserted element lands); none — a
+ *  shift plain Chromium never showed (a false alarm). */
+export const runsWith = (f: Finding, t: TruthRuns | undefined, maxScore: number): number =>
+  t ? t.runs.filter((u) => truthHas(f, u, maxScore)).length : 0;
+
+/** What a user would be hit by in every run: the score over maxScore, and each required move
+ *  (by its rectangles) that every run has. */
+export function stableTruth(t: TruthRuns | undefined, maxScore: number): number {
+  if (!t?.runs.length) return 0;
+  const [first, ...rest] = t.runs;
+  const score = t.runs.every((u) => u.score > maxScore) ? 1 : 0;
+  const moves = first!.moves.filter((m) => rest.every((u) => u.moves.some((o) => near(o.previous, m.previous) && near(o.current, m.current))));
+  return score + new Set(moves.map((m) => m.t)).size;
 }
 
 /** veval's own view of a unit, for the table. */

@@ -9,7 +9,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { compareImages } from '../../src/parity/compare.js';
+import { compareImages } from '../../src/parity/compare/pixel-diff.js';
 import path from 'node:path';
 import { captureRun } from '../../src/capture/index.js';
 import { serveStatic, type StaticServer } from '../../src/core/static-server.js';

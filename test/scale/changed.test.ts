@@ -11,7 +11,7 @@ import { describeChanged, selectChanged } from '../../src/cli/changed.js';
 import { createRun, finishRun } from '../../src/core/run-folder.js';
 import { unitsOf } from '../../src/core/run.js';
 import { writeJsonAtomic } from '../../src/core/fsx.js';
-import { digestBaselines } from '../../src/parity/digest.js';
+import { digestBaselines } from '../../src/parity/store/digest.js';
 import { gateRun } from '../../src/gate/index.js';
 import { InputError } from '../../src/core/errors.js';
 import { loadProject } from '../../src/spec/project.js';

@@ -4,7 +4,7 @@
 // bundle never ran has neither; a page drawn in a canvas or with CSS backgrounds has pixels.
 import type { Page } from 'playwright-core';
 import type { CaptureRecord } from '../../core/artifacts.js';
-import { decodePng } from '../../parity/png.js';
+import { decodePng } from '../../parity/store/png.js';
 import { inPageScript } from '../in-page/script.js';
 import type { Gatherer } from '../gatherer.js';
 

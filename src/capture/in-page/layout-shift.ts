@@ -50,8 +50,11 @@ export function shiftInit(arg: ShiftArg): void {
     document.fonts.addEventListener('loadingdone', (e: any) => note('font', null, (e.fontfaces ?? []).map((f: FontFace) => f.family.replace(/^["']|["']$/g, ''))));
   } catch { /* no font loading events: a font swap is not named */ }
 
+  // to 0.01 px: a 15.8 px move must not round up to a 16 px (minMovePx) one (semantic-homepage's
+  // "Get Started" under its font swap did)
+  const r2 = (v: number) => Math.round(v * 100) / 100;
   const docRect = (r: DOMRectReadOnly): Rect => ({
-    x: Math.round(r.x + window.scrollX), y: Math.round(r.y + window.scrollY), width: Math.round(r.width), height: Math.round(r.height),
+    x: r2(r.x + window.scrollX), y: r2(r.y + window.scrollY), width: r2(r.width), height: r2(r.height),
   });
   const matchAll = (sel: string): Element[] => { try { return Array.from(document.querySelectorAll(sel)); } catch { return []; } };
   const inFlow = (el: Element) => { const p = getComputedStyle(el).position; return p !== 'absolute' && p !== 'fixed'; };

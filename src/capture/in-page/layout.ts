@@ -119,10 +119,17 @@ export function clippedTexts(page: { left: number; right: number }): CutText[] {
   return out.concat(spilledTexts(100 - out.length, page));
 }
 
-/** Paints a box a reader sees text against: an opaque-enough background, a background image or a visible border. */
+/** Paints a box a reader sees text against: an opaque-enough background, a background image or a
+ *  visible border — drawn as a border, or as a box-shadow ring (no offset, no blur, a spread of
+ *  1 px or more: Semantic UI's basic and inverted buttons draw their border so). */
 export function paintsBox(s: CSSStyleDeclaration): boolean {
   if (colourAlpha(s.backgroundColor) >= 0.5 || s.backgroundImage !== 'none') return true;
-  return ['top', 'right', 'bottom', 'left'].some((d) => parseFloat(s.getPropertyValue('border-' + d + '-width')) >= 1
+  const ring = s.boxShadow !== 'none' && s.boxShadow.split(/,(?![^(]*\))/).some((layer) => {
+    const colour = /(rgba?|hsla?)\([^)]*\)/.exec(layer)?.[0] ?? 'rgb(0, 0, 0)';
+    const [x, y, blur, spread] = layer.replace(colour, '').match(/-?[\d.]+px/g)?.map(parseFloat) ?? [];
+    return x === 0 && y === 0 && blur === 0 && (spread ?? 0) >= 1 && colourAlpha(colour) > 0;
+  });
+  return ring || ['top', 'right', 'bottom', 'left'].some((d) => parseFloat(s.getPropertyValue('border-' + d + '-width')) >= 1
     && !/^(none|hidden)$/.test(s.getPropertyValue('border-' + d + '-style')) && colourAlpha(s.getPropertyValue('border-' + d + '-color')) > 0);
 }
 
@@ -131,8 +138,8 @@ export function paintsBox(s: CSSStyleDeclaration): boolean {
  * paintsBox), or null when the text is not this check's to judge on the way there — hidden (or
  * faded out), inside
  * a box that clips or scrolls it (measured as clipped text, or reachable by scrolling), inside a
- * button (browsers clip its content), or positioned or transformed away from it on purpose (a
- * badge on a card's corner). Body and html are the page, whose overflow is the overflow check's.
+ * button (browsers clip its content), or positioned or transformed partly outside it on purpose (a
+ * badge on a card's corner; one positioned wholly inside it is judged against it). Body and html are the page, whose overflow is the overflow check's.
  */
 export function paintedBoxOf(el: Element, memo: Map<Element, Element | null>): Element | null {
   if (memo.has(el)) return memo.get(el)!;
@@ -141,8 +148,15 @@ export function paintedBoxOf(el: Element, memo: Map<Element, Element | null>): E
   const inline = s.display === 'inline' || s.display === 'contents';
   if (el !== document.body && el !== document.documentElement && s.visibility === 'visible' && parseFloat(s.opacity) > 0 && !visuallyHidden(s) && s.overflowX === 'visible' && el.tagName !== 'BUTTON'
     && !el.matches('[aria-hidden="true"], [inert]')) {
+    const up = () => (el.parentElement ? paintedBoxOf(el.parentElement, memo) : null);
     if (paintsBox(s) && !inline) res = el;
-    else if ((s.position !== 'absolute' && s.position !== 'fixed' && s.transform === 'none') || inline) res = el.parentElement ? paintedBoxOf(el.parentElement, memo) : null;
+    else if ((s.position !== 'absolute' && s.position !== 'fixed' && s.transform === 'none') || inline) res = up();
+    else {
+      // positioned inside the box it is seen against (a caption laid over its card: mdn-can-store's
+      // product names) is judged against it; one set partly outside (a badge on a corner) is not
+      const box = up(), r = el.getBoundingClientRect(), b = box?.getBoundingClientRect();
+      if (b && r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1) res = box;
+    }
   }
   memo.set(el, res);
   return res;

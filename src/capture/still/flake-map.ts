@@ -5,8 +5,8 @@
 // PNG laid over the capture in the HTML report.
 import type { Page } from 'playwright-core';
 import type { Box, StabilityResult } from '../../core/artifacts.js';
-import { ClusterGrid } from '../../parity/clusters.js';
-import { encodePalette } from '../../parity/png.js';
+import { ClusterGrid } from '../../parity/store/clusters.js';
+import { encodePalette } from '../../parity/store/png.js';
 import * as dom from '../in-page/dom.js';
 import * as inPageFlake from './in-page/flake.js';
 import { inPageScript } from '../in-page/script.js';

@@ -1,7 +1,7 @@
 // The shots' primitives, shared by both proofs of stillness (by-shots.ts, by-signals.ts): one
 // screenshot, the comparison of two, the unequal gaps between them and the calm a page must hold.
 import type { Page } from 'playwright-core';
-import { decodePng } from '../../parity/png.js';
+import { decodePng } from '../../parity/store/png.js';
 import type { Box } from '../../core/artifacts.js';
 import type { Heat } from './flake-map.js';
 import type { CalmSlot } from '../gatherer.js';

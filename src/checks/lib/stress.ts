@@ -22,8 +22,11 @@ function culprits(f: Finding): string[] {
   return ['height', 'max-height', 'width', 'max-width', 'white-space', 'position', 'overflow-y', 'overflow-x'];
 }
 
-/** The same problem in the plain unit: same check, viewport and element (or required entry). */
-const sameKey = (f: Finding) => `${f.check}\u0000${f.viewport}\u0000${String(f.evidence.within ?? f.evidence.selector ?? f.evidence.name ?? f.evidence.required ?? '')}`;
+/** The same problem in the plain unit: same check, viewport and element (or required entry) — the
+ *  element itself, not only the box it runs out of (another label leaving the same nav is another
+ *  break). The page's overflow is one problem of the page, whichever element sticks out first. */
+const sameKey = (f: Finding) => `${f.check}\u0000${f.viewport}\u0000${f.check === 'overflow' ? ''
+  : [f.evidence.within, f.evidence.selector ?? f.evidence.name ?? f.evidence.required].map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''))).join('\u0000')}`;
 
 /** The declaration that sets a culprit property on the finding's element, or the box that clips it. */
 export function ruleBehind(rec: CssRecord | null, f: Finding, fileOf: (url: string) => string): { rule: Rule | null; values: string[] } {

@@ -5,8 +5,8 @@
 // the same code and checks).
 import { z } from 'zod';
 import { RefusedError } from '../errors.js';
-import { cliOptions, defineTool } from '../tool.js';
-import type { ApproveFlags } from '../../cli/cmd-verify.js';
+import { resolveOptions } from '../../cli/resolve.js';
+import { defineTool } from '../tool.js';
 
 export default defineTool({
   name: 'approve',
@@ -27,12 +27,15 @@ export default defineTool({
   destructive: true,
   async run(a, ctx) {
     if (a.confirm !== true) throw new RefusedError('approve refused: it replaces the baselines every later run is compared with. Look at the captures first (run, explain), then call approve again with confirm: true');
-    const { approveRun, approveLines, importExport } = await import('../../cli/cmd-verify.js');
+    const { approveRun, approveLines, importExport } = await import('../../parity/approve/index.js');
+    const r = resolveOptions({ config: ctx.config }, ctx.cwd);
+    const where = { root: r.root, out: r.out, cwd: ctx.cwd, config: ctx.config };
+    const ask = { spec: a.spec, state: a.state, viewport: a.viewport, run: a.run, force: a.force, acceptA11yDebt: a.acceptA11yDebt };
     if (a.fromImage !== undefined || a.boxes !== undefined) {
-      const out = await importExport(cliOptions<ApproveFlags>(ctx, ['mcp', 'approve'], { spec: a.spec, state: a.state, viewport: a.viewport, run: a.run, force: a.force, acceptA11yDebt: a.acceptA11yDebt, fromImage: a.fromImage, boxes: a.boxes }));
+      const out = await importExport(where, { ...ask, fromImage: a.fromImage, boxes: a.boxes });
       return { text: out.lines.join('\n'), data: { exitCode: 0, written: out.written ? [out.written] : [], unchanged: out.unchanged ? [out.unchanged] : [], refused: [], warnings: [], acceptedDebt: [], orphans: [] } };
     }
-    const out = await approveRun(cliOptions<ApproveFlags>(ctx, ['mcp', 'approve'], { spec: a.spec, state: a.state, viewport: a.viewport, run: a.run, force: a.force, acceptA11yDebt: a.acceptA11yDebt }));
+    const out = await approveRun(where, ask);
     if ('repeated' in out) throw new RefusedError(`approve refused: ${out.repeated.join(', ')} given more than once`);
     const lines = [out.note, ...approveLines(out.res)];
     const { written, unchanged, refused, warnings, acceptedDebt, orphans } = out.res;

@@ -39,3 +39,14 @@ test('what the plain state already has (a designed ellipsis) stays the plain uni
   const [cap] = stressResults(spec, [result([{ ...clip('default-text-spacing', 'x'), check: 'capture', severity: 'blocker' }], 'capture')], src);
   assert.equal(cap!.findings.length, 1);
 });
+
+test('another label leaving the same box is a stress finding; a page that already overflows keeps its overflow', () => {
+  // measured on mdn-layout-comprehension (expand): "Contacts" leaves the nav plain, "About us" only stressed
+  const spill = (state: string, selector: string): Finding => ({ ...clip(state, selector), evidence: { ...clip(state, selector).evidence, within: 'nav', spill: true } });
+  const [r] = stressResults(spec, [result([spill('default', 'li:nth-of-type(5) > a'), spill('default-text-spacing', 'li:nth-of-type(3) > a')])], src);
+  assert.deepEqual(r!.findings.map((f) => `${f.state} ${f.evidence.selector}`), ['default li:nth-of-type(5) > a', 'default-text-spacing li:nth-of-type(3) > a']);
+  // mdn-website-aria-roles (expand): plain "form" sticks out first, stressed "aside": one page overflow, the plain unit's
+  const over = (state: string, selector: string): Finding => ({ check: 'overflow', severity: 'blocker', viewport: 'mobile', state, message: 'page is wider', evidence: { file: 'x.png', selector } });
+  const [o] = stressResults(spec, [result([over('default', 'form'), over('default-text-spacing', 'aside')], 'overflow')], src);
+  assert.deepEqual(o!.findings.map((f) => f.state), ['default']);
+});

@@ -2,22 +2,24 @@
 import type { Gatherer } from '../../gatherer.js';
 import { gatherer as m0_aria_snapshot } from '../aria-snapshot.js';
 import { gatherer as m1_axe_results } from '../axe-results.js';
-import { gatherer as m2_css_record } from '../css-record.js';
-import { gatherer as m3_first_viewport } from '../first-viewport.js';
-import { gatherer as m4_font_fallbacks } from '../font-fallbacks.js';
-import { gatherer as m5_layout_shifts } from '../layout-shifts.js';
-import { gatherer as m6_random_draws } from '../random-draws.js';
-import { gatherer as m7_stress_variant } from '../stress-variant.js';
-import { gatherer as m8_structure_snapshot } from '../structure-snapshot.js';
+import { gatherer as m2_clock_reads } from '../clock-reads.js';
+import { gatherer as m3_css_record } from '../css-record.js';
+import { gatherer as m4_first_viewport } from '../first-viewport.js';
+import { gatherer as m5_font_fallbacks } from '../font-fallbacks.js';
+import { gatherer as m6_layout_shifts } from '../layout-shifts.js';
+import { gatherer as m7_random_draws } from '../random-draws.js';
+import { gatherer as m8_stress_variant } from '../stress-variant.js';
+import { gatherer as m9_structure_snapshot } from '../structure-snapshot.js';
 
 export const GATHERER_MODULES: readonly Gatherer[] = [
   m0_aria_snapshot,
   m1_axe_results,
-  m2_css_record,
-  m3_first_viewport,
-  m4_font_fallbacks,
-  m5_layout_shifts,
-  m6_random_draws,
-  m7_stress_variant,
-  m8_structure_snapshot,
+  m2_clock_reads,
+  m3_css_record,
+  m4_first_viewport,
+  m5_font_fallbacks,
+  m6_layout_shifts,
+  m7_random_draws,
+  m8_stress_variant,
+  m9_structure_snapshot,
 ];
